@@ -1,0 +1,61 @@
+"""The shared vocabulary of every game: seats, errors, grid coordinates and connected areas."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+
+Coord = tuple[int, int]
+"""A field on a grid as (row, column), row 0 at the top, column 0 at the left."""
+
+
+class Seat(IntEnum):
+    """The two players of every game, by seat. Each game names them its own way."""
+
+    FIRST = 0
+    SECOND = 1
+
+    @property
+    def other(self) -> Seat:
+        return Seat(1 - self)
+
+
+class IllegalMove(ValueError):
+    """A well-formed action the rules forbid. `str(error)` is one line for the players."""
+
+
+class NotationError(ValueError):
+    """Malformed text (a notation, a list of numbers): one line saying what is wrong and where."""
+
+
+def neighbours(coord: Coord, rows: int, cols: int) -> Iterator[Coord]:
+    """The edge-adjacent fields of `coord` that lie on a rows x cols grid."""
+    r, c = coord
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        nr, nc = r + dr, c + dc
+        if 0 <= nr < rows and 0 <= nc < cols:
+            yield nr, nc
+
+
+def components(fields: Iterable[Coord]) -> list[frozenset[Coord]]:
+    """The edge-connected components of a set of fields (unbounded grid), largest first.
+
+    Ties are ordered by their first field in reading order, so the result is deterministic.
+    """
+    todo = set(fields)
+    found: list[frozenset[Coord]] = []
+    while todo:
+        start = min(todo)
+        todo.discard(start)
+        area = {start}
+        stack = [start]
+        while stack:
+            r, c = stack.pop()
+            for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if near in todo:
+                    todo.discard(near)
+                    area.add(near)
+                    stack.append(near)
+        found.append(frozenset(area))
+    found.sort(key=lambda area: (-len(area), min(area)))
+    return found
