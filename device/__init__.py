@@ -1,0 +1,1 @@
+"""Everything that touches the world: the command line, inputs, the display, saved games."""

@@ -1,0 +1,98 @@
+"""The `tabletop` command: one entry point, subcommands, one-line errors, no tracebacks."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+EXIT_USAGE = 2
+# Options whose value may start with '-' (a negative number): `--at -1,2` is read as `--at=-1,2`.
+VALUE_OPTIONS = {"--at", "--attackers", "--defenders", "--assign"}
+# Subcommands whose one positional argument may start with '-' (a Zweimal notation does).
+NOTATION_COMMANDS = {("score", "zweimal"), ("score", "day-and-night")}
+
+
+class UsageExit(Exception):
+    """Raised by the parser instead of printing usage and exiting."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageExit(f"{self.prog}: {message}")
+
+
+def build_parser() -> Parser:
+    from device.score import SCORERS
+
+    parser = Parser(prog="tabletop", description="The tabletop companion box.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    commands.required = True
+
+    score = commands.add_parser("score", help="score a position of one of the games (JSON out)")
+    games = score.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
+    games.required = True
+    for game_id, scorer in SCORERS.items():
+        scorer.add_arguments(games.add_parser(game_id, help=scorer.help))
+    return parser
+
+
+def normalise(argv: Sequence[str]) -> list[str]:
+    """Let values start with '-': join `--at -1,2` to `--at=-1,2`, and put `--` before a
+    notation positional (`tabletop score zweimal -A-A...`)."""
+    args = list(argv)
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg in VALUE_OPTIONS and i + 1 < len(args):
+            out.append(f"{arg}={args[i + 1]}")
+            i += 2
+            continue
+        out.append(arg)
+        i += 1
+    if tuple(out[:2]) in NOTATION_COMMANDS and len(out) == 3 and out[2] not in ("-h", "--help"):
+        out.insert(2, "--")
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_in = sys.argv[1:] if argv is None else list(argv)
+    try:
+        return _dispatch(args_in)
+    except UsageExit as error:
+        print(str(error), file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # never a traceback for users
+        if os.environ.get("TABLETOP_DEBUG"):
+            raise
+        print(f"tabletop: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
+
+
+def _dispatch(argv: list[str]) -> int:
+    from device.score import SCORERS, UsageError
+
+    if len(argv) >= 2 and argv[0] == "score" and argv[1][:1] != "-" and argv[1] not in SCORERS:
+        known = ", ".join(SCORERS)
+        raise UsageExit(f"tabletop score: unknown game {argv[1]!r}; known games: {known}")
+    args = build_parser().parse_args(normalise(argv))
+    if args.command == "score":
+        from device import score
+
+        try:
+            result = score.run(args.game, args)
+        except UsageError as error:
+            raise UsageExit(f"tabletop score {args.game}: {error}") from None
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    raise UsageExit(f"tabletop: unknown command {args.command!r}")  # pragma: no cover
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
