@@ -21,7 +21,12 @@ class Seat(IntEnum):
 
 
 class IllegalMove(ValueError):
-    """A well-formed action the rules forbid. `str(error)` is one line for the players."""
+    """A well-formed action the rules forbid. `str(error)` is one line for the players (in
+    English); `code` names the reason so the box can say it in the players' language."""
+
+    def __init__(self, message: str, code: str = "illegal") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class NotationError(ValueError):

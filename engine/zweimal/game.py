@@ -1,0 +1,265 @@
+"""A whole game of Zweimal: two rounds of setting up, placing (or moving) figures, laying
+road cards and scoring. Pure: `apply(state, action)` returns a new state or raises
+`IllegalMove` with a one-line reason (and a code the box translates)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from engine.core import Coord, IllegalMove
+from engine.zweimal.position import (
+    EMPTY,
+    FIGURES_PER_PLAYER,
+    HORIZONTAL,
+    VERTICAL,
+    Position,
+    road_of,
+    score,
+)
+
+Player = Literal["A", "B"]
+Phase = Literal["setup", "figure", "road", "over"]
+FLIP = {HORIZONTAL: VERTICAL, VERTICAL: HORIZONTAL}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    variant: Literal[1, 2] = 1  # game 1: 4x4, place only; game 2: 5x5, place or move
+    starter: Player = "A"  # who starts round 1; the other starts round 2
+    supply: int = 16  # road cards beside the grid (game 2's round ends when they are used up)
+
+    def __post_init__(self) -> None:
+        if self.variant not in (1, 2):
+            raise ValueError(f"variant must be 1 or 2, not {self.variant!r}")
+        if self.starter not in ("A", "B"):
+            raise ValueError(f"starter must be 'A' or 'B', not {self.starter!r}")
+        if not 0 <= self.supply <= 99:
+            raise ValueError(f"supply must be 0..99, not {self.supply!r}")
+
+    @property
+    def size(self) -> int:
+        return 4 if self.variant == 1 else 5
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SetRoad:
+    """During set-up: the road card on this field lies this way (as on the table)."""
+
+    field: Coord
+    orientation: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartRound:
+    """Set-up done: the grid on the box matches the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    field: Coord
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Game 2: move an own figure to an adjacent empty field along its road."""
+
+    source: Coord
+    target: Coord
+
+
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """Lay a road card on a field without a figure: its orientation flips."""
+
+    field: Coord
+
+
+Action = SetRoad | StartRound | Place | Move | Lay
+
+
+# --- state ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    options: Options
+    round: int  # 1 or 2
+    phase: Phase
+    turn: Player
+    position: Position
+    supply: int
+    round_scores: tuple[dict[str, int], ...] = ()
+    round_positions: tuple[Position, ...] = ()  # each finished round's final position
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {p: sum(s[p] for s in self.round_scores) for p in ("A", "B")}
+
+    def figures_left(self, player: Player) -> int:
+        return FIGURES_PER_PLAYER - self.position.count(player)
+
+
+def other(player: Player) -> Player:
+    return "B" if player == "A" else "A"
+
+
+def initial_state(options: Options) -> State:
+    return State(options, 1, "setup", options.starter, _blank(options.size), options.supply)
+
+
+def _blank(size: int) -> Position:
+    return Position((HORIZONTAL * size,) * size, (EMPTY * size,) * size)
+
+
+def winner(state: State) -> str | None:
+    """'A', 'B', 'draw' once the game is over, else None."""
+    if state.phase != "over":
+        return None
+    t = state.totals
+    return "A" if t["A"] > t["B"] else "B" if t["B"] > t["A"] else "draw"
+
+
+def apply(state: State, action: Action) -> State:
+    match action:
+        case SetRoad(field, orientation):
+            _need_phase(state, "setup")
+            _on_grid(state, field)
+            if orientation not in FLIP:
+                raise IllegalMove(
+                    f"orientation {orientation!r} must be '-' or '|'", "bad_orientation"
+                )
+            return replace(state, position=_with_road(state.position, field, orientation))
+        case StartRound():
+            _need_phase(state, "setup")
+            return replace(state, phase="figure")
+        case Place(field):
+            _need_phase(state, "figure")
+            _on_grid(state, field)
+            if state.position.figure_at(field) != EMPTY:
+                raise IllegalMove("field already has a figure", "field_has_figure")
+            if state.figures_left(state.turn) == 0:
+                raise IllegalMove("no figure left to place", "no_figure_left")
+            return _after_figure(state, _with_figure(state.position, field, state.turn))
+        case Move(source, target):
+            _need_phase(state, "figure")
+            if state.options.variant != 2:
+                raise IllegalMove("moving figures is only allowed in game 2", "no_moves_in_game_1")
+            _on_grid(state, source)
+            _on_grid(state, target)
+            if state.position.figure_at(source) != state.turn:
+                raise IllegalMove("that is not your figure", "not_your_figure")
+            if state.position.figure_at(target) != EMPTY:
+                raise IllegalMove("field already has a figure", "field_has_figure")
+            if abs(source[0] - target[0]) + abs(source[1] - target[1]) != 1:
+                raise IllegalMove("a figure moves one field, not diagonally", "move_not_adjacent")
+            if target not in road_of(state.position, source).fields:
+                raise IllegalMove("a figure moves only along its road", "move_off_road")
+            moved = _with_figure(_with_figure(state.position, source, EMPTY), target, state.turn)
+            return _after_figure(state, moved)
+        case Lay(field):
+            _need_phase(state, "road")
+            _on_grid(state, field)
+            if state.position.figure_at(field) != EMPTY:
+                raise IllegalMove("a card goes only on a field without a figure", "lay_on_figure")
+            flipped = _with_road(state.position, field, FLIP[state.position.road_at(field)])
+            return _end_turn(replace(state, position=flipped, supply=state.supply - 1))
+    raise IllegalMove(f"unknown action {action!r}", "unknown_action")  # pragma: no cover
+
+
+def can_lay(state: State) -> bool:
+    """Step 2 happens only with a card in the supply and a field without a figure."""
+    return state.supply > 0 and any(EMPTY in row for row in state.position.figures)
+
+
+def can_move(state: State, player: Player) -> bool:
+    if state.options.variant != 2:
+        return False
+    n = state.options.size
+    for r in range(n):
+        for c in range(n):
+            if state.position.figures[r][c] != player:
+                continue
+            road = road_of(state.position, (r, c)).fields
+            for t in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if t in road and state.position.figure_at(t) == EMPTY:
+                    return True
+    return False
+
+
+def _after_figure(state: State, position: Position) -> State:
+    moved = replace(state, position=position)
+    if _round_over(moved):
+        return _score_round(moved)
+    if can_lay(moved):
+        return replace(moved, phase="road")
+    return _end_turn(moved)
+
+
+def _end_turn(state: State) -> State:
+    if _round_over(state):
+        return _score_round(state)
+    nxt = replace(state, phase="figure", turn=other(state.turn))
+    if nxt.figures_left(nxt.turn) == 0 and not can_move(nxt, nxt.turn):
+        # nothing to do with figures: straight to the road step (or the next player)
+        if can_lay(nxt):
+            return replace(nxt, phase="road")
+        return _score_round(nxt)  # pragma: no cover - neither figures nor cards: round over
+    return nxt
+
+
+def _round_over(state: State) -> bool:
+    if state.options.variant == 1:
+        return all(EMPTY not in row for row in state.position.figures)
+    return state.supply == 0
+
+
+def _score_round(state: State) -> State:
+    scores = (*state.round_scores, score(state.position))
+    positions = (*state.round_positions, state.position)
+    if state.round == 2:
+        return replace(state, phase="over", round_scores=scores, round_positions=positions)
+    starter = other(state.options.starter)
+    blank = _blank(state.options.size)
+    return State(state.options, 2, "setup", starter, blank, state.options.supply, scores, positions)
+
+
+_WRONG_PHASE = {
+    "setup": ("set up the grid first", "setup_first"),
+    "figure": ("first place or move a figure", "figure_first"),
+    "road": ("now lay a road card", "road_now"),
+    "over": ("the game is over", "game_over"),
+}
+
+
+def _need_phase(state: State, phase: Phase) -> None:
+    if state.phase == phase:
+        return
+    if phase == "setup" and state.phase != "over":
+        raise IllegalMove("the round has started; the grid is set", "round_started")
+    raise IllegalMove(*_WRONG_PHASE[state.phase])
+
+
+def _on_grid(state: State, field: Coord) -> None:
+    n = state.options.size
+    if not (0 <= field[0] < n and 0 <= field[1] < n):
+        raise IllegalMove(f"field {field} is not on the {n}x{n} grid", "off_grid")
+
+
+def _with_road(position: Position, field: Coord, orientation: str) -> Position:
+    r, c = field
+    row = position.roads[r]
+    roads = list(position.roads)
+    roads[r] = row[:c] + orientation + row[c + 1 :]
+    return Position(tuple(roads), position.figures)
+
+
+def _with_figure(position: Position, field: Coord, who: str) -> Position:
+    r, c = field
+    row = position.figures[r]
+    figures = list(position.figures)
+    figures[r] = row[:c] + who + row[c + 1 :]
+    return Position(position.roads, tuple(figures))
