@@ -1,0 +1,265 @@
+"""The box's modes (menu, game, confirm, message) as one frozen value and a pure transition.
+
+`handle(box, event)` returns the next box and the effects the loop must carry out (and save)
+before the new screen is shown. Nothing here touches files, pins or the display.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from device import zweimal_screen as zweimal
+from device.catalog import refusal, text
+from engine.core import IllegalMove
+from engine.registry import GAMES
+
+Mode = Literal["menu", "game", "confirm", "message"]
+PLAYABLE = {"zweimal": zweimal}  # games with screens on the box so far
+
+
+@dataclass(frozen=True)
+class Press:
+    button: str  # up, down, left, right, ok, back
+
+
+@dataclass(frozen=True)
+class Hold:
+    button: str
+
+
+@dataclass(frozen=True)
+class Tap:
+    uid: str  # a card's UID as uppercase hex
+
+
+Event = Press | Hold | Tap
+
+
+@dataclass(frozen=True)
+class Session:
+    """A game in progress: its id in the store, its options, its state, its action count."""
+
+    db_id: int
+    game: str
+    options: Any
+    state: Any
+    actions: int
+
+
+# --- effects: what the loop saves ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NewGame:
+    game: str
+    options: Any
+
+
+@dataclass(frozen=True)
+class Append:
+    action: Any
+
+
+@dataclass(frozen=True)
+class Undo:
+    pass
+
+
+@dataclass(frozen=True)
+class Finish:
+    status: Literal["finished", "abandoned"]
+
+
+@dataclass(frozen=True)
+class Resume:
+    pass
+
+
+Effect = NewGame | Append | Undo | Finish | Resume
+
+
+@dataclass(frozen=True)
+class Box:
+    lang: str = "de"
+    mode: Mode = "menu"
+    menu: tuple[tuple[str, int], ...] = (("top", 0),)
+    choice: tuple[tuple[str, Any], ...] = ()
+    session: Session | None = None
+    view: zweimal.View = field(default_factory=zweimal.View)
+    message: tuple[str, ...] = ()
+    confirm: str = ""
+    notice: str = ""
+    resumable: bool = False  # the store holds another unfinished game
+
+
+def menu_items(box: Box) -> list[str]:
+    screen = box.menu[-1][0]
+    if screen == "top":
+        items = []
+        if box.session is not None:
+            items.append("close")
+        if box.resumable:
+            items.append("resume")
+        items.append("new")
+        if box.session is not None:
+            items += ["undo", "abandon"]
+        return items
+    if screen == "game":
+        return list(GAMES)
+    if screen == "variant":
+        return [str(v) for v in zweimal.VARIANTS]
+    if screen == "starter":
+        return ["A", "B"]
+    return []  # pragma: no cover
+
+
+def menu_label(box: Box, screen: str, item: str) -> str:
+    if screen == "top":
+        return text(f"menu.{item}", box.lang)
+    if screen == "game":
+        return GAMES[item].name
+    if screen == "variant":
+        return text(f"variant.zweimal.{item}", box.lang)
+    return text(f"player.{item}", box.lang)
+
+
+def handle(box: Box, event: Event) -> tuple[Box, list[Effect]]:
+    if isinstance(event, Tap):
+        return box, []  # no game on the box uses cards yet
+    box = replace(box, notice="")
+    if isinstance(event, Hold):
+        if event.button == "ok" and box.mode in ("game", "message"):
+            return replace(box, mode="menu", menu=(("top", 0),)), []
+        return box, []
+    button = event.button
+    if box.mode == "menu":
+        return _menu(box, button)
+    if box.mode == "confirm":
+        return _confirm(box, button)
+    if box.mode == "message":
+        if button == "ok":
+            return replace(box, mode="game", message=()), []
+        return box, []
+    return _game(box, button)
+
+
+def _menu(box: Box, button: str) -> tuple[Box, list[Effect]]:
+    screen, index = box.menu[-1]
+    items = menu_items(box)
+    if button in ("up", "down"):
+        index = (index + (1 if button == "down" else -1)) % len(items)
+        return replace(box, menu=(*box.menu[:-1], (screen, index))), []
+    if button == "back":
+        if len(box.menu) > 1:
+            return replace(box, menu=box.menu[:-1]), []
+        if box.session is not None:
+            return replace(box, mode="game"), []
+        return box, []
+    if button != "ok":
+        return box, []
+    item = items[index % len(items)]
+    choice = dict(box.choice)
+    if screen == "top":
+        if item == "close":
+            return replace(box, mode="game"), []
+        if item == "new":
+            return replace(box, menu=(*box.menu, ("game", 0)), choice=()), []
+        if item == "resume":
+            return replace(box, mode="game"), [Resume()]
+        if item == "undo":
+            if box.session is None or box.session.actions == 0:
+                return replace(box, notice=text("menu.nothing_to_undo", box.lang)), []
+            return replace(box, mode="game", notice=text("menu.undone", box.lang)), [Undo()]
+        if item == "abandon":
+            return replace(box, mode="confirm", confirm="abandon"), []
+    if screen == "game":
+        if item not in PLAYABLE:
+            return replace(box, notice=text("menu.not_yet", box.lang, game=GAMES[item].name)), []
+        choice["game"] = item
+        return replace(box, menu=(*box.menu, ("variant", 0)), choice=tuple(choice.items())), []
+    if screen == "variant":
+        choice["variant"] = int(item)
+        return replace(box, menu=(*box.menu, ("starter", 0)), choice=tuple(choice.items())), []
+    if screen == "starter":
+        choice["starter"] = item
+        screens = PLAYABLE[choice["game"]]
+        options = screens.options_from(choice)
+        fresh = replace(
+            box, mode="game", menu=(("top", 0),), choice=(), view=zweimal.View(), message=()
+        )
+        return fresh, [NewGame(choice["game"], options)]
+    return box, []  # pragma: no cover
+
+
+def _confirm(box: Box, button: str) -> tuple[Box, list[Effect]]:
+    what = box.confirm
+    if button == "back":
+        back_to: Mode = "menu" if what == "abandon" else "game"
+        return replace(box, mode=back_to, confirm=""), []
+    if button != "ok":
+        return box, []
+    if what == "abandon":
+        return replace(
+            box,
+            mode="menu",
+            confirm="",
+            menu=(("top", 0),),
+            session=None,
+            notice=text("menu.abandoned", box.lang),
+        ), [Finish("abandoned")]
+    if what == "undo":
+        if box.session is None or box.session.actions == 0:
+            return replace(
+                box, mode="game", confirm="", notice=text("menu.nothing_to_undo", box.lang)
+            ), []
+        return replace(box, mode="game", confirm="", notice=text("menu.undone", box.lang)), [Undo()]
+    if what == "start_round":
+        return _try(replace(box, mode="game", confirm=""), zweimal.StartRound())
+    return box, []  # pragma: no cover
+
+
+def _game(box: Box, button: str) -> tuple[Box, list[Effect]]:
+    session = box.session
+    if session is None:
+        return replace(box, mode="menu", menu=(("top", 0),)), []
+    state = session.state
+    if button in ("up", "down", "left", "right"):
+        return replace(box, view=zweimal.move_cursor(state, box.view, button)), []
+    if button == "back":
+        if box.view.selected is not None:
+            return replace(box, view=replace(box.view, selected=None)), []
+        if state.phase == "setup":
+            return replace(box, mode="confirm", confirm="start_round"), []
+        if state.phase == "over":
+            return box, []
+        return replace(box, mode="confirm", confirm="undo"), []
+    if button == "ok":
+        if state.phase == "over":
+            return replace(box, mode="menu", menu=(("top", 0),)), []
+        view, action = zweimal.on_ok(state, box.view)
+        box = replace(box, view=view)
+        if action is None:
+            return box, []
+        return _try(box, action)
+    return box, []
+
+
+def _try(box: Box, action: Any) -> tuple[Box, list[Effect]]:
+    """Apply an action to the engine: refused with the reason on screen, or accepted."""
+    session = box.session
+    assert session is not None
+    screens = PLAYABLE[session.game]
+    try:
+        new_state = screens.step(session.state, action)
+    except IllegalMove as error:
+        return replace(box, notice=refusal(error.code, str(error), box.lang)), []
+    effects: list[Effect] = [Append(action)]
+    box = replace(box, session=replace(session, state=new_state, actions=session.actions + 1))
+    if len(new_state.round_scores) > len(session.state.round_scores):
+        box = replace(
+            box, mode="message", message=tuple(screens.round_summary(new_state, box.lang))
+        )
+        if new_state.phase == "over":
+            effects.append(Finish("finished"))
+    return box, effects

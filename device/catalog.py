@@ -1,0 +1,94 @@
+"""Every text the players see, in German (the default) and English.
+
+`text(key, lang, **values)` fills `{name}` placeholders. Refusals from the engine carry a
+code (see `IllegalMove.code`) that is looked up here as `refuse.<code>`; an unknown code falls
+back to the engine's English message, so nothing is ever shown blank.
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("de", "en")
+
+TEXTS: dict[str, tuple[str, str]] = {
+    # key: (German, English)
+    # menu
+    "menu.title": ("Menü", "Menu"),
+    "menu.new": ("Neues Spiel", "New game"),
+    "menu.resume": ("Fortsetzen", "Resume game"),
+    "menu.undo": ("Letzten Zug zurück", "Undo last action"),
+    "menu.abandon": ("Spiel abbrechen", "Abandon game"),
+    "menu.close": ("Zurück zum Spiel", "Back to the game"),
+    "menu.choose_game": ("Spiel wählen", "Choose a game"),
+    "menu.choose_variant": ("Variante", "Variant"),
+    "menu.choose_starter": ("Wer beginnt?", "Who starts?"),
+    "menu.not_yet": ("{game}: bald", "{game}: soon"),
+    "menu.nothing_to_undo": ("Nichts zurückzunehmen", "Nothing to undo"),
+    "menu.no_game": ("Kein Spiel offen", "No game in progress"),
+    "menu.confirm_abandon": ("Spiel wirklich abbrechen?", "Really abandon the game?"),
+    "menu.confirm_setup": ("Aufbau fertig?", "Set-up done?"),
+    "menu.abandoned": ("Spiel abgebrochen", "Game abandoned"),
+    "menu.undone": ("Zurückgenommen", "Undone"),
+    "variant.zweimal.1": ("Spiel 1 (4x4)", "Game 1 (4x4)"),
+    "variant.zweimal.2": ("Spiel 2 (5x5)", "Game 2 (5x5)"),
+    "player.A": ("Spieler A", "Player A"),
+    "player.B": ("Spieler B", "Player B"),
+    # hint line: what ok and back do now
+    "hint.menu": ("ok:wählen back:zurück", "ok:select back:back"),
+    "hint.menu_top": ("ok:wählen back:Spiel", "ok:select back:game"),
+    "hint.menu_only": ("ok:wählen", "ok:select"),
+    "hint.confirm": ("ok:ja back:nein", "ok:yes back:no"),
+    "hint.message": ("ok:weiter", "ok:continue"),
+    "hint.setup_done": ("ok:drehen back:fertig", "ok:turn back:done"),
+    "hint.place": ("ok:setzen", "ok:place"),
+    "hint.place_or_move": ("ok:wählen", "ok:select"),
+    "hint.move_target": ("ok:hierhin back:abbrechen", "ok:move here back:cancel"),
+    "hint.lay": ("ok:legen", "ok:lay card"),
+    "hint.over": ("ok:Menü", "ok:menu"),
+    "hint.back_undo": (" back:zurück", " back:undo"),
+    # status line
+    "status.turn": ("{player} am Zug", "{player} to move"),
+    "status.setup": ("Aufbau", "Set-up"),
+    "status.round": ("R{round}", "R{round}"),
+    "status.over": ("Ende", "Over"),
+    # Zweimal screen
+    "zweimal.supply": ("Vorrat {n}", "Supply {n}"),
+    "zweimal.figures": ("{player}:{n} Fig.", "{player}:{n} fig."),
+    "zweimal.setup_help": ("Straßen wie", "Set roads as"),
+    "zweimal.setup_help2": ("auf dem Tisch", "on the table"),
+    "zweimal.round_total": ("Runde {round}", "Round {round}"),
+    "zweimal.total": ("Summe", "Total"),
+    "zweimal.winner": ("{player} gewinnt", "{player} wins"),
+    "zweimal.draw": ("Unentschieden", "Draw"),
+    "zweimal.step_figure": ("Figur", "Figure"),
+    "zweimal.step_road": ("Karte", "Card"),
+    # saved games
+    "store.damaged": ("Spielstand beschädigt", "Saved game damaged"),
+    "store.restored": ("Sicherung geladen", "Backup restored"),
+    "store.started_empty": ("Neu begonnen", "Started afresh"),
+    "store.write_failed": ("Speichern fehlgeschlagen", "Saving failed"),
+    # refusals (IllegalMove codes)
+    "refuse.field_has_figure": ("Feld hat schon eine Figur", "That field has a figure"),
+    "refuse.no_figure_left": ("Keine Figur mehr übrig", "No figure left to place"),
+    "refuse.no_moves_in_game_1": ("Ziehen nur in Spiel 2", "Moving only in game 2"),
+    "refuse.not_your_figure": ("Nicht deine Figur", "Not your figure"),
+    "refuse.move_not_adjacent": ("Nur ein Feld weit ziehen", "Move one field only"),
+    "refuse.move_off_road": ("Nur entlang der Straße", "Only along the road"),
+    "refuse.lay_on_figure": ("Karte nur auf freies Feld", "Card only on a free field"),
+    "refuse.setup_first": ("Erst das Raster aufbauen", "Set up the grid first"),
+    "refuse.figure_first": ("Erst eine Figur setzen", "Place a figure first"),
+    "refuse.road_now": ("Jetzt eine Karte legen", "Now lay a road card"),
+    "refuse.game_over": ("Das Spiel ist zu Ende", "The game is over"),
+    "refuse.round_started": ("Runde läuft schon", "The round has started"),
+    "refuse.off_grid": ("Feld liegt außerhalb", "Field is off the grid"),
+}
+
+
+def text(key: str, lang: str = "de", **values: object) -> str:
+    de, en = TEXTS[key]
+    template = de if lang == "de" else en
+    return template.format(**values) if values else template
+
+
+def refusal(code: str, fallback: str, lang: str = "de") -> str:
+    key = f"refuse.{code}"
+    return text(key, lang) if key in TEXTS else fallback

@@ -1,0 +1,69 @@
+"""Validated records at the edge: what the store reads back is checked before the engine sees
+it (pydantic). A record that fails is reported as damage, never replayed."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+Coord = tuple[int, int]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ZweimalOptionsRecord(Strict):
+    variant: Literal[1, 2]
+    starter: Literal["A", "B"]
+    supply: int = Field(ge=0, le=99)
+
+
+class SetRoadRecord(Strict):
+    kind: Literal["set_road"] = "set_road"
+    field: Coord
+    orientation: Literal["-", "|"]
+
+
+class StartRoundRecord(Strict):
+    kind: Literal["start_round"] = "start_round"
+
+
+class PlaceRecord(Strict):
+    kind: Literal["place"] = "place"
+    field: Coord
+
+
+class MoveRecord(Strict):
+    kind: Literal["move"] = "move"
+    source: Coord
+    target: Coord
+
+
+class LayRecord(Strict):
+    kind: Literal["lay"] = "lay"
+    field: Coord
+
+
+class UiRecord(Strict):
+    """What the screen showed besides the game itself: restored after a restart."""
+
+    mode: Literal["menu", "game", "confirm", "message"]
+    menu: list[tuple[str, int]] = []
+    choice: dict[str, Any] = {}
+    cursor: Coord = (0, 0)
+    selected: Coord | None = None
+    message: list[str] = []
+    confirm: str = ""
+    notice: str = ""
+
+
+class RecordError(ValueError):
+    """A stored record that does not validate: one line naming what is wrong."""
+
+
+def first_error(error: ValidationError) -> str:
+    e = error.errors()[0]
+    where = ".".join(str(p) for p in e["loc"]) or "record"
+    return f"{where}: {e['msg']}"

@@ -1,0 +1,90 @@
+"""Draw the box's state into the 128x64 one-bit canvas: a status line (game, round, whose
+turn), the main area, and a hint line (what `ok` and `back` do now). The same state always
+gives the same pixels: no clock, no animation."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from device import fonts as font_files
+from device.box import PLAYABLE, Box, menu_items, menu_label
+from device.catalog import text
+
+WIDTH, HEIGHT = 128, 64
+MENU_ROWS = 4
+
+
+def render(box: Box) -> Image.Image:
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(image)
+    fonts = font_files.load()
+    status, hint = _lines(box)
+    draw.text((1, 0), status, font=fonts.status, fill=1)
+    draw.line((0, 9, WIDTH - 1, 9), fill=1)
+    if box.mode == "menu":
+        _menu(draw, box, fonts)
+    elif box.mode in ("message", "confirm"):
+        lines = box.message if box.mode == "message" else (_confirm_text(box),)
+        for i, line in enumerate(lines[:4]):
+            draw.text((2, 12 + i * 10), line, font=fonts.body, fill=1)
+    elif box.session is not None:
+        PLAYABLE[box.session.game].draw_main(draw, box.session.state, box.view, box.lang, fonts)
+    draw.line((0, 55, WIDTH - 1, 55), fill=1)
+    draw.text((1, 57), hint, font=fonts.small, fill=1)
+    if box.notice:
+        draw.rectangle((0, 43, WIDTH - 1, 54), fill=1)
+        draw.text((2, 45), box.notice, font=fonts.status, fill=0)
+    return image
+
+
+def _confirm_text(box: Box) -> str:
+    if box.confirm == "abandon":
+        return text("menu.confirm_abandon", box.lang)
+    if box.confirm == "undo":
+        return text("menu.undo", box.lang) + "?"
+    return text("menu.confirm_setup", box.lang)
+
+
+def _lines(box: Box) -> tuple[str, str]:
+    lang = box.lang
+    session = box.session
+    if box.mode == "menu":
+        title = text("menu.title", lang)
+        screen = box.menu[-1][0]
+        if screen == "game":
+            title = text("menu.choose_game", lang)
+        elif screen == "variant":
+            title = text("menu.choose_variant", lang)
+        elif screen == "starter":
+            title = text("menu.choose_starter", lang)
+        if screen != "top":
+            hint_key = "hint.menu"
+        elif session is not None:
+            hint_key = "hint.menu_top"
+        else:
+            hint_key = "hint.menu_only"  # back does nothing here
+        return title, text(hint_key, lang)
+    if session is None:
+        return text("menu.title", lang), text("hint.menu", lang)
+    screens = PLAYABLE[session.game]
+    status = screens.status(session.state, lang)
+    if box.mode == "confirm":
+        return status, text("hint.confirm", lang)
+    if box.mode == "message":
+        return status, text("hint.message", lang)
+    return status, screens.hint(session.state, box.view, lang)
+
+
+def _menu(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
+    screen, index = box.menu[-1]
+    items = menu_items(box)
+    index %= len(items)
+    first = max(0, min(index - MENU_ROWS + 1, len(items) - MENU_ROWS))
+    for row, item in enumerate(items[first : first + MENU_ROWS]):
+        y = 11 + row * 11
+        label = menu_label(box, screen, item)
+        if first + row == index:
+            draw.rectangle((0, y, WIDTH - 1, y + 10), fill=1)
+            draw.text((3, y + 1), label, font=fonts.body, fill=0)
+        else:
+            draw.text((3, y + 1), label, font=fonts.body, fill=1)
