@@ -32,11 +32,21 @@ def build_parser() -> Parser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 
+    run = commands.add_parser("run", help="run the box (the simulator unless on a Raspberry Pi)")
+    run.add_argument("--sim", action="store_true", help="simulate buttons and display")
+    run.add_argument("--script", metavar="FILE", help="headless: run this script of events")
+    run.add_argument("--frames", metavar="DIR", help="write every frame sent as a PNG here")
+    run.add_argument("--state-dir", metavar="DIR", help="where saved games live")
+    run.add_argument("--config", metavar="PATH", help="config file (TOML)")
+
+    games = commands.add_parser("games", help="list the saved games")
+    games.add_argument("--state-dir", metavar="DIR", help="where saved games live")
+
     score = commands.add_parser("score", help="score a position of one of the games (JSON out)")
-    games = score.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
-    games.required = True
+    scored = score.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
+    scored.required = True
     for game_id, scorer in SCORERS.items():
-        scorer.add_arguments(games.add_parser(game_id, help=scorer.help))
+        scorer.add_arguments(scored.add_parser(game_id, help=scorer.help))
     return parser
 
 
@@ -91,6 +101,14 @@ def _dispatch(argv: list[str]) -> int:
             raise UsageExit(f"tabletop score {args.game}: {error}") from None
         print(json.dumps(result, ensure_ascii=False))
         return 0
+    if args.command == "run":
+        from device.run import run_box
+
+        return run_box(args)
+    if args.command == "games":
+        from device.run import list_games
+
+        return list_games(args)
     raise UsageExit(f"tabletop: unknown command {args.command!r}")  # pragma: no cover
 
 

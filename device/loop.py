@@ -1,0 +1,208 @@
+"""The one loop that owns the box: events in, engine and store updated, frame out.
+
+Every input is handled in order: the pure transition (`device.box.handle`) gives the next box
+and its effects; the effects and the screen's state are saved in one transaction; only then
+is the new frame drawn and sent. A failed save keeps the old box and says so on the screen.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from dataclasses import replace
+from typing import Any
+
+from pydantic import ValidationError
+
+from device import box as boxes
+from device.box import Append, Box, Finish, NewGame, Resume, Session, Undo
+from device.catalog import text
+from device.display import Screen
+from device.records import UiRecord, first_error
+from device.render import render
+from device.store import Store, StoreError
+from engine.core import IllegalMove
+from engine.registry import GAMES
+
+log = logging.getLogger("tabletop.loop")
+
+
+class Stop:
+    """Put on the queue to end the loop."""
+
+
+class Loop:
+    def __init__(self, store: Store, screen: Screen, lang: str = "de") -> None:
+        self.store = store
+        self.screen = screen
+        self.lang = lang
+        self.events: queue.Queue = queue.Queue()
+        self.box = self._restore()
+        self.handled = 0
+        self.ready = threading.Event()  # set once the first frame is drawn
+
+    # --- start-up ---------------------------------------------------------------------------
+
+    def _restore(self) -> Box:
+        box = Box(lang=self.lang)
+        try:
+            game_id, ui = self.store.screen()
+        except StoreError as error:
+            log.error("%s", error)
+            game_id, ui = None, None
+        session, damage = (None, None)
+        if game_id is not None:
+            session, damage = self._load_session(game_id)
+        if ui is not None:
+            try:
+                rec = UiRecord.model_validate(ui)
+                box = replace(
+                    box,
+                    mode=rec.mode,
+                    menu=tuple((s, i) for s, i in rec.menu) or (("top", 0),),
+                    choice=tuple(rec.choice.items()),
+                    view=boxes.zweimal.View(
+                        tuple(rec.cursor), rec.selected and tuple(rec.selected)
+                    ),
+                    message=tuple(rec.message),
+                    confirm=rec.confirm,
+                    notice=rec.notice,
+                )
+            except ValidationError as error:
+                log.error("saved screen unreadable (%s); starting at the menu", first_error(error))
+        box = replace(box, session=session)
+        if session is None and box.mode != "menu":
+            box = replace(box, mode="menu", menu=(("top", 0),))
+        if self.store.damage or damage:
+            lines = [text("store.damaged", self.lang)]
+            if self.store.damage:
+                lines.append(text(f"store.{self.store.damage}", self.lang))
+            if damage:
+                lines.append(damage)
+            box = replace(
+                box,
+                mode="message" if session else "menu",
+                message=tuple(lines),
+                notice=lines[0] if session is None else "",
+            )
+        return self._with_resumable(box)
+
+    def _load_session(self, game_id: int) -> tuple[Session | None, str | None]:
+        """Replay a saved game; a record that does not validate stops the replay there."""
+        row = self.store.game(game_id)
+        if row is None or row.game not in boxes.PLAYABLE:
+            return None, None
+        screens = boxes.PLAYABLE[row.game]
+        try:
+            options = screens.options_parse(row.options)
+        except (ValidationError, ValueError) as error:
+            log.error("game %s: options unreadable: %s", game_id, error)
+            return None, f"#{game_id}: options"
+        state = screens.initial(options)
+        count = 0
+        for n, payload in enumerate(self.store.events(game_id), start=1):
+            try:
+                state = screens.step(state, screens.action_parse(payload))
+            except (ValidationError, ValueError, IllegalMove) as error:
+                log.error(
+                    "game %s: action %s unreadable, replay stops before it: %s", game_id, n, error
+                )
+                return Session(game_id, row.game, options, state, count), f"#{game_id}: {n}"
+            count += 1
+        return Session(game_id, row.game, options, state, count), None
+
+    def _with_resumable(self, box: Box) -> Box:
+        current = box.session.db_id if box.session else None
+        try:
+            other = self.store.latest_unfinished(current)
+        except Exception:  # noqa: BLE001 - a broken store only hides the menu item
+            other = None
+        return replace(box, resumable=other is not None)
+
+    # --- handling events --------------------------------------------------------------------
+
+    def ui_record(self, box: Box) -> dict[str, Any]:
+        return UiRecord(
+            mode=box.mode,
+            menu=list(box.menu),
+            choice=dict(box.choice),
+            cursor=box.view.cursor,
+            selected=box.view.selected,
+            message=list(box.message),
+            confirm=box.confirm,
+            notice=box.notice,
+        ).model_dump()
+
+    def handle(self, event: boxes.Event) -> None:
+        before = self.box
+        new, effects = boxes.handle(before, event)
+        try:
+            new = self._carry_out(before, new, effects)
+        except StoreError as error:
+            log.error("%s", error)
+            new = replace(before, notice=text("store.write_failed", self.lang))
+        self.box = new
+        self.draw()
+
+    def _carry_out(self, before: Box, new: Box, effects: list) -> Box:
+        if not effects and new == before:
+            return new  # nothing changed: nothing to save
+        session = new.session
+        game_id = session.db_id if session else None
+        append = None
+        undo = False
+        status = None
+        for effect in effects:
+            match effect:
+                case NewGame(game, options):
+                    screens = boxes.PLAYABLE[game]
+                    state = screens.initial(options)
+                    new = replace(new, session=Session(0, game, options, state, 0))
+                    game_id = self.store.new_game(
+                        game,
+                        GAMES[game].rules_version,
+                        screens.options_record(options),
+                        self.ui_record(new),
+                    )
+                    new = replace(new, session=replace(new.session, db_id=game_id))
+                case Append(action):
+                    append = boxes.PLAYABLE[session.game].action_record(action)
+                case Undo():
+                    undo = True
+                case Finish(finish):
+                    status = finish
+                    if finish == "abandoned":
+                        game_id = before.session.db_id if before.session else None
+                case Resume():
+                    other = self.store.latest_unfinished(game_id)
+                    if other is not None:
+                        loaded, damage = self._load_session(other)
+                        new = replace(new, session=loaded, view=boxes.zweimal.View())
+                        game_id = other
+        self.store.record(game_id, self.ui_record(new), append=append, undo=undo, status=status)
+        if undo and game_id is not None:
+            loaded, _ = self._load_session(game_id)
+            new = replace(new, session=loaded, view=replace(new.view, selected=None))
+        return self._with_resumable(new) if effects else new
+
+    def draw(self) -> None:
+        self.screen.show(render(self.box))
+
+    # --- running ----------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Handle events until a Stop arrives. Marks each event done (queue.join works)."""
+        self.draw()
+        self.ready.set()
+        while True:
+            event = self.events.get()
+            try:
+                if isinstance(event, Stop):
+                    return
+                self.handle(event)
+                self.handled += 1
+            except Exception:  # the loop must not die on one bad event
+                log.exception("event %r failed", event)
+            finally:
+                self.events.task_done()
