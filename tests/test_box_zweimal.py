@@ -1,0 +1,124 @@
+"""Zweimal played start to finish on the simulated box, both games, and what the screen says."""
+
+import json
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from device import fonts
+from device.cli import main
+from device.simulator import Simulator
+from tests.boxdriver import Player, settings
+
+
+@pytest.fixture
+def box(tmp_path):
+    sim = Simulator(settings(), tmp_path / "state")
+    sim.start()
+    yield Player(sim)
+    sim.stop()
+
+
+def play_round(p: Player, moves=()):
+    """Place in reading order (or make the given moves on those turns), lay each card on the
+    last free field, until the round is scored."""
+    n = p.state.options.size
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    moves = dict(moves)
+    turn = 0
+    start_round = p.state.round
+    while p.state.round == start_round and p.box.mode == "game" and p.state.phase != "over":
+        if turn in moves:
+            p.move(*moves[turn])
+        else:
+            free = [c for c in cells if p.state.position.figure_at(c) == "."]
+            p.place(free[0])
+        if p.box.mode == "game" and p.state.phase == "road":
+            free = [c for c in cells if p.state.position.figure_at(c) == "."]
+            p.lay(free[-1])
+        turn += 1
+
+
+def cli_scores(capsys, position) -> dict:
+    assert main(["score", "zweimal", position.notation()]) == 0
+    return json.loads(capsys.readouterr().out)["scores"]
+
+
+def expected_main_area(lines):
+    image = Image.new("1", (128, 64), 0)
+    draw = ImageDraw.Draw(image)
+    for i, line in enumerate(lines):
+        draw.text((2, 11 + i * 10), line, font=fonts.load().body, fill=1)
+    return image.crop((0, 10, 128, 54))
+
+
+@pytest.mark.parametrize("variant", [1, 2])
+def test_full_game_final_screen_shows_the_cli_scores(box, capsys, variant):
+    p = box
+    p.new_game(variant=variant, starter="A")
+    p.set_up([(0, 1), (1, 0), (2, 2)])
+    play_round(p)
+    assert p.box.mode == "message"  # round 1 scored
+    p.press("ok")
+    assert p.state.round == 2 and p.state.phase == "setup"
+    p.set_up([(3, 3)])
+    # game 2: on B's second turn of round 2 (turn 3), move B's first figure along row 0
+    play_round(p, {3: ((0, 1), (0, 2))} if variant == 2 else {})
+    assert p.box.mode == "message"
+    p.press("ok")
+    state = p.state
+    assert state.phase == "over"
+    rounds = [cli_scores(capsys, pos) for pos in state.round_positions]
+    assert list(state.round_scores) == rounds
+    total = {k: rounds[0][k] + rounds[1][k] for k in "AB"}
+    winner = "A" if total["A"] > total["B"] else "B" if total["B"] > total["A"] else None
+    lines = [
+        f"Runde 1: A {rounds[0]['A']} - B {rounds[0]['B']}",
+        f"Runde 2: A {rounds[1]['A']} - B {rounds[1]['B']}",
+        f"Summe: A {total['A']} - B {total['B']}",
+        f"Spieler {winner} gewinnt" if winner else "Unentschieden",
+    ]
+    shown = p.sim.screen.image.crop((0, 10, 128, 54))
+    assert (
+        ImageChops.difference(shown.convert("L"), expected_main_area(lines).convert("L")).getbbox()
+        is None
+    )
+
+
+def test_refusal_is_one_line_on_screen_and_changes_nothing(box):
+    p = box
+    p.new_game()
+    p.set_up([])
+    p.place((0, 0))
+    p.lay((3, 3))
+    before = p.state
+    p.place((0, 0))  # B on A's field
+    assert p.box.notice == "Feld hat schon eine Figur"
+    assert p.state == before
+    saved = p.sim.store.events(p.box.session.db_id)
+    assert len(saved) == p.box.session.actions == 1 + 2  # set-up done, place, lay
+    p.press("right")  # any next input clears the notice
+    assert p.box.notice == ""
+
+
+def test_english_screens(tmp_path):
+    sim = Simulator(settings("en"), tmp_path / "state")
+    sim.start()
+    try:
+        p = Player(sim)
+        p.new_game()
+        p.set_up([])
+        p.place((0, 0))
+        p.lay((0, 0))  # on the figure just placed
+        assert p.box.notice == "Card only on a free field"
+    finally:
+        sim.stop()
+
+
+def test_unchanged_frames_are_not_sent(box):
+    p = box
+    sent = p.sim.screen.sent
+    p.press("back")  # back does nothing on the first menu
+    assert p.sim.screen.sent == sent
+    p.press("ok")
+    assert p.sim.screen.sent == sent + 1

@@ -1,0 +1,118 @@
+"""`tabletop run --script` (headless), `tabletop games`, config errors and the state dir."""
+
+from pathlib import Path
+
+import pytest
+
+from device.cli import main
+from device.config import EXIT_CONFIG, state_directory
+from device.script import ScriptError, parse
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_script_runs_headless_and_writes_numbered_frames(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("# open a new game\npress ok\n\npress ok  # Zweimal\nwait 1\ntap 04A2B3C4\n")
+    code, out, err = run(
+        capsys,
+        "run",
+        "--script",
+        str(script),
+        "--frames",
+        str(tmp_path / "f"),
+        "--state-dir",
+        str(tmp_path / "st"),
+    )
+    assert code == 0, err
+    names = sorted(p.name for p in (tmp_path / "f").iterdir())
+    assert names == ["00001.png", "00002.png", "00003.png"]  # the tap changes nothing
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("press middle", "line 2: unknown button 'middle'"),
+        ("jump ok", "line 2: unknown verb 'jump'"),
+        ("tap 04XZ", "line 2: card UID '04XZ' is not hex"),
+        ("wait soon", "line 2: wait takes milliseconds"),
+        ("press", "line 2: expected '<verb> <argument>'"),
+    ],
+)
+def test_malformed_script_line_exits_2_naming_the_line(tmp_path, capsys, line, message):
+    script = tmp_path / "bad.txt"
+    script.write_text(f"press ok\n{line}\n")
+    code, out, err = run(capsys, "run", "--script", str(script), "--state-dir", str(tmp_path))
+    assert code == 2 and message in err and err.count("\n") == 1
+    assert not (tmp_path / "tabletop.sqlite3").exists()  # nothing ran
+
+
+def test_missing_script_file(tmp_path, capsys):
+    code, _, err = run(capsys, "run", "--script", str(tmp_path / "nope.txt"))
+    assert code == 2 and "cannot read" in err
+
+
+def test_script_parser_skips_comments_and_blank_lines():
+    steps = parse("\n# x\npress OK\nhold ok # menu\n")
+    assert [(s.line, s.verb, s.arg) for s in steps] == [(3, "press", "ok"), (4, "hold", "ok")]
+    with pytest.raises(ScriptError, match="script line 1"):
+        parse("press")
+
+
+@pytest.mark.parametrize(
+    ("toml", "message"),
+    [
+        ("language = 'fr'", "language: Input should be 'de' or 'en'"),
+        ("[buttons]\nok = 40", "buttons.ok: Input should be less than or equal to 27"),
+        ("[buttons]\nok = 5", "buttons: Value error, up and ok share pin 5"),
+        ("colour = 'red'", "colour: Extra inputs are not permitted"),
+        ("language = ", "not valid TOML"),
+    ],
+)
+def test_bad_config_exits_78_naming_the_key(tmp_path, capsys, toml, message):
+    config = tmp_path / "config.toml"
+    config.write_text(toml)
+    code, _, err = run(
+        capsys, "run", "--sim", "--config", str(config), "--state-dir", str(tmp_path)
+    )
+    assert code == EXIT_CONFIG
+    assert message in err and err.count("\n") == 1
+
+
+def test_missing_config_file(tmp_path, capsys):
+    code, _, err = run(capsys, "run", "--sim", "--config", str(tmp_path / "none.toml"))
+    assert code == EXIT_CONFIG and "no such file" in err
+
+
+def test_interactive_simulator_needs_a_terminal(tmp_path, capsys):
+    code, _, err = run(capsys, "run", "--sim", "--state-dir", str(tmp_path))
+    assert code == 2 and "needs a terminal" in err
+
+
+def test_games_lists_saved_games(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("press ok\npress ok\npress ok\npress ok\n")
+    assert run(capsys, "run", "--script", str(script), "--state-dir", str(tmp_path))[0] == 0
+    code, out, _ = run(capsys, "games", "--state-dir", str(tmp_path))
+    assert code == 0 and out == "1\tzweimal\tplaying\t0 actions\n"
+
+
+def test_state_directory_order(monkeypatch, tmp_path):
+    monkeypatch.setenv("STATE_DIRECTORY", "/var/lib/tabletop")
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg"))
+    assert state_directory("/explicit") == Path("/explicit")
+    assert state_directory(None) == Path("/var/lib/tabletop")
+    monkeypatch.delenv("STATE_DIRECTORY")
+    assert state_directory(None) == tmp_path / "xdg" / "tabletop"
+
+
+def test_the_example_config_is_valid():
+    from device.config import load
+
+    example = Path(__file__).resolve().parent.parent / "config.example.toml"
+    settings = load(example)
+    assert settings.language == "de" and settings.buttons.ok == 26

@@ -1,0 +1,45 @@
+"""The screenshots in docs/screens are what the box shows now (golden screens).
+
+If a change to the screens is intended, rewrite them with `.venv/bin/python
+docs/screens/shots.py` and look at them before committing."""
+
+import importlib.util
+from pathlib import Path
+
+from PIL import Image, ImageChops
+
+SCREENS = Path(__file__).resolve().parent.parent / "docs" / "screens"
+
+
+def load_shots():
+    spec = importlib.util.spec_from_file_location("shots", SCREENS / "shots.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_docs_screenshots_match_the_box(tmp_path):
+    taken = load_shots().shots(tmp_path)
+    assert len(taken) >= 8
+    for name, image in taken.items():
+        stored = Image.open(SCREENS / f"{name}.png")
+        diff = ImageChops.difference(stored.convert("L"), image.convert("L")).getbbox()
+        assert diff is None, f"docs/screens/{name}.png differs from the box at {diff}"
+
+
+def test_every_shown_text_fits_its_line():
+    """Hint texts fit the 25 characters of the hint line, refusals the notice band."""
+    from device.catalog import TEXTS
+
+    for key, (de, en) in TEXTS.items():
+        limit = 25 if key.startswith(("hint.", "refuse.", "store.", "menu.")) else 40
+        if key == "hint.back_undo":
+            continue  # appended to a short hint; checked through the hints below
+        for text in (de, en):
+            assert len(text.format(game="Wandernde Druiden", n=99, player="A", round=2)) <= limit, (
+                key,
+                text,
+            )
+    for lang in (0, 1):
+        for key in ("hint.place", "hint.place_or_move", "hint.lay"):
+            assert len(TEXTS[key][lang] + TEXTS["hint.back_undo"][lang]) <= 25, key
