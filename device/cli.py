@@ -39,6 +39,15 @@ def build_parser() -> Parser:
     run.add_argument("--state-dir", metavar="DIR", help="where saved games live")
     run.add_argument("--config", metavar="PATH", help="config file (TOML)")
 
+    nfc = commands.add_parser("nfc", help="card reader tools")
+    nfc_commands = nfc.add_subparsers(dest="nfc_command", metavar="ACTION", parser_class=Parser)
+    nfc_commands.required = True
+    read = nfc_commands.add_parser("read", help="print each new tap's UID (uppercase hex)")
+    read.add_argument("--reader", required=True, choices=["pn532", "rdm6300"])
+    read.add_argument("--port", required=True, help="serial port, e.g. /dev/serial0")
+    read.add_argument("--count", type=int, help="exit 0 after this many taps")
+    read.add_argument("--timeout", type=float, help="exit 1 if the taps do not come in time (s)")
+
     games = commands.add_parser("games", help="list the saved games")
     games.add_argument("--state-dir", metavar="DIR", help="where saved games live")
 
@@ -105,6 +114,10 @@ def _dispatch(argv: list[str]) -> int:
         from device.run import run_box
 
         return run_box(args)
+    if args.command == "nfc":
+        from device.nfc.cli import read_taps
+
+        return read_taps(args)
     if args.command == "games":
         from device.run import list_games
 

@@ -1,0 +1,130 @@
+"""The PN532 over HSU (UART, 115200 8N1), following NXP's user manual UM0701-02.
+
+Every command: send the frame, wait for the ACK, then for the answer (TFI D5, command + 1).
+A garbled answer is asked for again with a NACK; no answer in time aborts the command with an
+ACK (which the PN532 takes as "stop"). Card search is bounded with RFConfiguration MaxRetries,
+so a poll answers within a few milliseconds whether or not a card is there.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from device.nfc.frames import ACK, HOST_TO_PN532, NACK, PN532_TO_HOST, Frame, Parser, build
+
+log = logging.getLogger("tabletop.nfc.pn532")
+
+BAUD = 115200
+WAKE = b"\x55\x55" + b"\x00" * 14
+GET_FIRMWARE_VERSION = 0x02
+SAM_CONFIGURATION = 0x14
+RF_CONFIGURATION = 0x32
+IN_LIST_PASSIVE_TARGET = 0x4A
+IN_RELEASE = 0x52
+
+
+class ReaderError(OSError):
+    """The reader did not answer as the protocol says (or the port failed)."""
+
+
+class ReaderTimeout(ReaderError):
+    pass
+
+
+class PN532:
+    def __init__(self, port, ack_timeout: float = 0.05, answer_timeout: float = 0.5) -> None:
+        """`port` is an open pyserial port (or anything with read/write/reset_input_buffer)."""
+        self.port = port
+        self.parser = Parser()
+        self.ack_timeout = ack_timeout
+        self.answer_timeout = answer_timeout
+        self.pending: list[Frame] = []
+
+    # --- low level --------------------------------------------------------------------------
+
+    def _frames(self, deadline: float, bad_since: int | None = None) -> Frame | None:
+        while not self.pending:
+            if bad_since is not None and self.parser.bad > bad_since:
+                return Frame("bad")
+            if time.monotonic() >= deadline:
+                return None
+            chunk = self.port.read(self.port.in_waiting or 1)
+            if chunk:
+                self.pending.extend(self.parser.feed(chunk))
+        return self.pending.pop(0)
+
+    def _wait(
+        self, want: str, deadline: float, code: int | None = None, bad_since: int | None = None
+    ) -> Frame | None:
+        while True:
+            frame = self._frames(deadline, bad_since)
+            if frame is None or frame.kind == "bad":
+                return frame
+            if frame.kind == want and (
+                code is None or (frame.tfi == PN532_TO_HOST and frame.data[:1] == bytes([code]))
+            ):
+                return frame
+            if frame.kind == "error" and want == "info":
+                raise ReaderError("the PN532 reported an application error")
+            log.debug("ignored %s frame while waiting for %s", frame.kind, want)
+
+    def wake(self) -> None:
+        """Wake the chip from power-down (HSU needs a long preamble) and drop stale bytes."""
+        self.port.write(WAKE)
+        time.sleep(0.01)
+        self.port.reset_input_buffer()
+        self.parser = Parser()
+        self.pending.clear()
+
+    def command(self, code: int, params: bytes = b"", timeout: float | None = None) -> bytes:
+        """Send a command; return the answer's data after the answer code."""
+        bad_before = self.parser.bad
+        self.port.write(build(HOST_TO_PN532, bytes([code]) + params))
+        if self._wait("ack", time.monotonic() + self.ack_timeout) is None:
+            raise ReaderTimeout(f"no ACK for command {code:#04x}")
+        deadline = time.monotonic() + (timeout or self.answer_timeout)
+        for _ in range(3):
+            frame = self._wait("info", deadline, code + 1, bad_since=bad_before)
+            if frame is None:
+                break  # nothing (good) came in time
+            if frame.kind == "info":
+                return frame.data[1:]
+            bad_before = self.parser.bad
+            self.port.write(NACK)  # a garbled answer came: ask for it again
+        self.port.write(ACK)  # abort the command in progress
+        raise ReaderTimeout(f"no answer to command {code:#04x}")
+
+    # --- commands ---------------------------------------------------------------------------
+
+    def firmware_version(self) -> tuple[int, int, int, int]:
+        data = self.command(GET_FIRMWARE_VERSION)
+        if len(data) != 4:
+            raise ReaderError(f"firmware answer has {len(data)} bytes, expected 4")
+        return data[0], data[1], data[2], data[3]
+
+    def begin(self) -> tuple[int, int, int, int]:
+        """Wake, configure the SAM (normal mode), bound the card search; return firmware."""
+        self.wake()
+        self.command(SAM_CONFIGURATION, b"\x01\x14\x01")
+        version = self.firmware_version()
+        if version[0] != 0x32:
+            raise ReaderError(f"not a PN532: IC {version[0]:#04x}")
+        # MaxRetries: ATR 0xFF, PSL 0x01, passive activation 0x02 (answer at once if no card)
+        self.command(RF_CONFIGURATION, b"\x05\xff\x01\x02")
+        return version
+
+    def poll(self) -> bytes | None:
+        """One search for an ISO14443A card: its UID, or None."""
+        data = self.command(IN_LIST_PASSIVE_TARGET, b"\x01\x00")
+        if not data or data[0] == 0:
+            return None
+        # Tg SENS_RES(2) SEL_RES(1) NFCIDLength NFCID...
+        if len(data) < 6 or len(data) < 6 + data[5]:
+            raise ReaderError("short InListPassiveTarget answer")
+        uid = bytes(data[6 : 6 + data[5]])
+        try:
+            self.command(IN_RELEASE, bytes([data[1]]))
+        except ReaderTimeout:
+            log.debug("InRelease timed out")
+        return uid
