@@ -6,6 +6,7 @@ from the driver: its own frame parsing, its own checksums."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import threading
@@ -43,10 +44,8 @@ class PtyDevice:
         if self._thread:
             self._thread.join(timeout=2)
         for fd in (self.master, self.slave):
-            try:
+            with contextlib.suppress(OSError):
                 os.close(fd)
-            except OSError:
-                pass
         self.link.unlink(missing_ok=True)
 
     def plug(self) -> None:
@@ -55,10 +54,8 @@ class PtyDevice:
         self.start()
 
     def write(self, data: bytes) -> None:
-        try:
+        with contextlib.suppress(OSError):
             os.write(self.master, data)
-        except OSError:
-            pass
 
     def read(self, timeout: float) -> bytes:
         ready, _, _ = select.select([self.master], [], [], timeout)
