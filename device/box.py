@@ -33,7 +33,12 @@ class Tap:
     uid: str  # a card's UID as uppercase hex
 
 
-Event = Press | Hold | Tap
+@dataclass(frozen=True)
+class ReaderStatus:
+    ok: bool  # the card reader answers (False: unplugged or silent)
+
+
+Event = Press | Hold | Tap | ReaderStatus
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,7 @@ class Box:
     confirm: str = ""
     notice: str = ""
     resumable: bool = False  # the store holds another unfinished game
+    reader_ok: bool = True  # False while the card reader is unplugged or silent
 
 
 def menu_items(box: Box) -> list[str]:
@@ -127,6 +133,11 @@ def menu_label(box: Box, screen: str, item: str) -> str:
 def handle(box: Box, event: Event) -> tuple[Box, list[Effect]]:
     if isinstance(event, Tap):
         return box, []  # no game on the box uses cards yet
+    if isinstance(event, ReaderStatus):
+        if event.ok == box.reader_ok:
+            return box, []
+        key = "status.reader_back" if event.ok else "status.reader_missing"
+        return replace(box, reader_ok=event.ok, notice=text(key, box.lang)), []
     box = replace(box, notice="")
     if isinstance(event, Hold):
         if event.button == "ok" and box.mode in ("game", "message"):

@@ -50,6 +50,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "status.setup": ("Aufbau", "Set-up"),
     "status.round": ("R{round}", "R{round}"),
     "status.over": ("Ende", "Over"),
+    "status.reader_missing": ("Kartenleser fehlt", "Card reader missing"),
+    "status.reader_back": ("Kartenleser wieder da", "Card reader is back"),
     # Zweimal screen
     "zweimal.supply": ("Vorrat {n}", "Supply {n}"),
     "zweimal.figures": ("{player}:{n} Fig.", "{player}:{n} fig."),

@@ -48,6 +48,16 @@ def build_parser() -> Parser:
     read.add_argument("--count", type=int, help="exit 0 after this many taps")
     read.add_argument("--timeout", type=float, help="exit 1 if the taps do not come in time (s)")
 
+    doctor = commands.add_parser("doctor", help="check the config and each part after wiring")
+    doctor.add_argument("--config", metavar="PATH", help="config file (TOML)")
+    doctor.add_argument(
+        "--buttons",
+        type=float,
+        default=0,
+        metavar="S",
+        help="ask for each button in turn, waiting up to S seconds for each",
+    )
+
     games = commands.add_parser("games", help="list the saved games")
     games.add_argument("--state-dir", metavar="DIR", help="where saved games live")
 
@@ -118,6 +128,10 @@ def _dispatch(argv: list[str]) -> int:
         from device.nfc.cli import read_taps
 
         return read_taps(args)
+    if args.command == "doctor":
+        from device import doctor
+
+        return doctor.run(args)
     if args.command == "games":
         from device.run import list_games
 

@@ -8,7 +8,14 @@ import tomllib
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 DEFAULT_PATH = Path("/etc/tabletop/config.toml")
 EXIT_CONFIG = 78  # EX_CONFIG: the daemon refuses to start on a bad config
@@ -44,9 +51,42 @@ class Buttons(Strict):
         return {name: getattr(self, name) for name in BUTTON_NAMES}
 
 
+class Display(Strict):
+    """The OLED: controller, bus and where on the bus; `dummy` draws nowhere (a test box)."""
+
+    type: Literal["ssd1306", "sh1106", "ssd1309", "dummy"] = "ssd1306"
+    bus: Literal["i2c", "spi"] = "i2c"
+    i2c_port: int = Field(1, ge=0, le=20)
+    i2c_address: int = Field(0x3C, ge=0x03, le=0x77)
+    spi_port: int = Field(0, ge=0, le=6)
+    spi_device: int = Field(0, ge=0, le=3)
+    gpio_dc: int = Field(24, ge=0, le=27)
+    gpio_rst: int = Field(25, ge=0, le=27)
+    rotate: Literal[0, 1, 2, 3] = 0  # quarter turns clockwise
+
+
+class Reader(Strict):
+    """The card reader: PN532 (UART/HSU), RDM6300, or none (buttons only)."""
+
+    type: Literal["pn532", "rdm6300", "none"] = "pn532"
+    port: str = "/dev/serial0"
+    removal_s: float = Field(0.3, ge=0.05, le=5.0)  # no read this long: the card is gone
+
+
 class Settings(Strict):
     language: Literal["de", "en"] = "de"
     buttons: Buttons = Buttons()
+    display: Display = Display()
+    reader: Reader = Reader()
+    decks: list[Path] = []  # card data files (JSON), read by the games that use cards
+
+    @field_validator("decks")
+    @classmethod
+    def _decks_exist(cls, decks: list[Path]) -> list[Path]:
+        for deck in decks:
+            if not deck.is_file():
+                raise ValueError(f"deck file {deck} does not exist")
+        return decks
 
 
 class ConfigError(ValueError):

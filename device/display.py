@@ -17,6 +17,7 @@ class Screen:
         self.device = device
         self.frames = frames
         self.sent = 0
+        self.failing = False  # the last send failed: the loop retries
         self._last: bytes | None = None
         if frames is not None:
             frames.mkdir(parents=True, exist_ok=True)
@@ -29,8 +30,13 @@ class Screen:
         try:
             self.device.display(image)
         except OSError as error:  # a failing display must not stop the game
-            log.error("display write failed: %s", error)
+            if not self.failing:
+                log.error("display write failed, retrying every second: %s", error)
+            self.failing = True
             return False
+        if self.failing:
+            log.info("display works again")
+        self.failing = False
         self._last = data
         self.sent += 1
         if self.frames is not None:  # written whole, then renamed: never a torn PNG

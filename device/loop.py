@@ -192,11 +192,16 @@ class Loop:
     # --- running ----------------------------------------------------------------------------
 
     def run(self) -> None:
-        """Handle events until a Stop arrives. Marks each event done (queue.join works)."""
+        """Handle events until a Stop arrives. Marks each event done (queue.join works).
+        While the display fails, the frame is sent again every second."""
         self.draw()
         self.ready.set()
         while True:
-            event = self.events.get()
+            try:
+                event = self.events.get(timeout=1.0 if self.screen.failing else None)
+            except queue.Empty:
+                self.draw()
+                continue
             try:
                 if isinstance(event, Stop):
                     return

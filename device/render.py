@@ -20,6 +20,9 @@ def render(box: Box) -> Image.Image:
     fonts = font_files.load()
     status, hint = _lines(box)
     draw.text((1, 0), status, font=fonts.status, fill=1)
+    if not box.reader_ok:  # a standing mark while the card reader is missing
+        draw.rectangle((WIDTH - 7, 0, WIDTH - 1, 8), fill=1)
+        draw.text((WIDTH - 5, 0), "!", font=fonts.status, fill=0)
     draw.line((0, 9, WIDTH - 1, 9), fill=1)
     if box.mode == "menu":
         _menu(draw, box, fonts)

@@ -36,6 +36,7 @@ def run_box(args: argparse.Namespace) -> int:
         settings = load(Path(args.config) if args.config else None)
     except ConfigError as error:
         print(f"tabletop: {error}", file=sys.stderr)
+        show_config_error(str(error))
         return EXIT_CONFIG
     steps = None
     if args.script:
@@ -44,14 +45,10 @@ def run_box(args: argparse.Namespace) -> int:
         except ScriptError as error:
             print(f"tabletop run: {error}", file=sys.stderr)
             return EXIT_USAGE
-    if not (args.sim or args.script or not on_raspberry_pi()):
-        print(
-            "tabletop run: the hardware drivers are not in this version yet; use --sim",
-            file=sys.stderr,
-        )
-        return EXIT_USAGE
     state_dir = state_directory(args.state_dir)
     frames = Path(args.frames) if args.frames else None
+    if not (args.sim or args.script or not on_raspberry_pi()):
+        return _run_hardware(settings, state_dir, frames)
     from device.simulator import Simulator
 
     if steps is not None:
@@ -78,6 +75,63 @@ def run_box(args: argparse.Namespace) -> int:
     finally:
         sim.stop()
     return 0
+
+
+def _run_hardware(settings, state_dir: Path, frames: Path | None) -> int:
+    """The real box: gpiozero's default pin factory (lgpio on a Pi 5), the configured display
+    and card reader. SIGTERM and SIGINT stop it cleanly."""
+    import signal
+
+    from device.display import dummy_device
+    from device.loop import Stop
+    from device.oled import make_device
+    from device.runtime import Runtime
+
+    _setup_logging()
+    try:
+        display = make_device(settings.display)
+    except Exception as error:  # noqa: BLE001 - no display: the game goes on without it
+        logging.getLogger("tabletop").error(
+            "display %s not found: %s", settings.display.type, error
+        )
+        display = dummy_device()
+    box = Runtime(settings, state_dir, display, frames)
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: box.loop.events.put(Stop()))
+    box.start()
+    box.wait()
+    box.stop()
+    return 0
+
+
+def show_config_error(message: str) -> None:
+    """On a Pi, put a config error on the screen too (if a display answers at the default
+    address); everywhere else this does nothing."""
+    if not on_raspberry_pi():
+        return
+    try:
+        from PIL import Image, ImageDraw
+
+        from device import fonts
+        from device.config import Display
+        from device.oled import make_device
+
+        device = make_device(Display())
+        image = Image.new("1", (128, 64))
+        draw = ImageDraw.Draw(image)
+        words, lines, line = message.split(), [], ""
+        for word in words:
+            if len(line) + len(word) + 1 > 25:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}".strip()
+        lines.append(line)
+        for i, text in enumerate(lines[:8]):
+            draw.text((0, i * 8), text, font=fonts.load().status, fill=1)
+        device.display(image)
+    except Exception:  # noqa: BLE001 - best effort only
+        pass
 
 
 def list_games(args: argparse.Namespace) -> int:

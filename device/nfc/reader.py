@@ -5,6 +5,7 @@ dies: a reader that is unplugged, silent or talking nonsense is reported and ret
 from __future__ import annotations
 
 import logging
+import termios
 import threading
 import time
 from collections.abc import Callable
@@ -66,7 +67,7 @@ class CardReader:
                         self._pn532(port)
                     else:
                         self._rdm6300(port)
-            except (serial.SerialException, OSError, ReaderError) as error:
+            except (serial.SerialException, OSError, termios.error, ReaderError) as error:
                 self._status(False, str(error) or type(error).__name__)
             except Exception as error:  # noqa: BLE001 - the thread must not die overnight
                 log.exception("reader thread error")

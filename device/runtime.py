@@ -1,0 +1,70 @@
+"""The box put together: store, screen, loop, buttons and (when configured) the card reader.
+The simulator and the real box differ only in the pin factory and the display device."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+from device.box import ReaderStatus, Tap
+from device.buttons import ButtonPanel
+from device.config import Settings
+from device.display import Screen
+from device.loop import Loop, Stop
+from device.store import Store
+
+log = logging.getLogger("tabletop.runtime")
+
+
+class Runtime:
+    def __init__(
+        self,
+        settings: Settings,
+        state_dir: Path,
+        display_device,
+        frames: Path | None = None,
+        with_reader: bool = True,
+    ) -> None:
+        self.settings = settings
+        self.store = Store(state_dir)
+        self.screen = Screen(display_device, frames)
+        self.loop = Loop(self.store, self.screen, settings.language)
+        self.panel = ButtonPanel(settings.buttons, self.loop.events)
+        self.reader = None
+        if with_reader and settings.reader.type != "none":
+            from device.nfc.reader import CardReader
+
+            self.reader = CardReader(
+                settings.reader.type,
+                settings.reader.port,
+                lambda uid: self.loop.events.put(Tap(uid)),
+                lambda ok, detail: self.loop.events.put(ReaderStatus(ok)),
+                removal_s=settings.reader.removal_s,
+            )
+        self._thread = threading.Thread(target=self.loop.run, name="loop", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+        self.loop.ready.wait(10)
+        if self.reader is not None:
+            self.reader.start()
+        self.settle()
+
+    def settle(self) -> None:
+        """Wait until every event so far is handled and its frame drawn."""
+        self.loop.events.join()
+
+    def wait(self) -> None:
+        """Run until the loop stops (a Stop event, e.g. from SIGTERM)."""
+        while self._thread.is_alive():
+            self._thread.join(0.5)
+
+    def stop(self) -> None:
+        self.settle()
+        self.loop.events.put(Stop())
+        self._thread.join(timeout=5)
+        if self.reader is not None:
+            self.reader.stop()
+        self.panel.close()
+        self.store.close()

@@ -1,0 +1,85 @@
+"""The runtime with its parts: a card reader that goes away and comes back, a display that
+fails, and the real OLED driver under the loop."""
+
+import time
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+from luma.oled.device import ssd1306
+
+from device.config import Buttons, Reader, Settings
+from device.display import dummy_device
+from device.oled import PagedOled
+from device.runtime import Runtime
+from tests.readersim import PN532Sim
+from tests.test_oled_pages import RecordingSerial
+
+pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata is deprecated")
+
+
+def wait_for(predicate, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_missing_reader_is_shown_and_the_box_reconnects(tmp_path):
+    sim = PN532Sim(tmp_path / "ttyNFC")
+    sim.start()
+    Device.pin_factory = MockFactory()
+    settings = Settings(buttons=Buttons(hold_s=0.2), reader=Reader(port=str(sim.link)))
+    box = Runtime(settings, tmp_path / "state", dummy_device())
+    box.reader.retry_s = 0.2
+    box.start()
+    try:
+        wait_for(lambda: box.reader.firmware is not None)
+        assert not box.screen.image.getpixel((127, 8))
+        sim.unplug()
+        wait_for(lambda: not box.loop.box.reader_ok)
+        box.settle()
+        assert box.loop.box.notice == "Kartenleser fehlt"
+        image = box.screen.image
+        assert image.getpixel((127, 8))  # the standing mark in the status line
+        # buttons still work
+        Device.pin_factory.pin(26).drive_low()
+        Device.pin_factory.pin(26).drive_high()
+        box.settle()
+        assert box.loop.box.menu[-1][0] == "game"
+        sim.plug()
+        wait_for(lambda: box.loop.box.reader_ok)
+    finally:
+        box.stop()
+        sim.unplug()
+
+
+def test_failing_display_is_retried_and_the_game_goes_on(tmp_path, caplog):
+    class Flaky(RecordingSerial):
+        fail = True
+
+        def data(self, data):
+            if self.fail:
+                raise OSError(121, "Remote I/O error")
+            super().data(data)
+
+    Device.pin_factory = MockFactory()
+    serial = Flaky()
+    serial.fail = False
+    oled = PagedOled(ssd1306(serial), "ssd1306")
+    serial.fail = True
+    box = Runtime(Settings(buttons=Buttons(hold_s=0.2)), tmp_path, oled, with_reader=False)
+    box.start()
+    try:
+        assert box.screen.failing
+        pin = Device.pin_factory.pin(26)
+        pin.drive_low()
+        pin.drive_high()
+        box.settle()
+        assert box.loop.box.menu[-1][0] == "game"  # the press was handled
+        serial.fail = False
+        wait_for(lambda: not box.screen.failing, timeout=3)
+        assert sum(len(d) for d in serial.data_bytes) >= 1024  # the whole frame, once back
+    finally:
+        box.stop()
+    assert any("display write failed" in r.getMessage() for r in caplog.records)

@@ -1,0 +1,116 @@
+"""Only what changed goes over the bus: counted through a recording serial interface under
+luma's real SSD1306 / SH1106 drivers."""
+
+import pytest
+from luma.oled.device import sh1106, ssd1306
+from PIL import Image, ImageDraw
+
+from device.oled import PagedOled, pages
+
+pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata is deprecated")
+
+
+class RecordingSerial:
+    """A luma serial interface that records every command and data transfer."""
+
+    def __init__(self):
+        self.commands: list[tuple[int, ...]] = []
+        self.data_bytes: list[list[int]] = []
+
+    def command(self, *cmd):
+        self.commands.append(cmd)
+
+    def data(self, data):
+        self.data_bytes.append(list(data))
+
+    def cleanup(self):
+        pass
+
+    @property
+    def total(self):
+        return sum(len(c) for c in self.commands) + sum(len(d) for d in self.data_bytes)
+
+    def reset(self):
+        self.commands.clear()
+        self.data_bytes.clear()
+
+
+def frame(cursor=(0, 0), score=0):
+    image = Image.new("1", (128, 64))
+    draw = ImageDraw.Draw(image)
+    draw.text((1, 0), f"Zweimal 1 R1 A {score}", fill=1)
+    for r in range(4):
+        for c in range(4):
+            x, y = 2 + c * 10, 12 + r * 10
+            if (r, c) == cursor:
+                draw.rectangle((x, y, x + 9, y + 9), fill=1)
+            draw.line((x, y + 5, x + 9, y + 5), fill=0 if (r, c) == cursor else 1)
+    return image
+
+
+@pytest.mark.parametrize("driver", [ssd1306, sh1106])
+def test_pages_match_lumas_own_bit_layout(driver):
+    serial = RecordingSerial()
+    device = driver(serial)
+    serial.reset()
+    image = frame((1, 2), 7)
+    device.display(image)  # luma's own full-frame path
+    sent = b"".join(bytes(d) for d in serial.data_bytes)
+    assert sent == b"".join(pages(image))
+
+
+@pytest.mark.parametrize("controller", ["ssd1306", "sh1106"])
+def test_unchanged_frame_sends_nothing_and_a_cursor_move_little(controller):
+    serial = RecordingSerial()
+    luma = ssd1306(serial) if controller == "ssd1306" else sh1106(serial)
+    oled = PagedOled(luma, controller)
+    serial.reset()
+    oled.display(frame())
+    full = serial.total
+    assert full >= 1024
+    serial.reset()
+    oled.display(frame())
+    assert serial.total == 0
+    oled.display(frame(cursor=(0, 1)))
+    assert 0 < serial.total < full / 10
+
+
+def test_sh1106_addresses_pages_with_its_column_offset():
+    serial = RecordingSerial()
+    oled = PagedOled(sh1106(serial), "sh1106")
+    serial.reset()
+    oled.display(frame())
+    assert serial.commands[0] == (0xB0, 0x02, 0x10)  # page 0, column 0 + 2
+
+
+def test_ssd1306_window_is_the_changed_columns_of_the_changed_page():
+    serial = RecordingSerial()
+    oled = PagedOled(ssd1306(serial), "ssd1306")
+    oled.display(Image.new("1", (128, 64)))
+    serial.reset()
+    dot = Image.new("1", (128, 64))
+    dot.putpixel((40, 20), 1)
+    oled.display(dot)
+    assert serial.commands == [(0x21, 40, 40, 0x22, 2, 2)]
+    assert serial.data_bytes == [[1 << (20 % 8)]]
+
+
+def test_after_a_bus_error_everything_is_sent_again():
+    class Flaky(RecordingSerial):
+        fail = False
+
+        def data(self, data):
+            if self.fail:
+                raise OSError(121, "Remote I/O error")
+            super().data(data)
+
+    serial = Flaky()
+    oled = PagedOled(ssd1306(serial), "ssd1306")
+    oled.display(frame())
+    serial.fail = True
+    with pytest.raises(OSError):
+        oled.display(frame(cursor=(2, 2)))
+    serial.fail = False
+    serial.reset()
+    oled.display(frame(cursor=(2, 2)))
+    assert sum(len(d) for d in serial.data_bytes) == 1024
