@@ -14,7 +14,7 @@ from device.catalog import refusal, text
 from engine.core import IllegalMove
 from engine.registry import GAMES
 
-Mode = Literal["menu", "game", "confirm", "message"]
+Mode = Literal["menu", "game", "confirm", "message", "teach"]
 PLAYABLE = {"zweimal": zweimal}  # games with screens on the box so far
 
 
@@ -31,6 +31,7 @@ class Hold:
 @dataclass(frozen=True)
 class Tap:
     uid: str  # a card's UID as uppercase hex
+    known: str | None = None  # the card the registry has for it (filled in by the loop)
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,13 @@ class Resume:
     pass
 
 
-Effect = NewGame | Append | Undo | Finish | Resume
+@dataclass(frozen=True)
+class TeachCard:
+    uid: str
+    card: str
+
+
+Effect = NewGame | Append | Undo | Finish | Resume | TeachCard
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,9 @@ class Box:
     notice: str = ""
     resumable: bool = False  # the store holds another unfinished game
     reader_ok: bool = True  # False while the card reader is unplugged or silent
+    card_names: tuple[str, ...] = ()  # what the teach screen offers
+    teach_uid: str = ""  # teach screen: the tag just tapped ("" while waiting for one)
+    teach_known: str = ""  # ... and the card it was before
 
 
 def menu_items(box: Box) -> list[str]:
@@ -110,6 +120,7 @@ def menu_items(box: Box) -> list[str]:
         items.append("new")
         if box.session is not None:
             items += ["undo", "abandon"]
+        items.append("teach")
         return items
     if screen == "game":
         return list(GAMES)
@@ -132,6 +143,15 @@ def menu_label(box: Box, screen: str, item: str) -> str:
 
 def handle(box: Box, event: Event) -> tuple[Box, list[Effect]]:
     if isinstance(event, Tap):
+        if box.mode == "teach":
+            index = box.card_names.index(event.known) if event.known in box.card_names else 0
+            return replace(
+                box,
+                teach_uid=event.uid,
+                teach_known=event.known or "",
+                menu=(("teach", index),),
+                notice="",
+            ), []
         return box, []  # no game on the box uses cards yet
     if isinstance(event, ReaderStatus):
         if event.ok == box.reader_ok:
@@ -150,9 +170,36 @@ def handle(box: Box, event: Event) -> tuple[Box, list[Effect]]:
         return _confirm(box, button)
     if box.mode == "message":
         if button == "ok":
-            return replace(box, mode="game", message=()), []
+            return replace(box, mode="game" if box.session else "menu", message=()), []
         return box, []
+    if box.mode == "teach":
+        return _teach(box, button)
     return _game(box, button)
+
+
+def _teach(box: Box, button: str) -> tuple[Box, list[Effect]]:
+    """Tap a tag, pick its card with up/down, ok teaches it; back steps out."""
+    if not box.teach_uid:
+        if button == "back":
+            return replace(box, mode="menu", menu=(("top", 0),)), []
+        return box, []
+    _, index = box.menu[-1]
+    names = box.card_names
+    if button in ("up", "down") and names:
+        index = (index + (1 if button == "down" else -1)) % len(names)
+        return replace(box, menu=(("teach", index),)), []
+    if button == "back":
+        return replace(box, teach_uid="", teach_known=""), []
+    if button == "ok" and names:
+        card = names[index % len(names)]
+        done = replace(
+            box,
+            teach_uid="",
+            teach_known="",
+            notice=text("teach.taught", box.lang, card=card.split(":", 1)[1]),
+        )
+        return done, [TeachCard(box.teach_uid, card)]
+    return box, []
 
 
 def _menu(box: Box, button: str) -> tuple[Box, list[Effect]]:
@@ -184,6 +231,8 @@ def _menu(box: Box, button: str) -> tuple[Box, list[Effect]]:
             return replace(box, mode="game", notice=text("menu.undone", box.lang)), [Undo()]
         if item == "abandon":
             return replace(box, mode="confirm", confirm="abandon"), []
+        if item == "teach":
+            return replace(box, mode="teach", teach_uid="", teach_known=""), []
     if screen == "game":
         if item not in PLAYABLE:
             return replace(box, notice=text("menu.not_yet", box.lang, game=GAMES[item].name)), []

@@ -48,6 +48,10 @@ def build_parser() -> Parser:
     read.add_argument("--count", type=int, help="exit 0 after this many taps")
     read.add_argument("--timeout", type=float, help="exit 1 if the taps do not come in time (s)")
 
+    from device.cards_cli import add_parser as add_cards
+
+    add_cards(commands)
+
     doctor = commands.add_parser("doctor", help="check the config and each part after wiring")
     doctor.add_argument("--config", metavar="PATH", help="config file (TOML)")
     doctor.add_argument(
@@ -128,6 +132,10 @@ def _dispatch(argv: list[str]) -> int:
         from device.nfc.cli import read_taps
 
         return read_taps(args)
+    if args.command == "cards":
+        from device import cards_cli
+
+        return cards_cli.run(args)
     if args.command == "doctor":
         from device import doctor
 

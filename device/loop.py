@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from device import box as boxes
-from device.box import Append, Box, Finish, NewGame, Resume, Session, Undo
+from device.box import Append, Box, Finish, NewGame, Resume, Session, Tap, TeachCard, Undo
 from device.catalog import text
 from device.display import Screen
 from device.records import UiRecord, first_error
@@ -33,10 +33,13 @@ class Stop:
 
 
 class Loop:
-    def __init__(self, store: Store, screen: Screen, lang: str = "de") -> None:
+    def __init__(
+        self, store: Store, screen: Screen, lang: str = "de", card_names: tuple[str, ...] = ()
+    ) -> None:
         self.store = store
         self.screen = screen
         self.lang = lang
+        self.card_names = card_names
         self.events: queue.Queue = queue.Queue()
         self.box = self._restore()
         self.handled = 0
@@ -45,7 +48,7 @@ class Loop:
     # --- start-up ---------------------------------------------------------------------------
 
     def _restore(self) -> Box:
-        box = Box(lang=self.lang)
+        box = Box(lang=self.lang, card_names=self.card_names)
         try:
             game_id, ui = self.store.screen()
         except StoreError as error:
@@ -68,6 +71,8 @@ class Loop:
                     message=tuple(rec.message),
                     confirm=rec.confirm,
                     notice=rec.notice,
+                    teach_uid=rec.teach_uid,
+                    teach_known=rec.teach_known,
                 )
             except ValidationError as error:
                 log.error("saved screen unreadable (%s); starting at the menu", first_error(error))
@@ -132,10 +137,14 @@ class Loop:
             message=list(box.message),
             confirm=box.confirm,
             notice=box.notice,
+            teach_uid=box.teach_uid,
+            teach_known=box.teach_known,
         ).model_dump()
 
     def handle(self, event: boxes.Event) -> None:
         before = self.box
+        if isinstance(event, Tap) and before.mode == "teach":
+            event = Tap(event.uid, self.store.card_for(event.uid))
         new, effects = boxes.handle(before, event)
         try:
             new = self._carry_out(before, new, effects)
@@ -174,6 +183,8 @@ class Loop:
                     status = finish
                     if finish == "abandoned":
                         game_id = before.session.db_id if before.session else None
+                case TeachCard(uid, card):
+                    self.store.teach([(uid, card)])
                 case Resume():
                     other = self.store.latest_unfinished(game_id)
                     if other is not None:

@@ -49,7 +49,7 @@ class LayRecord(Strict):
 class UiRecord(Strict):
     """What the screen showed besides the game itself: restored after a restart."""
 
-    mode: Literal["menu", "game", "confirm", "message"]
+    mode: Literal["menu", "game", "confirm", "message", "teach"]
     menu: list[tuple[str, int]] = []
     choice: dict[str, Any] = {}
     cursor: Coord = (0, 0)
@@ -57,6 +57,8 @@ class UiRecord(Strict):
     message: list[str] = []
     confirm: str = ""
     notice: str = ""
+    teach_uid: str = ""
+    teach_known: str = ""
 
 
 class RecordError(ValueError):

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 from device import fonts as font_files
 from device.box import PLAYABLE, Box, menu_items, menu_label
 from device.catalog import text
+from engine.registry import GAMES
 
 WIDTH, HEIGHT = 128, 64
 MENU_ROWS = 4
@@ -26,6 +27,8 @@ def render(box: Box) -> Image.Image:
     draw.line((0, 9, WIDTH - 1, 9), fill=1)
     if box.mode == "menu":
         _menu(draw, box, fonts)
+    elif box.mode == "teach":
+        _teach(draw, box, fonts)
     elif box.mode in ("message", "confirm"):
         lines = box.message if box.mode == "message" else (_confirm_text(box),)
         for i, line in enumerate(lines[:4]):
@@ -67,6 +70,9 @@ def _lines(box: Box) -> tuple[str, str]:
         else:
             hint_key = "hint.menu_only"  # back does nothing here
         return title, text(hint_key, lang)
+    if box.mode == "teach":
+        key = "hint.teach_pick" if box.teach_uid else "hint.teach_wait"
+        return text("teach.title", lang), text(key, lang)
     if session is None:
         return text("menu.title", lang), text("hint.menu", lang)
     screens = PLAYABLE[session.game]
@@ -86,6 +92,33 @@ def _menu(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
     for row, item in enumerate(items[first : first + MENU_ROWS]):
         y = 11 + row * 11
         label = menu_label(box, screen, item)
+        if first + row == index:
+            draw.rectangle((0, y, WIDTH - 1, y + 10), fill=1)
+            draw.text((3, y + 1), label, font=fonts.body, fill=0)
+        else:
+            draw.text((3, y + 1), label, font=fonts.body, fill=1)
+
+
+def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
+    if not box.teach_uid:
+        draw.text((2, 20), text("teach.tap", box.lang), font=fonts.body, fill=1)
+        return
+    was = (
+        text("teach.was", box.lang, card=box.teach_known.split(":", 1)[-1])
+        if (box.teach_known)
+        else text("teach.new", box.lang)
+    )
+    draw.text((1, 11), f"{box.teach_uid} {was}"[:25], font=fonts.small, fill=1)
+    names = box.card_names
+    if not names:
+        return
+    index = box.menu[-1][1] % len(names)
+    rows = 3
+    first = max(0, min(index - rows + 1, len(names) - rows))
+    for row, name in enumerate(names[first : first + rows]):
+        y = 20 + row * 11
+        game, card = name.split(":", 1)
+        label = f"{card} [{GAMES[game].short}]"[:21] if game in GAMES else name[:21]
         if first + row == index:
             draw.rectangle((0, y, WIDTH - 1, y + 10), fill=1)
             draw.text((3, y + 1), label, font=fonts.body, fill=0)

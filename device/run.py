@@ -30,11 +30,13 @@ def _setup_logging(path: Path | None = None) -> None:
 
 
 def run_box(args: argparse.Namespace) -> int:
+    from device.cards import CardError, card_names
     from device.script import ScriptError, read
 
     try:
         settings = load(Path(args.config) if args.config else None)
-    except ConfigError as error:
+        card_names(settings.decks)  # a bad deck file is a config error too
+    except (ConfigError, CardError) as error:
         print(f"tabletop: {error}", file=sys.stderr)
         show_config_error(str(error))
         return EXIT_CONFIG

@@ -29,7 +29,11 @@ class Runtime:
         self.settings = settings
         self.store = Store(state_dir)
         self.screen = Screen(display_device, frames)
-        self.loop = Loop(self.store, self.screen, settings.language)
+        from device.cards import card_names
+
+        self.loop = Loop(
+            self.store, self.screen, settings.language, tuple(card_names(settings.decks))
+        )
         self.panel = ButtonPanel(settings.buttons, self.loop.events)
         self.reader = None
         if with_reader and settings.reader.type != "none":

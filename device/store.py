@@ -48,6 +48,11 @@ CREATE TABLE IF NOT EXISTS events (
     payload TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS cards (
+    uid TEXT PRIMARY KEY,
+    card TEXT NOT NULL,
+    taught REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS screen (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     current_game INTEGER,
@@ -266,6 +271,40 @@ class Store:
         self._transaction(statements)
         if status in ("finished", "abandoned"):
             self._write_backup(self.db)
+
+    # --- the card registry ------------------------------------------------------------------
+
+    def teach(self, pairs: list[tuple[str, str]], ui: dict | None = None) -> None:
+        """Store UID -> card (replacing what a UID was before), all in one transaction."""
+        now = time.time()
+        statements: list[tuple[str, tuple]] = [
+            (
+                "INSERT INTO cards (uid, card, taught) VALUES (?, ?, ?) ON CONFLICT(uid)"
+                " DO UPDATE SET card = excluded.card, taught = excluded.taught",
+                (uid, card, now),
+            )
+            for uid, card in pairs
+        ]
+        if ui is not None:
+            statements.append(("UPDATE screen SET ui = ? WHERE id = 1", (json.dumps(ui),)))
+        self._transaction(statements)
+
+    def forget(self, uid: str) -> bool:
+        cur = self.db.execute("SELECT 1 FROM cards WHERE uid = ?", (uid,)).fetchone()
+        if cur is None:
+            return False
+        self._transaction([("DELETE FROM cards WHERE uid = ?", (uid,))])
+        return True
+
+    def cards(self) -> list[tuple[str, str]]:
+        return [
+            (r[0], r[1])
+            for r in self.db.execute("SELECT uid, card FROM cards ORDER BY card, uid").fetchall()
+        ]
+
+    def card_for(self, uid: str) -> str | None:
+        row = self.db.execute("SELECT card FROM cards WHERE uid = ?", (uid,)).fetchone()
+        return None if row is None else str(row[0])
 
     # --- reading ----------------------------------------------------------------------------
 

@@ -10,15 +10,16 @@ class GameInfo:
     id: str
     name: str  # the game's own (German) name, the same in every language
     rules_version: int  # stored with each saved game so old games replay by their rules
+    short: str  # for tight places on the screen
 
 
 GAMES: dict[str, GameInfo] = {
     info.id: info
     for info in (
-        GameInfo("zweimal", "Zweimal", 1),
-        GameInfo("feuer-und-wasser", "Feuer und Wasser", 1),
-        GameInfo("day-and-night", "Day and Night", 1),
-        GameInfo("wandernde-druiden", "Wandernde Druiden", 1),
+        GameInfo("zweimal", "Zweimal", 1, "ZW"),
+        GameInfo("feuer-und-wasser", "Feuer und Wasser", 1, "FuW"),
+        GameInfo("day-and-night", "Day and Night", 1, "D&N"),
+        GameInfo("wandernde-druiden", "Wandernde Druiden", 1, "WD"),
     )
 }
 

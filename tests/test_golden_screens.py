@@ -36,7 +36,8 @@ def test_every_shown_text_fits_its_line():
         if key == "hint.back_undo":
             continue  # appended to a short hint; checked through the hints below
         for text in (de, en):
-            assert len(text.format(game="Wandernde Druiden", n=99, player="A", round=2)) <= limit, (
+            values = dict(game="Wandernde Druiden", n=99, player="A", round=2, card="player-A")
+            assert len(text.format(**values)) <= limit, (
                 key,
                 text,
             )

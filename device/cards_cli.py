@@ -1,0 +1,108 @@
+"""`tabletop cards list|teach|forget|export|import`."""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import sys
+from pathlib import Path
+
+from device.cards import CardError, checked, read_file, write_file
+from device.config import state_directory
+
+EXIT_USAGE = 2
+
+
+def add_parser(commands) -> None:
+    cards = commands.add_parser("cards", help="which card tag is which card")
+    actions = cards.add_subparsers(
+        dest="cards_command", metavar="ACTION", parser_class=commands._parser_class
+    )
+    actions.required = True
+    listing = actions.add_parser("list", help="the taught cards: UID and card")
+    teach = actions.add_parser("teach", help="teach a tag: by UID, or by tapping it")
+    teach.add_argument("card", help="the card, game:card (e.g. zweimal:player-A)")
+    how = teach.add_mutually_exclusive_group(required=True)
+    how.add_argument("--uid", help="the tag's UID in hex")
+    how.add_argument("--reader", choices=["pn532", "rdm6300"], help="read the tag: tap it")
+    teach.add_argument("--port", help="the reader's serial port (with --reader)")
+    teach.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for a tap")
+    forget = actions.add_parser("forget", help="forget a tag")
+    forget.add_argument("uid")
+    export = actions.add_parser("export", help="write the registry to a JSON file")
+    export.add_argument("file")
+    load = actions.add_parser("import", help="add the cards of a JSON file (all or nothing)")
+    load.add_argument("file")
+    for p in (listing, teach, forget, export, load):
+        p.add_argument("--state-dir", metavar="DIR", help="where saved games live")
+
+
+def run(args: argparse.Namespace) -> int:
+    from device.store import Store
+
+    try:
+        return _run(args, Store)
+    except CardError as error:
+        print(f"tabletop cards {args.cards_command}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _run(args: argparse.Namespace, Store) -> int:
+    action = args.cards_command
+    pairs = []
+    if action == "teach":
+        uid = args.uid
+        if uid is None:
+            if not args.port:
+                raise CardError("--reader needs --port")
+            uid = _one_tap(args.reader, args.port, args.timeout)
+            if uid is None:
+                print(f"tabletop cards teach: no tap within {args.timeout:g} s", file=sys.stderr)
+                return 1
+        card = checked(uid, args.card)
+        pairs = [(card.uid, card.card)]
+    elif action == "import":
+        pairs = [(c.uid, c.card) for c in read_file(Path(args.file))]
+    elif action == "forget":
+        uid = checked(args.uid, "zweimal:x").uid
+    store = Store(state_directory(args.state_dir))
+    try:
+        if action == "list":
+            for uid, card in store.cards():
+                print(f"{uid}\t{card}")
+        elif action in ("teach", "import"):
+            store.teach(pairs)
+            for uid, card in pairs:
+                print(f"{uid}\t{card}")
+        elif action == "forget":
+            if not store.forget(uid):
+                raise CardError(f"no card with UID {uid}")
+        elif action == "export":
+            write_file(Path(args.file), [checked(u, c) for u, c in store.cards()])
+    finally:
+        store.close()
+    return 0
+
+
+def _one_tap(kind: str, port: str, timeout: float) -> str | None:
+    from device.nfc.reader import CardReader
+
+    taps: queue.Queue[str] = queue.Queue()
+    reader = CardReader(
+        kind,
+        port,
+        taps.put,
+        lambda ok, detail: (
+            None
+            if ok
+            else print(f"tabletop cards teach: reader not answering: {detail}", file=sys.stderr)
+        ),
+    )
+    reader.start()
+    print("tap the tag on the reader ...", file=sys.stderr, flush=True)
+    try:
+        return taps.get(timeout=timeout)
+    except queue.Empty:
+        return None
+    finally:
+        reader.stop()

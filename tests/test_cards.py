@@ -1,0 +1,171 @@
+"""The card registry: the teach screen on the box and `tabletop cards` on the command line."""
+
+import json
+
+import pytest
+
+from device.cli import main
+from device.simulator import Simulator
+from device.store import Store
+from tests.boxdriver import Player, settings
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def open_teach(p: Player):
+    from device.box import menu_items
+
+    items = menu_items(p.box)
+    for _ in range(items.index("teach")):
+        p.press("down")
+    p.press("ok")
+    assert p.box.mode == "teach"
+
+
+def test_teach_screen_tap_pick_and_it_is_saved(tmp_path):
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    try:
+        p = Player(sim)
+        open_teach(p)
+        sim.tap("04A2B3C4")
+        assert p.box.teach_uid == "04A2B3C4" and p.box.teach_known == ""
+        p.press("down")  # zweimal:player-B
+        p.press("ok")
+        assert p.box.notice == "Gelernt: player-B"
+        assert sim.store.card_for("04A2B3C4") == "zweimal:player-B"
+        sim.tap("04A2B3C4")  # tapped again: the screen says what it is
+        assert p.box.teach_known == "zweimal:player-B"
+        assert p.box.card_names[p.box.menu[-1][1]] == "zweimal:player-B"
+        p.press("back", "back")
+        assert p.box.mode == "menu"
+    finally:
+        sim.stop()
+
+
+def test_taps_outside_the_teach_screen_change_nothing(tmp_path):
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    try:
+        sent = sim.screen.sent
+        sim.tap("04A2B3C4")
+        assert sim.screen.sent == sent and sim.store.cards() == []
+    finally:
+        sim.stop()
+
+
+def test_cli_teach_list_forget(tmp_path, capsys):
+    state = str(tmp_path)
+    assert (
+        run(
+            capsys, "cards", "teach", "zweimal:player-A", "--uid", "04a2b3c4", "--state-dir", state
+        )[0]
+        == 0
+    )
+    code, out, _ = run(capsys, "cards", "list", "--state-dir", state)
+    assert out == "04A2B3C4\tzweimal:player-A\n"
+    assert run(capsys, "cards", "forget", "04A2B3C4", "--state-dir", state)[0] == 0
+    assert run(capsys, "cards", "list", "--state-dir", state)[1] == ""
+    code, _, err = run(capsys, "cards", "forget", "04A2B3C4", "--state-dir", state)
+    assert code == 2 and "no card with UID 04A2B3C4" in err
+
+
+@pytest.mark.parametrize(
+    ("card", "uid", "message"),
+    [
+        ("chess:king", "04A2B3C4", "unknown game 'chess'"),
+        ("player-A", "04A2B3C4", "expected game:card"),
+        ("zweimal:player-A", "04A2", "expected 8, 10 or 14 hex digits"),
+        ("zweimal:player-A", "ZZA2B3C4", "expected 8, 10 or 14 hex digits"),
+    ],
+)
+def test_cli_teach_refuses_bad_input(tmp_path, capsys, card, uid, message):
+    code, _, err = run(capsys, "cards", "teach", card, "--uid", uid, "--state-dir", str(tmp_path))
+    assert code == 2 and message in err and err.count("\n") == 1
+
+
+def test_cli_teach_by_tapping(tmp_path, capsys):
+    from tests.readersim import RDM6300Sim
+
+    sim = RDM6300Sim(tmp_path / "tty")
+    sim.start()
+    sim.card = bytes.fromhex("0A1B2C3D4E")
+    try:
+        code, out, err = run(
+            capsys,
+            "cards",
+            "teach",
+            "day-and-night:player-A",
+            "--reader",
+            "rdm6300",
+            "--port",
+            str(sim.link),
+            "--timeout",
+            "5",
+            "--state-dir",
+            str(tmp_path),
+        )
+        assert code == 0, err
+        assert out == "0A1B2C3D4E\tday-and-night:player-A\n"
+    finally:
+        sim.unplug()
+
+
+def test_export_and_import_round_trip(tmp_path, capsys):
+    a, b = str(tmp_path / "a"), str(tmp_path / "b")
+    run(capsys, "cards", "teach", "zweimal:player-A", "--uid", "04A2B3C4", "--state-dir", a)
+    run(capsys, "cards", "teach", "zweimal:player-B", "--uid", "0A1B2C3D4E", "--state-dir", a)
+    exported = tmp_path / "cards.json"
+    assert run(capsys, "cards", "export", str(exported), "--state-dir", a)[0] == 0
+    assert json.loads(exported.read_text())["version"] == 1
+    assert run(capsys, "cards", "import", str(exported), "--state-dir", b)[0] == 0
+    assert (
+        run(capsys, "cards", "list", "--state-dir", b)[1]
+        == run(capsys, "cards", "list", "--state-dir", a)[1]
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not JSON"),
+        ('{"version": 2, "cards": []}', "version"),
+        (
+            '{"version": 1, "cards": [{"uid": "04A2B3C4", "card": "zweimal:a"},'
+            ' {"uid": "04A2B3C4", "card": "zweimal:b"}]}',
+            "UID 04A2B3C4 is listed twice",
+        ),
+        (
+            '{"version": 1, "cards": [{"uid": "04A2B3C4", "card": "zweimal:a"},'
+            ' {"uid": "xx", "card": "zweimal:b"}]}',
+            "cards.1.uid",
+        ),
+    ],
+)
+def test_import_of_a_bad_file_changes_nothing(tmp_path, capsys, content, message):
+    state = str(tmp_path / "s")
+    run(capsys, "cards", "teach", "zweimal:player-A", "--uid", "04A2B3C4", "--state-dir", state)
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    code, _, err = run(capsys, "cards", "import", str(bad), "--state-dir", state)
+    assert code == 2 and message in err
+    store = Store(tmp_path / "s")
+    try:
+        assert store.cards() == [("04A2B3C4", "zweimal:player-A")]
+    finally:
+        store.close()
+
+
+def test_bad_deck_file_stops_the_box_like_a_bad_config(tmp_path, capsys):
+    deck = tmp_path / "deck.json"
+    deck.write_text('{"game": "chess", "cards": []}')
+    config = tmp_path / "c.toml"
+    config.write_text(f'decks = ["{deck}"]\n')
+    code, _, err = run(
+        capsys, "run", "--sim", "--config", str(config), "--state-dir", str(tmp_path)
+    )
+    assert code == 78 and "unknown game 'chess'" in err
