@@ -62,7 +62,7 @@ class Display(Strict):
     spi_device: int = Field(0, ge=0, le=3)
     gpio_dc: int = Field(24, ge=0, le=27)
     gpio_rst: int = Field(25, ge=0, le=27)
-    rotate: Literal[0, 1, 2, 3] = 0  # quarter turns clockwise
+    rotate: Literal[0, 2] = 0  # 2: upside down (the screens are laid out landscape)
 
 
 class Reader(Strict):

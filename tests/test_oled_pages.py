@@ -114,3 +114,17 @@ def test_after_a_bus_error_everything_is_sent_again():
     serial.reset()
     oled.display(frame(cursor=(2, 2)))
     assert sum(len(d) for d in serial.data_bytes) == 1024
+
+
+def test_upside_down_display_sends_the_turned_picture():
+    from device.config import Display
+    from device.oled import make_device
+
+    serial = RecordingSerial()
+    oled = make_device(Display(rotate=2), serial=serial)
+    dot = Image.new("1", (128, 64))
+    dot.putpixel((0, 0), 1)  # top left ...
+    serial.reset()
+    oled.display(dot)
+    column_bytes = b"".join(bytes(d) for d in serial.data_bytes)
+    assert column_bytes[7 * 128 + 127] == 0x80  # ... lands bottom right on the panel
