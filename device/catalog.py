@@ -58,6 +58,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "status.setup": ("Aufbau", "Set-up"),
     "status.round": ("R{round}", "R{round}"),
     "status.over": ("Ende", "Over"),
+    "status.stopped": ("Angehalten", "Stopped"),
     "status.reader_missing": ("Kartenleser fehlt", "Card reader missing"),
     "status.reader_back": ("Kartenleser wieder da", "Card reader is back"),
     # Zweimal screen

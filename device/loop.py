@@ -8,8 +8,10 @@ is the new frame drawn and sent. A failed save keeps the old box and says so on 
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import threading
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -44,6 +46,8 @@ class Loop:
         self.box = self._restore()
         self.handled = 0
         self.ready = threading.Event()  # set once the first frame is drawn
+        self.notifier = None  # a device.systemd.Notifier: READY and the watchdog
+        self._fault = os.environ.get("TABLETOP_FAULT", "")  # fault injection for tests
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -204,18 +208,36 @@ class Loop:
 
     def run(self) -> None:
         """Handle events until a Stop arrives. Marks each event done (queue.join works).
-        While the display fails, the frame is sent again every second."""
+        While the display fails, the frame is sent again every second. The systemd watchdog
+        is pinged from here, so a hung loop stops the pings and systemd restarts the box."""
         self.draw()
         self.ready.set()
+        notifier = self.notifier
+        ping = notifier.watchdog_s / 3 if notifier and notifier.watchdog_s else None
+        if notifier:
+            notifier.ready()
+            if ping:
+                notifier.watchdog()
+        last_ping = time.monotonic()
         while True:
+            waits = [w for w in (ping, 1.0 if self.screen.failing else None) if w]
             try:
-                event = self.events.get(timeout=1.0 if self.screen.failing else None)
+                event = self.events.get(timeout=min(waits) if waits else None)
             except queue.Empty:
-                self.draw()
+                event = None
+            if ping and time.monotonic() - last_ping >= ping:
+                notifier.watchdog()
+                last_ping = time.monotonic()
+            if event is None:
+                if self.screen.failing:
+                    self.draw()
                 continue
             try:
                 if isinstance(event, Stop):
                     return
+                if isinstance(event, Tap) and self._fault == f"hang-on-tap:{event.uid}":
+                    log.error("fault injection: the loop hangs now")
+                    threading.Event().wait()
                 self.handle(event)
                 self.handled += 1
             except Exception:  # the loop must not die on one bad event

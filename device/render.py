@@ -124,3 +124,11 @@ def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
             draw.text((3, y + 1), label, font=fonts.body, fill=0)
         else:
             draw.text((3, y + 1), label, font=fonts.body, fill=1)
+
+
+def render_stopped(lang: str) -> Image.Image:
+    """The last frame when the box is stopped on purpose."""
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(image)
+    draw.text((34, 27), text("status.stopped", lang), font=font_files.load().body, fill=1)
+    return image

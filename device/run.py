@@ -29,6 +29,21 @@ def _setup_logging(path: Path | None = None) -> None:
     root.setLevel(logging.INFO)
 
 
+class Terminated(Exception):
+    """SIGTERM (or SIGINT) arrived: stop cleanly."""
+
+
+def _on_terminate(*_args) -> None:
+    raise Terminated
+
+
+def _install_signals() -> None:
+    import signal
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, _on_terminate)
+
+
 def run_box(args: argparse.Namespace) -> int:
     from device.cards import CardError, card_names
     from device.script import ScriptError, read
@@ -56,11 +71,15 @@ def run_box(args: argparse.Namespace) -> int:
     if steps is not None:
         _setup_logging()
         sim = Simulator(settings, state_dir, frames)
-        sim.start()
+        terminated = False
         try:
+            _install_signals()
+            sim.start()
             sim.run_steps(steps)
+        except Terminated:
+            terminated = True
         finally:
-            sim.stop()
+            sim.stop(terminated)
         return 0
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print(
@@ -82,10 +101,7 @@ def run_box(args: argparse.Namespace) -> int:
 def _run_hardware(settings, state_dir: Path, frames: Path | None) -> int:
     """The real box: gpiozero's default pin factory (lgpio on a Pi 5), the configured display
     and card reader. SIGTERM and SIGINT stop it cleanly."""
-    import signal
-
     from device.display import dummy_device
-    from device.loop import Stop
     from device.oled import make_device
     from device.runtime import Runtime
 
@@ -98,11 +114,15 @@ def _run_hardware(settings, state_dir: Path, frames: Path | None) -> int:
         )
         display = dummy_device()
     box = Runtime(settings, state_dir, display, frames)
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: box.loop.events.put(Stop()))
-    box.start()
-    box.wait()
-    box.stop()
+    terminated = False
+    try:
+        _install_signals()
+        box.start()
+        box.wait()
+    except Terminated:
+        terminated = True
+    finally:
+        box.stop(terminated)
     return 0
 
 

@@ -13,6 +13,7 @@ from device.config import Settings
 from device.display import Screen
 from device.loop import Loop, Stop
 from device.store import Store
+from device.systemd import Notifier
 
 log = logging.getLogger("tabletop.runtime")
 
@@ -46,6 +47,8 @@ class Runtime:
                 lambda ok, detail: self.loop.events.put(ReaderStatus(ok)),
                 removal_s=settings.reader.removal_s,
             )
+        self.notifier = Notifier()
+        self.loop.notifier = self.notifier
         self._thread = threading.Thread(target=self.loop.run, name="loop", daemon=True)
 
     def start(self) -> None:
@@ -64,11 +67,20 @@ class Runtime:
         while self._thread.is_alive():
             self._thread.join(0.5)
 
-    def stop(self) -> None:
-        self.settle()
+    def stop(self, terminated: bool = False) -> None:
+        """Stop: finish the events already queued, make the saved games durable, and (when
+        told to stop, e.g. by SIGTERM) leave "stopped" on the screen."""
+        if terminated:
+            self.notifier.stopping()
+        else:
+            self.settle()
         self.loop.events.put(Stop())
         self._thread.join(timeout=5)
         if self.reader is not None:
             self.reader.stop()
         self.panel.close()
         self.store.close()
+        if terminated:
+            from device.render import render_stopped
+
+            self.screen.show(render_stopped(self.settings.language))

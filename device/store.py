@@ -158,7 +158,7 @@ class Store:
     def _sync_loop(self) -> None:
         while not self._stop.is_set():
             if self._dirty.wait(0.2):
-                time.sleep(self.sync_delay / 2)
+                self._stop.wait(self.sync_delay / 2)  # gather a burst of presses into one sync
                 self._dirty.clear()
                 self.flush()
 
