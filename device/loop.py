@@ -192,7 +192,7 @@ class Loop:
                 case Resume():
                     other = self.store.latest_unfinished(game_id)
                     if other is not None:
-                        loaded, damage = self._load_session(other)
+                        loaded, _ = self._load_session(other)
                         new = replace(new, session=loaded, view=boxes.zweimal.View())
                         game_id = other
         self.store.record(game_id, self.ui_record(new), append=append, undo=undo, status=status)

@@ -74,7 +74,8 @@ def _lines(box: Box) -> tuple[str, str]:
         key = "hint.teach_pick" if box.teach_uid else "hint.teach_wait"
         return text("teach.title", lang), text(key, lang)
     if session is None:
-        return text("menu.title", lang), text("hint.menu", lang)
+        hint = "hint.message" if box.mode == "message" else "hint.menu"
+        return text("menu.title", lang), text(hint, lang)
     screens = PLAYABLE[session.game]
     status = screens.status(session.state, lang)
     if box.mode == "confirm":

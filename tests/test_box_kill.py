@@ -52,6 +52,20 @@ def tabletop(*args: str) -> list[str]:
     return [sys.executable, "-c", "from device.cli import main; raise SystemExit(main())", *args]
 
 
+def box_command(tmp: Path, script: Path, frames_dir: Path, state: Path) -> list[str]:
+    return tabletop(
+        "run",
+        "--script",
+        str(script),
+        "--frames",
+        str(frames_dir),
+        "--state-dir",
+        str(state),
+        "--config",
+        str(tmp / "config.toml"),
+    )
+
+
 def frames(directory: Path) -> list[Path]:
     return sorted(directory.glob("[0-9]*.png"))
 

@@ -13,7 +13,7 @@ from device.display import dummy_device
 from device.oled import PagedOled
 from device.runtime import Runtime
 from tests.readersim import PN532Sim
-from tests.test_oled_pages import RecordingSerial
+from tests.test_oled_pages import FlakySerial
 
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata is deprecated")
 
@@ -55,17 +55,8 @@ def test_missing_reader_is_shown_and_the_box_reconnects(tmp_path):
 
 
 def test_failing_display_is_retried_and_the_game_goes_on(tmp_path, caplog):
-    class Flaky(RecordingSerial):
-        fail = True
-
-        def data(self, data):
-            if self.fail:
-                raise OSError(121, "Remote I/O error")
-            super().data(data)
-
     Device.pin_factory = MockFactory()
-    serial = Flaky()
-    serial.fail = False
+    serial = FlakySerial()
     oled = PagedOled(ssd1306(serial), "ssd1306")
     serial.fail = True
     box = Runtime(Settings(buttons=Buttons(hold_s=0.2)), tmp_path, oled, with_reader=False)

@@ -35,6 +35,17 @@ class RecordingSerial:
         self.data_bytes.clear()
 
 
+class FlakySerial(RecordingSerial):
+    """Fails every data transfer while `fail` is set, like a display that lost its bus."""
+
+    fail = False
+
+    def data(self, data):
+        if self.fail:
+            raise OSError(121, "Remote I/O error")
+        super().data(data)
+
+
 def frame(cursor=(0, 0), score=0):
     image = Image.new("1", (128, 64))
     draw = ImageDraw.Draw(image)
@@ -96,15 +107,7 @@ def test_ssd1306_window_is_the_changed_columns_of_the_changed_page():
 
 
 def test_after_a_bus_error_everything_is_sent_again():
-    class Flaky(RecordingSerial):
-        fail = False
-
-        def data(self, data):
-            if self.fail:
-                raise OSError(121, "Remote I/O error")
-            super().data(data)
-
-    serial = Flaky()
+    serial = FlakySerial()
     oled = PagedOled(ssd1306(serial), "ssd1306")
     oled.display(frame())
     serial.fail = True
