@@ -85,17 +85,7 @@ def reference(tmp_path_factory):
     out = tmp / "ref-frames"
     started = time.monotonic()
     done = subprocess.run(
-        tabletop(
-            "run",
-            "--script",
-            str(script),
-            "--frames",
-            str(out),
-            "--state-dir",
-            str(tmp / "ref-state"),
-            "--config",
-            str(tmp / "config.toml"),
-        ),
+        box_command(tmp, script, out, tmp / "ref-state"),
         capture_output=True,
         text=True,
         timeout=120,
@@ -117,17 +107,7 @@ def test_kill_at_many_points_then_restart_shows_the_last_screen(reference):
             tmp / f"again-{point}",
         )
         proc = subprocess.Popen(
-            tabletop(
-                "run",
-                "--script",
-                str(script),
-                "--frames",
-                str(out),
-                "--state-dir",
-                str(state),
-                "--config",
-                str(tmp / "config.toml"),
-            ),
+            box_command(tmp, script, out, state),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -142,17 +122,7 @@ def test_kill_at_many_points_then_restart_shows_the_last_screen(reference):
         assert k >= 1
         assert same(shown[-1], ref_frames[k - 1])  # the killed run followed the reference
         done = subprocess.run(
-            tabletop(
-                "run",
-                "--script",
-                str(empty),
-                "--frames",
-                str(again),
-                "--state-dir",
-                str(state),
-                "--config",
-                str(tmp / "config.toml"),
-            ),
+            box_command(tmp, empty, again, state),
             capture_output=True,
             text=True,
             timeout=60,
