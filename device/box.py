@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from device import zweimal_screen as zweimal
 from device.catalog import refusal, text
+from device.screens import View, playable
 from engine.core import IllegalMove
 from engine.registry import GAMES
 
 Mode = Literal["menu", "game", "confirm", "message", "teach"]
-PLAYABLE = {"zweimal": zweimal}  # games with screens on the box so far
+PLAYABLE = playable()  # games with screens on the box so far (device/screens.py)
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ class Box:
     menu: tuple[tuple[str, int], ...] = (("top", 0),)
     choice: tuple[tuple[str, Any], ...] = ()
     session: Session | None = None
-    view: zweimal.View = field(default_factory=zweimal.View)
+    view: View = field(default_factory=View)
     message: tuple[str, ...] = ()
     confirm: str = ""
     notice: str = ""
@@ -125,7 +125,7 @@ def menu_items(box: Box) -> list[str]:
     if screen == "game":
         return list(GAMES)
     if screen == "variant":
-        return [str(v) for v in zweimal.VARIANTS]
+        return [str(v) for v in PLAYABLE[dict(box.choice)["game"]].VARIANTS]
     if screen == "starter":
         return ["A", "B"]
     return []  # pragma: no cover
@@ -137,7 +137,7 @@ def menu_label(box: Box, screen: str, item: str) -> str:
     if screen == "game":
         return GAMES[item].name
     if screen == "variant":
-        return text(f"variant.zweimal.{item}", box.lang)
+        return PLAYABLE[dict(box.choice)["game"]].variant_label(int(item), box.lang)
     return text(f"player.{item}", box.lang)
 
 
@@ -245,9 +245,7 @@ def _menu(box: Box, button: str) -> tuple[Box, list[Effect]]:
         choice["starter"] = item
         screens = PLAYABLE[choice["game"]]
         options = screens.options_from(choice)
-        fresh = replace(
-            box, mode="game", menu=(("top", 0),), choice=(), view=zweimal.View(), message=()
-        )
+        fresh = replace(box, mode="game", menu=(("top", 0),), choice=(), view=View(), message=())
         return fresh, [NewGame(choice["game"], options)]
     return box, []  # pragma: no cover
 
@@ -274,30 +272,32 @@ def _confirm(box: Box, button: str) -> tuple[Box, list[Effect]]:
                 box, mode="game", confirm="", notice=text("menu.nothing_to_undo", box.lang)
             ), []
         return replace(box, mode="game", confirm="", notice=text("menu.undone", box.lang)), [Undo()]
-    if what == "start_round":
-        return _try(replace(box, mode="game", confirm=""), zweimal.StartRound())
-    return box, []  # pragma: no cover
+    if box.session is None:  # pragma: no cover - a game question without a game
+        return replace(box, mode="menu", confirm=""), []
+    action = PLAYABLE[box.session.game].confirmed(what)
+    return _try(replace(box, mode="game", confirm=""), action)
 
 
 def _game(box: Box, button: str) -> tuple[Box, list[Effect]]:
     session = box.session
     if session is None:
         return replace(box, mode="menu", menu=(("top", 0),)), []
+    screens = PLAYABLE[session.game]
     state = session.state
     if button in ("up", "down", "left", "right"):
-        return replace(box, view=zweimal.move_cursor(state, box.view, button)), []
+        return replace(box, view=screens.move_cursor(state, box.view, button)), []
     if button == "back":
-        if box.view.selected is not None:
-            return replace(box, view=replace(box.view, selected=None)), []
-        if state.phase == "setup":
-            return replace(box, mode="confirm", confirm="start_round"), []
-        if state.phase == "over":
+        what = screens.on_back(state, box.view)
+        if what is None:
             return box, []
-        return replace(box, mode="confirm", confirm="undo"), []
+        kind, value = what
+        if kind == "view":
+            return replace(box, view=value), []
+        return replace(box, mode="confirm", confirm=value), []
     if button == "ok":
-        if state.phase == "over":
+        if screens.is_over(state):
             return replace(box, mode="menu", menu=(("top", 0),)), []
-        view, action = zweimal.on_ok(state, box.view)
+        view, action = screens.on_ok(state, box.view)
         box = replace(box, view=view)
         if action is None:
             return box, []

@@ -23,6 +23,7 @@ from device.catalog import text
 from device.display import Screen
 from device.records import UiRecord, first_error
 from device.render import render
+from device.screens import View
 from device.store import Store, StoreError
 from engine.core import IllegalMove
 from engine.registry import GAMES
@@ -69,9 +70,7 @@ class Loop:
                     mode=rec.mode,
                     menu=tuple((s, i) for s, i in rec.menu) or (("top", 0),),
                     choice=tuple(rec.choice.items()),
-                    view=boxes.zweimal.View(
-                        tuple(rec.cursor), rec.selected and tuple(rec.selected)
-                    ),
+                    view=View(tuple(rec.cursor), rec.selected and tuple(rec.selected)),
                     message=tuple(rec.message),
                     confirm=rec.confirm,
                     notice=rec.notice,
@@ -193,7 +192,7 @@ class Loop:
                     other = self.store.latest_unfinished(game_id)
                     if other is not None:
                         loaded, _ = self._load_session(other)
-                        new = replace(new, session=loaded, view=boxes.zweimal.View())
+                        new = replace(new, session=loaded, view=View())
                         game_id = other
         self.store.record(game_id, self.ui_record(new), append=append, undo=undo, status=status)
         if undo and game_id is not None:

@@ -8,7 +8,7 @@ menu (handled by the box).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from PIL import ImageDraw
@@ -22,7 +22,7 @@ from device.records import (
     StartRoundRecord,
     ZweimalOptionsRecord,
 )
-from engine.core import Coord
+from device.screens import View
 from engine.zweimal.game import (
     FLIP,
     Action,
@@ -104,12 +104,37 @@ initial = initial_state
 step = apply
 
 
-@dataclass(frozen=True)
-class View:
-    """The Zweimal part of the screen's state (besides the engine state)."""
+def variant_label(variant: int, lang: str) -> str:
+    return text(f"variant.zweimal.{variant}", lang)
 
-    cursor: Coord = (0, 0)
-    selected: Coord | None = None
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def round_ended(before: State, after: State, lang: str) -> list[str] | None:
+    """The lines to show when an action ended a round (or the game), else None."""
+    if len(after.round_scores) > len(before.round_scores):
+        return round_summary(after, lang)
+    return None
+
+
+def on_back(state: State, view: View) -> tuple[str, View | str] | None:
+    """What `back` does: ("view", new view), ("confirm", what) or nothing (None)."""
+    if view.selected is not None:
+        return "view", replace(view, selected=None)
+    if state.phase == "setup":
+        return "confirm", "start_round"
+    if state.phase == "over":
+        return None
+    return "confirm", "undo"
+
+
+def confirmed(what: str) -> Action:
+    """The action a game-specific question stands for, once answered yes."""
+    if what == "start_round":
+        return StartRound()
+    raise ValueError(f"nothing to confirm for {what!r}")  # pragma: no cover
 
 
 def move_cursor(state: State, view: View, button: str) -> View:
