@@ -16,6 +16,9 @@ VALUE_OPTIONS = {"--at", "--attackers", "--defenders", "--assign"}
 NOTATION_COMMANDS = {("score", "zweimal"), ("score", "day-and-night")}
 
 
+from device.store import StoreError  # noqa: E402 - light: sqlite3 and the standard library
+
+
 class UsageExit(Exception):
     """Raised by the parser instead of printing usage and exiting."""
 
@@ -101,6 +104,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except StoreError as error:
+        print(f"tabletop: {error}", file=sys.stderr)
+        return 1
     except Exception as error:  # never a traceback for users
         if os.environ.get("TABLETOP_DEBUG"):
             raise

@@ -82,8 +82,12 @@ class Store:
         self.backup_path = self.directory / BACKUP
         self.damage: str | None = None
         self.sync_delay = sync_delay
-        self.directory.mkdir(parents=True, exist_ok=True)
-        self.db = self._open_checked()
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            self.db = self._open_checked()
+        except (OSError, sqlite3.Error) as error:
+            reason = getattr(error, "strerror", None) or str(error)
+            raise StoreError(f"cannot use the state directory {self.directory}: {reason}") from None
         self._dirty = threading.Event()
         self._stop = threading.Event()
         self._syncer = threading.Thread(target=self._sync_loop, name="store-sync", daemon=True)

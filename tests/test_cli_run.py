@@ -116,3 +116,14 @@ def test_the_example_config_is_valid():
     example = Path(__file__).resolve().parent.parent / "config.example.toml"
     settings = load(example)
     assert settings.language == "de" and settings.buttons.ok == 26
+
+
+def test_unusable_state_directory_is_one_line(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    script = tmp_path / "s.txt"
+    script.write_text("press ok\n")
+    code, _, err = run(capsys, "run", "--script", str(script), "--state-dir", str(blocker / "x"))
+    assert code == 1 and "cannot use the state directory" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "games", "--state-dir", str(blocker / "x"))
+    assert code == 1 and "cannot use the state directory" in err
