@@ -7,9 +7,6 @@ import queue
 import sys
 from pathlib import Path
 
-from device.cards import CardError, checked, read_file, write_file
-from device.config import state_directory
-
 EXIT_USAGE = 2
 
 
@@ -38,6 +35,7 @@ def add_parser(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from device.cards import CardError
     from device.store import Store
 
     try:
@@ -48,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, Store) -> int:
+    from device.cards import CardError, checked, read_file, write_file
+    from device.config import state_directory
+
     action = args.cards_command
     pairs = []
     if action == "teach":

@@ -7,9 +7,8 @@ import logging
 import sys
 from pathlib import Path
 
-from device.config import EXIT_CONFIG, ConfigError, load, state_directory
-
 EXIT_USAGE = 2
+EXIT_CONFIG = 78  # as device.config.EXIT_CONFIG, without importing pydantic first
 
 
 def on_raspberry_pi() -> bool:
@@ -45,7 +44,12 @@ def _install_signals() -> None:
 
 
 def run_box(args: argparse.Namespace) -> int:
+    if not (args.sim or args.script) and on_raspberry_pi():
+        from device import splash  # the first frame before pydantic and the rest
+
+        splash.show(Path(args.config) if args.config else _default_config())
     from device.cards import CardError, card_names
+    from device.config import ConfigError, load, state_directory
     from device.script import ScriptError, read
 
     try:
@@ -156,7 +160,12 @@ def show_config_error(message: str) -> None:
         pass
 
 
+def _default_config() -> Path:
+    return Path("/etc/tabletop/config.toml")
+
+
 def list_games(args: argparse.Namespace) -> int:
+    from device.config import state_directory
     from device.store import Store
 
     _setup_logging()
