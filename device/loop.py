@@ -48,6 +48,7 @@ class Loop:
         self.handled = 0
         self.ready = threading.Event()  # set once the first frame is drawn
         self.notifier = None  # a device.systemd.Notifier: READY and the watchdog
+        self.tag_texts: dict[str, str] = {}  # NDEF text read from pre-programmed tags, by UID
         self._fault = os.environ.get("TABLETOP_FAULT", "")  # fault injection for tests
 
     # --- start-up ---------------------------------------------------------------------------
@@ -146,8 +147,8 @@ class Loop:
 
     def handle(self, event: boxes.Event) -> None:
         before = self.box
-        if isinstance(event, Tap) and before.mode == "teach":
-            event = Tap(event.uid, self.store.card_for(event.uid))
+        if isinstance(event, Tap):
+            event = Tap(event.uid, self.known_card(event.uid))
         new, effects = boxes.handle(before, event)
         try:
             new = self._carry_out(before, new, effects)
@@ -156,6 +157,20 @@ class Loop:
             new = replace(before, notice=text("store.write_failed", self.lang))
         self.box = new
         self.draw()
+
+    def known_card(self, uid: str) -> str | None:
+        """The card a tag stands for: taught, else the card name its NDEF text carries."""
+        card = self.store.card_for(uid)
+        if card is None and uid in self.tag_texts:
+            from device.cards import CardError, checked
+
+            try:
+                card = checked(uid, self.tag_texts[uid]).card
+            except CardError:
+                log.warning(
+                    "tag %s carries text %r, which is no card name", uid, self.tag_texts[uid]
+                )
+        return card
 
     def _carry_out(self, before: Box, new: Box, effects: list) -> Box:
         if not effects and new == before:

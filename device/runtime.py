@@ -46,6 +46,7 @@ class Runtime:
                 lambda uid: self.loop.events.put(Tap(uid)),
                 lambda ok, detail: self.loop.events.put(ReaderStatus(ok)),
                 removal_s=settings.reader.removal_s,
+                on_text=self.loop.tag_texts.__setitem__,
             )
         self.notifier = Notifier()
         self.loop.notifier = self.notifier

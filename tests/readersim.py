@@ -86,6 +86,7 @@ class PN532Sim(PtyDevice):
 
     def __init__(self, link: Path) -> None:
         self.card: bytes | None = None
+        self.memory = b""  # the card's user memory from page 4 on (NTAG21x), if any
         self.max_retries = 0xFF
         self.awake = False
         self.noise = False
@@ -160,6 +161,10 @@ class PN532Sim(PtyDevice):
                 data = bytes([0x4B, 0x01, 0x01, 0x00, 0x44, 0x00, len(uid)]) + uid
         elif code == 0x52:
             data = bytes([0x53, 0x00])
+        elif code == 0x40 and params[1:2] == b"\x30" and self.card is not None:
+            start = (params[2] - 4) * 4  # READ: 16 bytes from that page
+            chunk = (self.memory + bytes(64))[max(0, start) : max(0, start) + 16]
+            data = bytes([0x41, 0x00]) + chunk
         else:
             self.write(bytes([0, 0, 0xFF, 0x01, 0xFF, 0x7F, 0x81, 0x00]))
             return

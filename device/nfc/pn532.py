@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 
+from device.nfc import ndef
 from device.nfc.frames import ACK, HOST_TO_PN532, NACK, PN532_TO_HOST, Frame, Parser, build
 
 log = logging.getLogger("tabletop.nfc.pn532")
@@ -22,6 +23,8 @@ SAM_CONFIGURATION = 0x14
 RF_CONFIGURATION = 0x32
 IN_LIST_PASSIVE_TARGET = 0x4A
 IN_RELEASE = 0x52
+IN_DATA_EXCHANGE = 0x40
+NTAG_READ = 0x30
 
 
 class ReaderError(OSError):
@@ -114,17 +117,37 @@ class PN532:
         self.command(RF_CONFIGURATION, b"\x05\xff\x01\x02")
         return version
 
-    def poll(self) -> bytes | None:
-        """One search for an ISO14443A card: its UID, or None."""
+    def poll(self, read_text=None) -> bytes | None:
+        """One search for an ISO14443A card: its UID, or None. If `read_text(uid)` says so,
+        the card's NDEF text is read while it is selected and kept in `last_text`."""
+        self.last_text = None
         data = self.command(IN_LIST_PASSIVE_TARGET, b"\x01\x00")
         if not data or data[0] == 0:
             return None
         # Tg SENS_RES(2) SEL_RES(1) NFCIDLength NFCID...
         if len(data) < 6 or len(data) < 6 + data[5]:
             raise ReaderError("short InListPassiveTarget answer")
-        uid = bytes(data[6 : 6 + data[5]])
+        target, uid = data[1], bytes(data[6 : 6 + data[5]])
+        if read_text is not None and len(uid) == 7 and read_text(uid):
+            self.last_text = self.ndef_text(target)
         try:
-            self.command(IN_RELEASE, bytes([data[1]]))
+            self.command(IN_RELEASE, bytes([target]))
         except ReaderTimeout:
             log.debug("InRelease timed out")
         return uid
+
+    def read_pages(self, target: int, page: int) -> bytes:
+        """NTAG21x READ: 16 bytes from `page` on (through InDataExchange)."""
+        data = self.command(IN_DATA_EXCHANGE, bytes([target, NTAG_READ, page]))
+        if not data or data[0] & 0x3F:
+            raise ReaderError(f"READ of page {page} failed (status {data[:1].hex() or 'none'})")
+        return bytes(data[1:17])
+
+    def ndef_text(self, target: int) -> str | None:
+        """The first NDEF text record of an NTAG21x tag (pages 4 on), or None."""
+        try:
+            memory = b"".join(self.read_pages(target, page) for page in (4, 8, 12, 16))
+        except ReaderError as error:
+            log.debug("no NDEF text: %s", error)
+            return None
+        return ndef.first_text(memory)

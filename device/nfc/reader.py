@@ -35,11 +35,14 @@ class CardReader:
         removal_s: float = REMOVAL_S,
         poll_s: float = 0.05,
         retry_s: float = 1.0,
+        on_text: Callable[[str, str], None] | None = None,
     ) -> None:
+        """`on_text(uid, text)`, if given, hears the NDEF text of a newly tapped NTAG21x tag
+        (PN532 only), just before its `on_tap`."""
         if kind not in KINDS:
             raise ValueError(f"unknown reader {kind!r}; readers: {', '.join(KINDS)}")
         self.kind, self.path = kind, path
-        self.on_tap, self.on_status = on_tap, on_status
+        self.on_tap, self.on_status, self.on_text = on_tap, on_status, on_text
         self.removal_s, self.poll_s, self.retry_s = removal_s, poll_s, retry_s
         self.firmware: tuple[int, int, int, int] | None = None
         self._stop = threading.Event()
@@ -80,10 +83,15 @@ class CardReader:
         ic, ver, rev, _ = self.firmware
         self._status(True, f"PN5{ic:02X} firmware {ver}.{rev}")
         taps = TapDetector(self.removal_s)
+        wants_text = None
+        if self.on_text is not None:
+            wants_text = lambda uid: uid.hex().upper() not in taps.present  # noqa: E731
         while not self._stop.is_set():
-            uid = chip.poll()
+            uid = chip.poll(wants_text)
             now = time.monotonic()
             if uid is not None and taps.seen(uid.hex().upper(), now):
+                if chip.last_text and self.on_text is not None:
+                    self.on_text(uid.hex().upper(), chip.last_text)
                 self.on_tap(uid.hex().upper())
             taps.expire(now)
             self._stop.wait(self.poll_s)
