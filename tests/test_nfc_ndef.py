@@ -21,8 +21,13 @@ def test_text_record_round_trip_and_padding():
 
 @pytest.mark.parametrize(
     "memory",
-    [b"", b"\xfe", b"\x03\x00\xfe", bytes([0x03, 0x07, 0xD1, 0x01, 0x03]) + b"U\x00ab\xfe",
-     bytes([0x03, 0x30]) + b"\x00" * 4],
+    [
+        b"",
+        b"\xfe",
+        b"\x03\x00\xfe",
+        bytes([0x03, 0x07, 0xD1, 0x01, 0x03]) + b"U\x00ab\xfe",
+        bytes([0x03, 0x30]) + b"\x00" * 4,
+    ],
 )
 def test_no_text_record(memory):
     assert ndef.first_text(memory) is None
@@ -55,8 +60,13 @@ def test_reader_thread_hands_the_text_over_once_per_tap(tmp_path):
     sim.card, sim.memory = NTAG, ndef.text_record("zweimal:player-B")
     texts, taps = [], []
     tapped = threading.Event()
-    reader = CardReader("pn532", str(sim.link), lambda uid: (taps.append(uid), tapped.set()),
-                        lambda ok, detail: None, on_text=lambda uid, t: texts.append((uid, t)))
+    reader = CardReader(
+        "pn532",
+        str(sim.link),
+        lambda uid: (taps.append(uid), tapped.set()),
+        lambda ok, detail: None,
+        on_text=lambda uid, t: texts.append((uid, t)),
+    )
     reader.start()
     try:
         assert tapped.wait(5)
