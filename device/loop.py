@@ -147,7 +147,7 @@ class Loop:
 
     def handle(self, event: boxes.Event) -> None:
         before = self.box
-        if isinstance(event, Tap):
+        if isinstance(event, Tap) and before.mode == "teach":  # only the teach screen asks
             event = Tap(event.uid, self.known_card(event.uid))
         new, effects = boxes.handle(before, event)
         try:

@@ -60,6 +60,11 @@ CREATE TABLE IF NOT EXISTS screen (
 );
 """
 
+SAVE_SCREEN = (
+    "INSERT INTO screen (id, current_game, ui) VALUES (1, ?, ?)"
+    " ON CONFLICT(id) DO UPDATE SET current_game = excluded.current_game, ui = excluded.ui"
+)
+
 
 class StoreError(RuntimeError):
     """The saved games cannot be read or written; the message is one line."""
@@ -223,11 +228,7 @@ class Store:
         return game_id
 
     def _save_screen(self, game_id: int | None, ui: dict) -> None:
-        self.db.execute(
-            "INSERT INTO screen (id, current_game, ui) VALUES (1, ?, ?)"
-            " ON CONFLICT(id) DO UPDATE SET current_game = excluded.current_game, ui = excluded.ui",
-            (game_id, json.dumps(ui)),
-        )
+        self.db.execute(SAVE_SCREEN, (game_id, json.dumps(ui)))
 
     def record(
         self,
@@ -265,20 +266,14 @@ class Store:
                 )
             )
         current = None if status == "abandoned" else game_id
-        statements.append(
-            (
-                "INSERT INTO screen (id, current_game, ui) VALUES (1, ?, ?) ON CONFLICT(id)"
-                " DO UPDATE SET current_game = excluded.current_game, ui = excluded.ui",
-                (current, json.dumps(ui)),
-            )
-        )
+        statements.append((SAVE_SCREEN, (current, json.dumps(ui))))
         self._transaction(statements)
         if status in ("finished", "abandoned"):
             self._write_backup(self.db)
 
     # --- the card registry ------------------------------------------------------------------
 
-    def teach(self, pairs: list[tuple[str, str]], ui: dict | None = None) -> None:
+    def teach(self, pairs: list[tuple[str, str]]) -> None:
         """Store UID -> card (replacing what a UID was before), all in one transaction."""
         now = time.time()
         statements: list[tuple[str, tuple]] = [
@@ -289,8 +284,6 @@ class Store:
             )
             for uid, card in pairs
         ]
-        if ui is not None:
-            statements.append(("UPDATE screen SET ui = ? WHERE id = 1", (json.dumps(ui),)))
         self._transaction(statements)
 
     def forget(self, uid: str) -> bool:
