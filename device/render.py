@@ -87,17 +87,20 @@ def _lines(box: Box) -> tuple[str, str]:
 
 def _menu(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
     screen, index = box.menu[-1]
-    items = menu_items(box)
-    index %= len(items)
-    first = max(0, min(index - MENU_ROWS + 1, len(items) - MENU_ROWS))
-    for row, item in enumerate(items[first : first + MENU_ROWS]):
-        y = 11 + row * 11
-        label = menu_label(box, screen, item)
-        if first + row == index:
+    labels = [menu_label(box, screen, item) for item in menu_items(box)]
+    _pick_list(draw, labels, index, 11, MENU_ROWS, fonts)
+
+
+def _pick_list(draw, labels: list[str], index: int, top: int, rows: int, fonts) -> None:
+    """A list scrolled so the chosen row shows, the chosen row inverted."""
+    index %= len(labels)
+    first = max(0, min(index - rows + 1, len(labels) - rows))
+    for row, label in enumerate(labels[first : first + rows]):
+        y = top + row * 11
+        chosen = first + row == index
+        if chosen:
             draw.rectangle((0, y, WIDTH - 1, y + 10), fill=1)
-            draw.text((3, y + 1), label, font=fonts.body, fill=0)
-        else:
-            draw.text((3, y + 1), label, font=fonts.body, fill=1)
+        draw.text((3, y + 1), label, font=fonts.body, fill=0 if chosen else 1)
 
 
 def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
@@ -110,21 +113,12 @@ def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
         else text("teach.new", box.lang)
     )
     draw.text((1, 11), f"{box.teach_uid} {was}"[:25], font=fonts.small, fill=1)
-    names = box.card_names
-    if not names:
-        return
-    index = box.menu[-1][1] % len(names)
-    rows = 3
-    first = max(0, min(index - rows + 1, len(names) - rows))
-    for row, name in enumerate(names[first : first + rows]):
-        y = 20 + row * 11
+    labels = []
+    for name in box.card_names:
         game, card = name.split(":", 1)
-        label = f"{card} [{GAMES[game].short}]"[:21] if game in GAMES else name[:21]
-        if first + row == index:
-            draw.rectangle((0, y, WIDTH - 1, y + 10), fill=1)
-            draw.text((3, y + 1), label, font=fonts.body, fill=0)
-        else:
-            draw.text((3, y + 1), label, font=fonts.body, fill=1)
+        labels.append(f"{card} [{GAMES[game].short}]"[:21] if game in GAMES else name[:21])
+    if labels:
+        _pick_list(draw, labels, box.menu[-1][1], 20, 3, fonts)
 
 
 def render_stopped(lang: str) -> Image.Image:
