@@ -66,9 +66,12 @@ def _run(args: argparse.Namespace, Store) -> int:
         pairs = [(c.uid, c.card) for c in read_file(Path(args.file))]
     elif action == "forget":
         uid = checked(args.uid, "zweimal:x").uid
-    store = Store(state_directory(args.state_dir))
+    state_dir = state_directory(args.state_dir)
+    store = Store(state_dir, read_only=action in ("list", "export"))
     try:
         if action == "list":
+            if not store.cards():
+                print(f"no cards taught in {state_dir}", file=sys.stderr)
             for uid, card in store.cards():
                 print(f"{uid}\t{card}")
         elif action in ("teach", "import"):
@@ -79,7 +82,13 @@ def _run(args: argparse.Namespace, Store) -> int:
             if not store.forget(uid):
                 raise CardError(f"no card with UID {uid}")
         elif action == "export":
-            write_file(Path(args.file), [checked(u, c) for u, c in store.cards()])
+            good = []
+            for uid, card in store.cards():
+                try:
+                    good.append(checked(uid, card))
+                except CardError as error:  # one bad entry does not stop the export
+                    print(f"tabletop cards export: left out {uid!r}: {error}", file=sys.stderr)
+            write_file(Path(args.file), good)
     finally:
         store.close()
     return 0

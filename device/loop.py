@@ -83,41 +83,58 @@ class Loop:
         box = replace(box, session=session)
         if session is None and box.mode != "menu":
             box = replace(box, mode="menu", menu=(("top", 0),))
-        if self.store.damage or damage:
-            lines = [text("store.damaged", self.lang)]
-            if self.store.damage:
-                lines.append(text(f"store.{self.store.damage}", self.lang))
-            if damage:
-                lines.append(damage)
+        lines = [text(f"store.{key}", self.lang, **values) for key, values in self.store.reports]
+        failing = [
+            line
+            for (key, _), line in zip(self.store.reports, lines, strict=False)
+            if "failed" in key
+        ]
+        lines = [line for line in dict.fromkeys(lines) if line not in failing]
+        lines = [line for line in lines if line != text("store.damaged", self.lang)]
+        if damage:
+            lines.append(damage)
+        if lines:
+            lines = [text("store.damaged", self.lang), *lines][:4]
             box = replace(
                 box,
                 mode="message" if session else "menu",
                 message=tuple(lines),
                 notice=lines[0] if session is None else "",
             )
+        if failing:
+            box = replace(box, notice=failing[0])
         return self._with_resumable(box)
 
     def _load_session(self, game_id: int) -> tuple[Session | None, str | None]:
         """Replay a saved game; a record that does not validate stops the replay there."""
-        row = self.store.game(game_id)
-        if row is None or row.game not in boxes.PLAYABLE:
+        read = self.store.read_game(game_id)
+        if read is None or read.row.game not in boxes.PLAYABLE or read.row.problem:
+            if read is not None and read.row.problem:
+                log.error("game %s: its record is unreadable (%s)", game_id, read.row.problem)
+                return None, text("store.game_unreadable", self.lang, id=game_id)
             return None, None
+        row = read.row
         screens = boxes.PLAYABLE[row.game]
         try:
             options = screens.options_parse(row.options)
-        except (ValidationError, ValueError) as error:
+        except (ValidationError, ValueError, TypeError) as error:
             log.error("game %s: options unreadable: %s", game_id, error)
-            return None, f"#{game_id}: options"
+            return None, text("store.game_unreadable", self.lang, id=game_id)
         state = screens.initial(options)
         count = 0
-        for n, payload in enumerate(self.store.events(game_id), start=1):
+        for n, payload in enumerate(read.events, start=1):
             try:
                 state = screens.step(state, screens.action_parse(payload))
-            except (ValidationError, ValueError, IllegalMove) as error:
+            except (ValidationError, ValueError, TypeError, IllegalMove) as error:
                 log.error(
                     "game %s: action %s unreadable, replay stops before it: %s", game_id, n, error
                 )
-                return Session(game_id, row.game, options, state, count), f"#{game_id}: {n}"
+                try:  # later actions go after the last good one
+                    self.store.cut(game_id, count)
+                except StoreError as failed:
+                    log.error("%s", failed)
+                lost = text("store.game_cut", self.lang, id=game_id, action=n)
+                return Session(game_id, row.game, options, state, count), lost
             count += 1
         return Session(game_id, row.game, options, state, count), None
 
@@ -153,8 +170,9 @@ class Loop:
         try:
             new = self._carry_out(before, new, effects)
         except StoreError as error:
-            log.error("%s", error)
-            new = replace(before, notice=text("store.write_failed", self.lang))
+            log.error("%s", error)  # nothing was taken: the screen stays as last saved
+            key = "store.write_failed_full" if error.kind == "full" else "store.write_failed"
+            new = replace(before, notice=text(key, self.lang))
         self.box = new
         self.draw()
 

@@ -165,14 +165,33 @@ def _default_config() -> Path:
 
 
 def list_games(args: argparse.Namespace) -> int:
+    """The saved games, read without writing anything (the backups included)."""
     from device.config import state_directory
     from device.store import Store
 
     _setup_logging()
-    store = Store(state_directory(args.state_dir))
+    logging.getLogger().setLevel(logging.CRITICAL)  # findings are said below, once each
+    state_dir = state_directory(args.state_dir)
+    store = Store(state_dir, read_only=True)
     try:
-        for row in store.games():
-            print(f"{row.id}\t{row.game}\t{row.status}\t{row.events} actions")
+        for key, values in store.reports:
+            print(f"tabletop games: {_REPORTS[key].format(**values)}", file=sys.stderr)
+        rows = store.games()
+        if not rows:
+            print(f"no saved games in {state_dir}", file=sys.stderr)
+        for row in rows:
+            note = f"\t{row.problem}" if row.problem else ""
+            print(f"{row.id}\t{row.game}\t{row.status}\t{row.events} actions{note}")
     finally:
         store.close()
     return 0
+
+
+_REPORTS = {  # what a read-only look at the saved games found (the box repairs it at start)
+    "wal_lost": "{n} saved change(s) past a damaged part of the log are unreadable",
+    "main_missing": "the saved games file is missing; listing the backup",
+    "main_empty": "the saved games file is empty; listing the backup",
+    "damaged": "the saved games file is damaged",
+    "restored": "listing the backup instead",
+    "lesser": "the backup holds more than the saved games file; listing the backup",
+}

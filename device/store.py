@@ -1,17 +1,25 @@
-"""Saved games in one SQLite file in the state directory.
+"""Saved games in one SQLite file in the state directory, and what keeps them from being lost.
 
-- `games` (one row a game), `events` (one row per accepted action: game_id, seq, kind,
-  payload JSON), `screen` (one row: what the screen showed besides the game). Each accepted
-  input is one transaction, committed before the new screen is shown.
-- WAL journal with `synchronous=NORMAL`: a commit reaches the operating system at once but is
-  not flushed to the card on the press-to-screen path (an SD card can stall for tens of ms).
-  A background thread flushes the WAL (fsync) within `sync_delay` seconds of a commit. So a
-  power cut loses at most that last second of actions; a crash or `kill -9` loses nothing
-  (the OS has the data). SQLite's WAL is checksummed: a torn last write is ignored, so a power
-  cut never corrupts or loses an older game.
-- A file that is damaged anyway (bad sectors, a truncated copy) is moved aside and the last
-  backup (`tabletop.backup.sqlite3`, refreshed at start and when a game ends) takes its place;
-  `damage` says what happened, for the screen and the log.
+- Tables: `games` (one row a game), `events` (one row per accepted action), `cards` (the card
+  registry), `screen` (what the screen showed besides the game), `meta` (the revision: +1 with
+  every write). Each accepted input is one transaction, committed before the new screen shows.
+- Every row carries a CRC-32 of its values, and each game row its action count: a flipped byte
+  in any record, a lost record or a record that no longer decodes is found, never replayed.
+- WAL journal with `synchronous=NORMAL`; a background thread fsyncs the WAL within
+  `sync_delay` s of a commit (it sleeps while there is nothing to sync). A power cut loses at
+  most that last second; `kill -9` loses nothing.
+- Backups: `tabletop.backup.sqlite3` (the newest) and older generations `.backup.1`, `.backup.2`,
+  written when a game ends and at a start that holds more than the newest backup; a backup is
+  never replaced by a state that holds less (a lower revision, or a game missing, damaged or no
+  longer finished).
+- At start (`Store(directory)`): the WAL is checked (`device.savefile`); a file that is
+  damaged is moved aside and the best backup takes its place; a file that holds less than the
+  newest backup is kept aside and the backup is used; a game whose records fail their checksum
+  is taken from a backup that holds it whole, else cut just before the bad record. A full card
+  or an I/O error is never damage: the box reads the games into memory, says saving fails, and
+  tries again with every write. `reports` says what happened, for the screen and the log.
+- `Store(directory, read_only=True)` (the listing and export commands) reads everything into
+  memory and never writes, creates or moves a file.
 """
 
 from __future__ import annotations
@@ -20,17 +28,24 @@ import contextlib
 import json
 import logging
 import os
+import shutil
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+
+from device import savefile
 
 log = logging.getLogger("tabletop.store")
 
 FILE = "tabletop.sqlite3"
 BACKUP = "tabletop.backup.sqlite3"
+GENERATIONS = 3  # the newest backup and two older ones
+STATUSES = ("playing", "finished", "abandoned")
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -39,35 +54,54 @@ CREATE TABLE IF NOT EXISTS games (
     options TEXT NOT NULL,
     status TEXT NOT NULL DEFAULT 'playing',
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    actions INTEGER,
+    crc INTEGER
 );
 CREATE TABLE IF NOT EXISTS events (
     game_id INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,
     kind TEXT NOT NULL,
     payload TEXT NOT NULL,
+    crc INTEGER,
     PRIMARY KEY (game_id, seq)
 );
 CREATE TABLE IF NOT EXISTS cards (
     uid TEXT PRIMARY KEY,
     card TEXT NOT NULL,
-    taught REAL NOT NULL
+    taught REAL NOT NULL,
+    crc INTEGER
 );
 CREATE TABLE IF NOT EXISTS screen (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     current_game INTEGER,
-    ui TEXT NOT NULL
+    ui TEXT NOT NULL,
+    crc INTEGER
+);
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value INTEGER NOT NULL,
+    crc INTEGER
 );
 """
-
-SAVE_SCREEN = (
-    "INSERT INTO screen (id, current_game, ui) VALUES (1, ?, ?)"
-    " ON CONFLICT(id) DO UPDATE SET current_game = excluded.current_game, ui = excluded.ui"
-)
+# columns added since the first saved games (older files get them at start)
+ADDED_COLUMNS = {
+    "games": ("actions INTEGER", "crc INTEGER"),
+    "events": ("crc INTEGER",),
+    "cards": ("crc INTEGER",),
+    "screen": ("crc INTEGER",),
+}
+NOT_DAMAGE = {"SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM"}
+NOT_DAMAGE |= {"SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_NOMEM", "SQLITE_AUTH"}
 
 
 class StoreError(RuntimeError):
-    """The saved games cannot be read or written; the message is one line."""
+    """The saved games cannot be read or written; the message is one line. `kind` is "full"
+    (no space), "io" (the card or file system fails) or "damaged"."""
+
+    def __init__(self, message: str, kind: str = "io") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -78,114 +112,602 @@ class GameRow:
     options: dict[str, Any]
     status: str
     events: int
+    problem: str | None = None  # why this game cannot be (fully) replayed, for the listing
+
+
+@dataclass(frozen=True)
+class GameRead:
+    """A game as read back: its row, the actions that pass their checks (in order), and, when
+    the replay must stop early, where and why."""
+
+    row: GameRow
+    events: list[dict[str, Any]]
+    problem: str | None = None
+
+
+@dataclass
+class _Summary:
+    """What a file holds, to compare a file with a backup."""
+
+    revision: int | None = 0
+    games: dict[int, tuple[str, int, bool]] = field(default_factory=dict)
+    # game id -> (status, actions that pass their checks, whole)
+
+
+def crc(*values: Any) -> int:
+    """A row's checksum over its values (their types too)."""
+    text = "\x1f".join(repr(v) for v in values)
+    return zlib.crc32(text.encode("utf-8", "surrogateescape"))
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "surrogateescape")  # bad bytes fail the checksum, not decoding
+
+
+def _name(error: sqlite3.Error) -> str:
+    return getattr(error, "sqlite_errorname", "") or ""
+
+
+def _is_damage(error: sqlite3.Error) -> bool:
+    name = _name(error)
+    if any(name.startswith(n) for n in NOT_DAMAGE):
+        return False
+    if name:
+        return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_ERROR", "SQLITE_FORMAT"))
+    message = str(error).lower()
+    return not any(w in message for w in ("full", "i/o", "unable to open", "readonly", "locked"))
+
+
+def _kind(error: BaseException) -> str:
+    if isinstance(error, sqlite3.Error):
+        if _name(error).startswith("SQLITE_FULL") or "full" in str(error).lower():
+            return "full"
+        return "damaged" if _is_damage(error) else "io"
+    if isinstance(error, OSError) and error.errno == 28:  # ENOSPC
+        return "full"
+    return "io"
+
+
+class _Unavailable(Exception):
+    """The file cannot be opened for writing now (full card, I/O error): not damage."""
 
 
 class Store:
-    def __init__(self, directory: Path, sync_delay: float = 1.0) -> None:
+    def __init__(self, directory: Path, sync_delay: float = 1.0, read_only: bool = False) -> None:
         self.directory = Path(directory)
         self.path = self.directory / FILE
         self.backup_path = self.directory / BACKUP
-        self.damage: str | None = None
+        self.read_only = read_only
         self.sync_delay = sync_delay
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            self.db = self._open_checked()
-        except (OSError, sqlite3.Error) as error:
-            reason = getattr(error, "strerror", None) or str(error)
-            raise StoreError(f"cannot use the state directory {self.directory}: {reason}") from None
+        self.reports: list[tuple[str, dict[str, Any]]] = []  # catalog keys under "store."
+        self.failing: str | None = None  # "full" or "io" while the file cannot be written
+        self._kept = False  # a copy of the damaged file is kept aside this session
         self._dirty = threading.Event()
         self._stop = threading.Event()
+        self._syncer: threading.Thread | None = None
+        if read_only:
+            try:
+                if self.directory.exists() and not self.directory.is_dir():
+                    raise NotADirectoryError(20, "not a directory")
+                self.directory.stat()
+            except FileNotFoundError:
+                pass  # nothing saved yet: an empty list, and nothing is created
+            except OSError as error:
+                raise StoreError(
+                    f"cannot use the state directory {self.directory}: {error.strerror}"
+                ) from None
+            self.db = self._open_read_only()
+            return
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(
+                f"cannot use the state directory {self.directory}: {error.strerror}"
+            ) from None
+        if not os.access(self.directory, os.W_OK | os.X_OK):
+            raise StoreError(f"cannot use the state directory {self.directory}: not writable")
+        try:
+            self.db = self._open_writable()
+        except _Unavailable as error:
+            self._fail(str(error), _kind(error.__cause__ or error))
+            self.db = self._open_read_only()
         self._syncer = threading.Thread(target=self._sync_loop, name="store-sync", daemon=True)
         self._syncer.start()
 
-    # --- opening, damage and backups ---------------------------------------------------------
+    @property
+    def damage(self) -> str | None:
+        """The first report's key (kept for callers that show one line)."""
+        return self.reports[0][0] if self.reports else None
+
+    def _report(self, key: str, **values: Any) -> None:
+        self.reports.append((key, values))
+
+    def _fail(self, message: str, kind: str) -> None:
+        self.failing = "full" if kind == "full" else "io"
+        log.error("saving fails (%s): %s", self.failing, message)
+        self._report("write_failed_full" if kind == "full" else "write_failed")
+
+    # --- opening ----------------------------------------------------------------------------
 
     def _connect(self, path: Path) -> sqlite3.Connection:
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db.text_factory = _text
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute("PRAGMA foreign_keys=ON")
         return db
 
-    def _healthy(self, path: Path) -> sqlite3.Connection | None:
-        try:
-            db = self._connect(path)
-            row = db.execute("PRAGMA quick_check").fetchone()
-            if row is None or row[0] != "ok":
-                db.close()
-                return None
-            db.executescript(SCHEMA)
-            return db
-        except sqlite3.DatabaseError:
-            return None
+    def _stamp(self) -> str:
+        return time.strftime("%Y%m%d-%H%M%S")
 
-    def _open_checked(self) -> sqlite3.Connection:
-        if not self.path.exists():
-            db = self._connect(self.path)
-            db.executescript(SCHEMA)
-            return db
-        db = self._healthy(self.path)
-        if db is not None:
-            self._write_backup(db)
-            return db
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{FILE}.damaged-{stamp}")
+    def _aside(self, why: str) -> Path:
+        """Move the main file (and its WAL) aside, kept for the players: never deleted."""
+        aside = self.path.with_name(f"{FILE}.{why}-{self._stamp()}")
+        n = 1
+        while aside.exists():
+            aside = self.path.with_name(f"{FILE}.{why}-{self._stamp()}.{n}")
+            n += 1
         for suffix in ("", "-wal", "-shm"):
             src = Path(str(self.path) + suffix)
             if src.exists():
-                src.rename(Path(str(aside) + suffix))
-        log.error("saved games damaged: %s moved aside to %s", self.path, aside)
-        if self.backup_path.exists():
-            restored = self._healthy(self.backup_path)
-            if restored is not None:
-                restored.close()
-                db = self._connect(self.path)
-                source = sqlite3.connect(self.backup_path)
-                source.backup(db)
-                source.close()
-                self.damage = "restored"
-                log.error("restored saved games from the backup %s", self.backup_path)
-                return db
-        self.damage = "started_empty"
-        log.error("no usable backup: starting with no saved games")
-        db = self._connect(self.path)
-        db.executescript(SCHEMA)
+                if suffix == "-shm":
+                    src.unlink()
+                else:
+                    src.rename(Path(str(aside) + suffix))
+        return aside
+
+    def _keep_copy(self, why: str) -> None:
+        """Copy the main file aside once before repairing it in place."""
+        if self._kept:
+            return
+        target = self.path.with_name(f"{FILE}.{why}-{self._stamp()}")
+        try:
+            shutil.copyfile(self.path, target)
+            wal = Path(str(self.path) + "-wal")
+            if wal.exists():
+                shutil.copyfile(wal, Path(str(target) + "-wal"))
+        except OSError as error:
+            raise _Unavailable(f"cannot keep a copy of {self.path}: {error.strerror}") from error
+        self._kept = True
+        log.error("kept a copy of the saved games as %s", target)
+
+    def _open_writable(self) -> sqlite3.Connection:
+        wal_path = Path(str(self.path) + "-wal")
+        try:
+            wal_bytes = wal_path.read_bytes() if wal_path.exists() else b""
+            size = self.path.stat().st_size if self.path.exists() else -1
+        except OSError as error:
+            raise _Unavailable(f"cannot read {self.path}: {error.strerror}") from error
+        wal = savefile.check_wal(wal_bytes)
+        if wal.damaged:
+            self._keep_copy("wal-damaged")
+            log.error(
+                "the log %s has %d saved change(s) past an unreadable one: they are lost "
+                "(a copy is kept)",
+                wal_path,
+                wal.lost,
+            )
+            self._report("wal_lost", n=max(wal.lost, 1))
+        backups = self._backups()
+        if size <= 0 and not wal.frames:
+            if backups:
+                why = "missing" if size < 0 else "empty"
+                if size == 0:
+                    self._aside(why)
+                log.error("saved games %s: %s; restoring the backup", self.path, why)
+                self._report(f"main_{why}")
+                self._report("restored")
+                return self._restore(backups[0][0])
+            return self._fresh()
+        db = None
+        try:
+            db = self._connect(self.path)
+            row = db.execute("PRAGMA quick_check").fetchone()
+            healthy = row is not None and row[0] == "ok"
+            if healthy:
+                self._migrate(db)
+                summary = self._summarise(db)
+        except sqlite3.Error as error:
+            if db is not None:
+                db.close()
+                db = None
+            if not _is_damage(error):
+                raise _Unavailable(f"cannot open {self.path}: {error}") from error
+            healthy = False
+        if not healthy:
+            if db is not None:
+                db.close()
+            aside = self._aside("damaged")
+            log.error("saved games damaged: %s moved aside to %s", self.path, aside)
+            self._report("damaged")
+            if backups:
+                log.error("restoring the backup %s", backups[0][0])
+                self._report("restored")
+                return self._restore(backups[0][0])
+            log.error("no usable backup: starting with no saved games")
+            self._report("started_empty")
+            return self._fresh()
+        if backups and _older(summary, backups[0][1]):
+            db.close()
+            aside = self._aside("lesser")
+            log.error(
+                "saved games %s hold less than the backup %s (revision %d < %d, or a game "
+                "lost): kept aside as %s, continuing from the backup",
+                self.path,
+                backups[0][0],
+                summary.revision,
+                backups[0][1].revision,
+                aside,
+            )
+            self._report("lesser")
+            return self._restore(backups[0][0])
+        self.db = db  # repairs write through the usual transactions
+        try:
+            self._repair_games(db, summary, backups)
+            summary = self._summarise(db)
+            if not backups or _holds_more(summary, backups[0][1]):
+                self._write_backup(db, summary)
+        except sqlite3.Error as error:
+            db.close()
+            raise _Unavailable(f"cannot repair {self.path}: {error}") from error
         return db
 
-    def _write_backup(self, db: sqlite3.Connection) -> None:
+    def _fresh(self) -> sqlite3.Connection:
+        try:
+            db = self._connect(self.path)
+            db.executescript(SCHEMA)
+            return db
+        except sqlite3.Error as error:
+            raise _Unavailable(f"cannot create {self.path}: {error}") from error
+
+    def _restore(self, backup: Path) -> sqlite3.Connection:
+        try:
+            db = self._connect(self.path)
+            source = sqlite3.connect(backup)
+            try:
+                source.backup(db)
+            finally:
+                source.close()
+            db.execute("PRAGMA journal_mode=WAL")
+            self._migrate(db)
+            return db
+        except sqlite3.Error as error:
+            raise _Unavailable(f"cannot restore {backup}: {error}") from error
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        """Bring an older file up to the schema: add the checksum columns, fill them in."""
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        added = False
+        for table, columns in ADDED_COLUMNS.items():
+            if table not in tables:
+                continue
+            have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+            for column in columns:
+                if column.split()[0] not in have:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
+                    added = True
+        db.executescript(SCHEMA)
+        if added:
+            self._seal_legacy(db)
+
+    def _seal_legacy(self, db: sqlite3.Connection) -> None:
+        """Checksums for the rows of a file written before they existed (as they read now)."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for r in db.execute("SELECT game_id, seq, kind, payload FROM events WHERE crc IS NULL"):
+                db.execute(
+                    "UPDATE events SET crc = ? WHERE game_id = ? AND seq = ?",
+                    (crc(*r), r[0], r[1]),
+                )
+            games = db.execute(
+                "SELECT id, game, rules_version, options, status, created,"
+                " (SELECT COUNT(*) FROM events WHERE game_id = games.id) FROM games"
+                " WHERE crc IS NULL"
+            ).fetchall()
+            for g in games:
+                db.execute(
+                    "UPDATE games SET actions = ?, crc = ? WHERE id = ?", (g[6], crc(*g), g[0])
+                )
+            for r in db.execute("SELECT uid, card, taught FROM cards WHERE crc IS NULL"):
+                db.execute("UPDATE cards SET crc = ? WHERE uid = ?", (crc(*r), r[0]))
+            for r in db.execute("SELECT current_game, ui FROM screen WHERE crc IS NULL"):
+                db.execute("UPDATE screen SET crc = ? WHERE id = 1", (crc(*r),))
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        """Everything in memory: the main file with its WAL applied (or, if it is damaged or
+        holds less, the best backup). Nothing on disk is created, changed or moved."""
+        backups = self._backups()
+        db = None
+        try:
+            wal_path = Path(str(self.path) + "-wal")
+            wal = savefile.check_wal(wal_path.read_bytes() if wal_path.exists() else b"")
+            if wal.damaged:
+                self._report("wal_lost", n=max(wal.lost, 1))
+            if self.path.exists() or wal.frames:
+                db = savefile.open_memory(savefile.image(self.path, wal))
+                row = db.execute("PRAGMA quick_check").fetchone()
+                if row is None or row[0] != "ok":
+                    raise savefile.SnapshotError("quick_check failed")
+                db.text_factory = _text
+                self._migrate(db)
+                if backups and _older(self._summarise(db), backups[0][1]):
+                    self._report("lesser")
+                    db.close()
+                    db = None
+            elif backups:
+                self._report("main_missing")
+        except (OSError, sqlite3.Error, savefile.SnapshotError) as error:
+            log.error("saved games %s unreadable: %s", self.path, error)
+            self._report("damaged")
+            if db is not None:
+                db.close()
+            db = None
+        if db is None and backups:
+            if self.reports and self.reports[-1][0] != "main_missing":
+                self._report("restored")
+            db = self._memory_copy(backups[0][0])
+        if db is None:
+            db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            db.executescript(SCHEMA)
+        db.text_factory = _text
+        return db
+
+    def _memory_copy(self, path: Path) -> sqlite3.Connection:
+        db = savefile.open_memory(path.read_bytes())
+        db.text_factory = _text
+        self._migrate(db)
+        return db
+
+    # --- backups ----------------------------------------------------------------------------
+
+    def _generation(self, n: int) -> Path:
+        return self.backup_path if n == 0 else self.directory / f"tabletop.backup.{n}.sqlite3"
+
+    def _backups(self) -> list[tuple[Path, _Summary]]:
+        """The readable backups, the one that holds most first (then the newest)."""
+        found = []
+        for n in range(GENERATIONS):
+            path = self._generation(n)
+            try:
+                if not path.is_file():
+                    continue
+                db = self._memory_copy(path)
+                try:
+                    row = db.execute("PRAGMA quick_check").fetchone()
+                    if row is None or row[0] != "ok":
+                        raise savefile.SnapshotError("quick_check failed")
+                    found.append((n, path, self._summarise(db)))
+                finally:
+                    db.close()
+            except (OSError, sqlite3.Error, savefile.SnapshotError) as error:
+                log.warning("backup %s unreadable: %s", path, error)
+        found.sort(key=lambda f: (-(f[2].revision or 0), -_whole_games(f[2]), f[0]))
+        return [(p, s) for _, p, s in found]
+
+    def _write_backup(self, db: sqlite3.Connection, summary: _Summary | None = None) -> None:
+        """A new newest backup (the older ones shift down a generation), unless the newest
+        already holds as much: a backup is never replaced by a state that holds less."""
+        summary = summary or self._summarise(db)
+        newest = None
+        if self.backup_path.exists():
+            try:
+                copy = self._memory_copy(self.backup_path)
+                newest = self._summarise(copy)
+                copy.close()
+            except (OSError, sqlite3.Error, savefile.SnapshotError):
+                newest = None
+        if newest is not None and not _holds_more(summary, newest):
+            if _holds_less(summary, newest):
+                log.error("not refreshing the backup: it holds more than the saved games")
+            return
         tmp = self.backup_path.with_suffix(".tmp")
         try:
             target = sqlite3.connect(tmp)
-            db.backup(target)
-            target.close()
+            try:
+                db.backup(target)
+            finally:
+                target.close()
+            for n in range(GENERATIONS - 1, 0, -1):
+                older = self._generation(n - 1)
+                if older.exists():
+                    os.replace(older, self._generation(n))
             os.replace(tmp, self.backup_path)
-        except (sqlite3.DatabaseError, OSError) as error:
+        except (sqlite3.Error, OSError) as error:
             log.warning("could not write the backup %s: %s", self.backup_path, error)
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+
+    # --- checking what a file holds -----------------------------------------------------------
+
+    def _summarise(self, db: sqlite3.Connection) -> _Summary:
+        summary = _Summary(revision=_revision(db))
+        for row in self._game_rows(db):
+            read = self._read_events(db, row)
+            summary.games[row.id] = (row.status, len(read.events), read.problem is None)
+        return summary
+
+    def _repair_games(
+        self, db: sqlite3.Connection, summary: _Summary, backups: list[tuple[Path, _Summary]]
+    ) -> None:
+        """Each game that fails its checks (or is missing) is taken whole from the backup that
+        holds it whole, else cut just before its first bad record. A copy of the file is kept
+        aside before the first change."""
+        for path, backup in backups:
+            wanted = [
+                g
+                for g, (status, n, whole) in backup.games.items()
+                if whole
+                and (
+                    g not in summary.games
+                    or not summary.games[g][2]
+                    and summary.games[g][1] <= n
+                    or summary.games[g][0] == "playing"
+                    and status != "playing"
+                )
+            ]
+            if not wanted:
+                continue
+            self._keep_copy("damaged")
+            source = self._memory_copy(path)
+            try:
+                for game_id in wanted:
+                    self._copy_game(source, db, game_id)
+                    log.error("game %s restored from the backup %s", game_id, path)
+                    self._report("game_restored", id=game_id)
+                    summary.games[game_id] = backup.games[game_id]
+            finally:
+                source.close()
+        for row in self._game_rows(db):
+            read = self._read_events(db, row)
+            if read.problem is not None:
+                self._keep_copy("damaged")
+                self.cut(row.id, len(read.events))
+                log.error(
+                    "game %s: %s; its replay stops before it (no backup holds it whole)",
+                    row.id,
+                    read.problem,
+                )
+                self._report("game_cut", id=row.id, action=len(read.events) + 1)
+
+    def _copy_game(self, source: sqlite3.Connection, db: sqlite3.Connection, game_id: int) -> None:
+        game = source.execute(
+            "SELECT id, game, rules_version, options, status, created, updated, actions, crc"
+            " FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        events = source.execute(
+            "SELECT game_id, seq, kind, payload, crc FROM events WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        ).fetchall()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            db.execute(
+                "INSERT INTO games (id, game, rules_version, options, status, created, updated,"
+                " actions, crc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                game,
+            )
+            db.executemany(
+                "INSERT INTO events (game_id, seq, kind, payload, crc) VALUES (?, ?, ?, ?, ?)",
+                events,
+            )
+            _bump(db)
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise
+
+    def _game_rows(self, db: sqlite3.Connection) -> list[GameRow]:
+        """Every game row that can be read; a row that fails its checks is listed with its
+        problem (and, where even its id is unreadable, left out)."""
+        try:
+            rows = db.execute(
+                "SELECT id, game, rules_version, options, status, created, actions, crc,"
+                " (SELECT COUNT(*) FROM events WHERE game_id = games.id) FROM games ORDER BY id"
+            ).fetchall()
+        except sqlite3.Error as error:
+            log.error("games unreadable: %s", error)
+            return []
+        out = []
+        for gid, game, version, options, status, created, actions, check, count in rows:
+            if not isinstance(gid, int):
+                continue
+            problem = None
+            if (
+                check is not None
+                and check != crc(gid, game, version, options, status, created, actions)
+                or not (isinstance(game, str) and isinstance(version, int) and status in STATUSES)
+            ):
+                problem = "record"
+            parsed: dict[str, Any] = {}
+            if problem is None:
+                try:
+                    value = json.loads(options)
+                    if not isinstance(value, dict):
+                        raise ValueError("not an object")
+                    parsed = value
+                except (TypeError, ValueError, RecursionError):
+                    problem = "options"
+            out.append(
+                GameRow(
+                    gid,
+                    game if isinstance(game, str) else "?",
+                    version if isinstance(version, int) else 0,
+                    parsed,
+                    status if status in STATUSES else "damaged",
+                    actions if isinstance(actions, int) else count,
+                    problem,
+                )
+            )
+        return out
+
+    def _read_events(self, db: sqlite3.Connection, row: GameRow) -> GameRead:
+        if row.problem is not None:
+            return GameRead(row, [], f"game record unreadable ({row.problem})")
+        try:
+            rows = db.execute(
+                "SELECT game_id, seq, kind, payload, crc FROM events WHERE game_id = ?"
+                " ORDER BY seq",
+                (row.id,),
+            ).fetchall()
+        except sqlite3.Error as error:
+            return GameRead(row, [], f"actions unreadable: {error}")
+        events: list[dict[str, Any]] = []
+        for n, (gid, seq, kind, payload, check) in enumerate(rows, start=1):
+            if seq != n:
+                return GameRead(row, events, f"action {n} missing")
+            if check is not None and check != crc(gid, seq, kind, payload):
+                return GameRead(row, events, f"action {n} fails its checksum")
+            try:
+                value = json.loads(payload)
+                if not isinstance(value, dict):
+                    raise ValueError("not an object")
+            except (TypeError, ValueError, RecursionError):
+                return GameRead(row, events, f"action {n} does not decode")
+            events.append(value)
+        if len(events) < row.events:
+            return GameRead(row, events, f"action {len(events) + 1} missing")
+        return GameRead(row, events)
 
     # --- durability -------------------------------------------------------------------------
 
     def _sync_loop(self) -> None:
-        while not self._stop.is_set():
-            if self._dirty.wait(0.2):
-                self._stop.wait(self.sync_delay / 2)  # gather a burst of presses into one sync
-                self._dirty.clear()
-                self.flush()
+        while True:
+            self._dirty.wait()  # asleep until there is something to sync
+            if self._stop.is_set():
+                return
+            self._stop.wait(self.sync_delay / 2)  # gather a burst of presses into one sync
+            self._dirty.clear()
+            self.flush()
 
     def flush(self) -> None:
         """Make every committed transaction durable (fsync the WAL)."""
+        if self.read_only or self.failing:
+            return
         wal = Path(str(self.path) + "-wal")
         try:
             fd = os.open(wal, os.O_RDONLY)
-        except FileNotFoundError:
+        except OSError:
             return
         try:
             os.fsync(fd)
+        except OSError as error:
+            log.error("syncing %s failed: %s", wal, error)
         finally:
             os.close(fd)
 
     def close(self) -> None:
         self._stop.set()
-        self._syncer.join(timeout=2)
+        self._dirty.set()
+        if self._syncer is not None:
+            self._syncer.join(timeout=2)
         try:
             self.flush()
             self.db.close()
@@ -194,41 +716,67 @@ class Store:
 
     # --- writing ----------------------------------------------------------------------------
 
-    def _transaction(self, statements: list[tuple[str, tuple]]) -> list[int | None]:
-        ids: list[int | None] = []
+    def _writable(self) -> None:
+        if self.read_only:
+            raise StoreError("the saved games are open read-only", "io")
+        if self.failing is None:
+            return
+        try:
+            db = self._open_writable()
+        except (_Unavailable, OSError) as error:
+            raise StoreError(f"saving fails: {error}", self.failing) from None
+        old, self.db = self.db, db
+        with contextlib.suppress(sqlite3.Error):
+            old.close()
+        log.info("saving works again")
+        self.failing = None
+
+    def _transaction(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run `work(db)` in one write transaction that also bumps the revision."""
+        self._writable()
         try:
             self.db.execute("BEGIN IMMEDIATE")
-            for sql, args in statements:
-                cur = self.db.execute(sql, args)
-                ids.append(cur.lastrowid)
+            result = work(self.db)
+            _bump(self.db)
             self.db.execute("COMMIT")
         except sqlite3.Error as error:
             with contextlib.suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
-            raise StoreError(f"saving failed: {error}") from None
+            kind = _kind(error)
+            if kind != "full":
+                self.failing = "io"  # reopen (and check the file) before the next write
+            raise StoreError(f"saving failed: {error}", kind) from None
         self._dirty.set()
-        return ids
+        return result
 
     def new_game(self, game: str, rules_version: int, options: dict[str, Any], ui: dict) -> int:
         now = time.time()
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            cur = self.db.execute(
-                "INSERT INTO games (game, rules_version, options, created, updated)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (game, rules_version, json.dumps(options), now, now),
+        text = json.dumps(options)
+
+        def work(db: sqlite3.Connection) -> int:
+            cur = db.execute(
+                "INSERT INTO games (game, rules_version, options, created, updated, actions)"
+                " VALUES (?, ?, ?, ?, ?, 0)",
+                (game, rules_version, text, now, now),
             )
             game_id = int(cur.lastrowid or 0)
-            self._save_screen(game_id, ui)
-            self.db.execute("COMMIT")
-        except sqlite3.Error as error:
-            self.db.execute("ROLLBACK")
-            raise StoreError(f"saving failed: {error}") from None
-        self._dirty.set()
-        return game_id
+            db.execute(
+                "UPDATE games SET crc = ? WHERE id = ?",
+                (crc(game_id, game, rules_version, text, "playing", now, 0), game_id),
+            )
+            self._save_screen(db, game_id, ui)
+            return game_id
 
-    def _save_screen(self, game_id: int | None, ui: dict) -> None:
-        self.db.execute(SAVE_SCREEN, (game_id, json.dumps(ui)))
+        return self._transaction(work)
+
+    def _save_screen(self, db: sqlite3.Connection, game_id: int | None, ui: dict) -> None:
+        text = json.dumps(ui)
+        db.execute(
+            "INSERT INTO screen (id, current_game, ui, crc) VALUES (1, ?, ?, ?) ON CONFLICT(id)"
+            " DO UPDATE SET current_game = excluded.current_game, ui = excluded.ui,"
+            " crc = excluded.crc",
+            (game_id, text, crc(game_id, text)),
+        )
 
     def record(
         self,
@@ -240,110 +788,220 @@ class Store:
     ) -> None:
         """One input's changes in one transaction: an action appended (or the last one
         undone), the game's status, and what the screen shows."""
-        statements: list[tuple[str, tuple]] = []
-        now = time.time()
-        if game_id is not None and append is not None:
-            statements.append(
-                (
-                    "INSERT INTO events (game_id, seq, kind, payload) VALUES (?, "
-                    "(SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game_id = ?), ?, ?)",
-                    (game_id, game_id, append.get("kind", ""), json.dumps(append)),
+
+        def work(db: sqlite3.Connection) -> None:
+            if game_id is not None and (append is not None or undo or status):
+                row = db.execute(
+                    "SELECT game, rules_version, options, status, created, actions"
+                    " FROM games WHERE id = ?",
+                    (game_id,),
+                ).fetchone()
+                if row is None:
+                    raise sqlite3.IntegrityError(f"no game {game_id}")
+                game, version, options, old_status, created, actions = row
+                actions = actions or 0
+                if append is not None:
+                    actions += 1
+                    kind, payload = str(append.get("kind", "")), json.dumps(append)
+                    db.execute(
+                        "INSERT INTO events (game_id, seq, kind, payload, crc)"
+                        " VALUES (?, ?, ?, ?, ?)",
+                        (game_id, actions, kind, payload, crc(game_id, actions, kind, payload)),
+                    )
+                if undo and actions > 0:
+                    db.execute(
+                        "DELETE FROM events WHERE game_id = ? AND seq = ?", (game_id, actions)
+                    )
+                    actions -= 1
+                new_status = status or old_status
+                db.execute(
+                    "UPDATE games SET updated = ?, status = ?, actions = ?, crc = ? WHERE id = ?",
+                    (
+                        time.time(),
+                        new_status,
+                        actions,
+                        crc(game_id, game, version, options, new_status, created, actions),
+                        game_id,
+                    ),
                 )
-            )
-        if game_id is not None and undo:
-            statements.append(
-                (
-                    "DELETE FROM events WHERE game_id = ? AND seq ="
-                    " (SELECT MAX(seq) FROM events WHERE game_id = ?)",
-                    (game_id, game_id),
-                )
-            )
-        if game_id is not None and (append is not None or undo or status):
-            statements.append(
-                (
-                    "UPDATE games SET updated = ?, status = COALESCE(?, status) WHERE id = ?",
-                    (now, status, game_id),
-                )
-            )
-        current = None if status == "abandoned" else game_id
-        statements.append((SAVE_SCREEN, (current, json.dumps(ui))))
-        self._transaction(statements)
+            current = None if status == "abandoned" else game_id
+            self._save_screen(db, current, ui)
+
+        self._transaction(work)
         if status in ("finished", "abandoned"):
             self._write_backup(self.db)
+
+    def cut(self, game_id: int, keep: int) -> None:
+        """Drop a game's actions after the first `keep` (a replay stopped there)."""
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM events WHERE game_id = ? AND seq > ?", (game_id, keep))
+            row = db.execute(
+                "SELECT game, rules_version, options, status, created FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+            if row is not None:
+                db.execute(
+                    "UPDATE games SET actions = ?, crc = ? WHERE id = ?",
+                    (keep, crc(game_id, *row, keep), game_id),
+                )
+
+        self._transaction(work)
 
     # --- the card registry ------------------------------------------------------------------
 
     def teach(self, pairs: list[tuple[str, str]]) -> None:
         """Store UID -> card (replacing what a UID was before), all in one transaction."""
         now = time.time()
-        statements: list[tuple[str, tuple]] = [
-            (
-                "INSERT INTO cards (uid, card, taught) VALUES (?, ?, ?) ON CONFLICT(uid)"
-                " DO UPDATE SET card = excluded.card, taught = excluded.taught",
-                (uid, card, now),
-            )
-            for uid, card in pairs
-        ]
-        self._transaction(statements)
+
+        def work(db: sqlite3.Connection) -> None:
+            for uid, card in pairs:
+                db.execute(
+                    "INSERT INTO cards (uid, card, taught, crc) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT(uid) DO UPDATE SET card = excluded.card,"
+                    " taught = excluded.taught, crc = excluded.crc",
+                    (uid, card, now, crc(uid, card, now)),
+                )
+
+        self._transaction(work)
 
     def forget(self, uid: str) -> bool:
-        cur = self.db.execute("SELECT 1 FROM cards WHERE uid = ?", (uid,)).fetchone()
-        if cur is None:
+        if uid not in dict(self.cards()):
             return False
-        self._transaction([("DELETE FROM cards WHERE uid = ?", (uid,))])
+        self._transaction(lambda db: db.execute("DELETE FROM cards WHERE uid = ?", (uid,)))
         return True
 
     def cards(self) -> list[tuple[str, str]]:
-        return [
-            (r[0], r[1])
-            for r in self.db.execute("SELECT uid, card FROM cards ORDER BY card, uid").fetchall()
-        ]
+        """The taught cards that pass their checks (a damaged entry is left out and logged)."""
+        try:
+            rows = self.db.execute("SELECT uid, card, taught, crc FROM cards").fetchall()
+        except sqlite3.Error as error:
+            log.error("card registry unreadable: %s", error)
+            return []
+        out = []
+        for uid, card, taught, check in rows:
+            if (check is not None and check != crc(uid, card, taught)) or not (
+                isinstance(uid, str) and isinstance(card, str)
+            ):
+                log.error("card registry: an entry fails its checksum and is left out")
+                continue
+            out.append((uid, card))
+        return sorted(out, key=lambda p: (p[1], p[0]))
 
     def card_for(self, uid: str) -> str | None:
-        row = self.db.execute("SELECT card FROM cards WHERE uid = ?", (uid,)).fetchone()
-        return None if row is None else str(row[0])
+        return dict(self.cards()).get(uid)
 
     # --- reading ----------------------------------------------------------------------------
 
     def screen(self) -> tuple[int | None, dict | None]:
         try:
-            row = self.db.execute("SELECT current_game, ui FROM screen WHERE id = 1").fetchone()
-        except sqlite3.DatabaseError as error:
-            raise StoreError(f"cannot read the saved screen: {error}") from None
+            row = self.db.execute(
+                "SELECT current_game, ui, crc FROM screen WHERE id = 1"
+            ).fetchone()
+        except sqlite3.Error as error:
+            log.error("cannot read the saved screen: %s", error)
+            return None, None
         if row is None:
             return None, None
+        game_id, ui, check = row
+        if check is not None and check != crc(game_id, ui):
+            log.error("the saved screen fails its checksum; starting at the menu")
+            return None, None
+        if game_id is not None and not isinstance(game_id, int):
+            return None, None
         try:
-            return row[0], json.loads(row[1])
-        except (TypeError, ValueError):
-            return row[0], None
+            value = json.loads(ui)
+        except (TypeError, ValueError, RecursionError):
+            return game_id, None
+        return game_id, value if isinstance(value, dict) else None
 
     def game(self, game_id: int) -> GameRow | None:
-        row = self.db.execute(
-            "SELECT id, game, rules_version, options, status,"
-            " (SELECT COUNT(*) FROM events WHERE game_id = games.id) FROM games WHERE id = ?",
-            (game_id,),
-        ).fetchone()
-        if row is None:
-            return None
-        return GameRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5])
+        return next((g for g in self._game_rows(self.db) if g.id == game_id), None)
+
+    def read_game(self, game_id: int) -> GameRead | None:
+        row = self.game(game_id)
+        return None if row is None else self._read_events(self.db, row)
 
     def events(self, game_id: int) -> list[dict[str, Any]]:
-        rows = self.db.execute(
-            "SELECT payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
-        ).fetchall()
-        return [json.loads(r[0]) for r in rows]
+        read = self.read_game(game_id)
+        return [] if read is None else read.events
 
     def games(self) -> list[GameRow]:
-        rows = self.db.execute(
-            "SELECT id, game, rules_version, options, status,"
-            " (SELECT COUNT(*) FROM events WHERE game_id = games.id) FROM games ORDER BY id"
-        ).fetchall()
-        return [GameRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5]) for r in rows]
+        rows = self._game_rows(self.db)
+        out = []
+        for row in rows:
+            if row.problem is None:
+                problem = self._read_events(self.db, row).problem
+                row = replace(row, problem=problem)
+            out.append(row)
+        return out
 
     def latest_unfinished(self, other_than: int | None) -> int | None:
-        row = self.db.execute(
-            "SELECT id FROM games WHERE status = 'playing' AND id IS NOT ?"
-            " ORDER BY updated DESC LIMIT 1",
-            (other_than,),
-        ).fetchone()
-        return None if row is None else int(row[0])
+        try:
+            rows = self.db.execute(
+                "SELECT id FROM games WHERE status = 'playing' AND id IS NOT ?"
+                " ORDER BY updated DESC",
+                (other_than,),
+            ).fetchall()
+        except sqlite3.Error:
+            return None
+        valid = {g.id for g in self._game_rows(self.db) if g.problem is None}
+        return next((r[0] for r in rows if r[0] in valid), None)
+
+
+def _revision(db: sqlite3.Connection) -> int | None:
+    """The file's revision (+1 with every write); None if it fails its checksum."""
+    try:
+        row = db.execute("SELECT value, crc FROM meta WHERE key = 'revision'").fetchone()
+    except sqlite3.Error:
+        return None
+    if row is None:
+        return 0
+    value, check = row
+    if not isinstance(value, int) or (check is not None and check != crc("revision", value)):
+        log.error("the saved revision fails its checksum")
+        return None
+    return value
+
+
+def _bump(db: sqlite3.Connection) -> None:
+    value = (_revision(db) or 0) + 1
+    db.execute(
+        "INSERT INTO meta (key, value, crc) VALUES ('revision', ?, ?) ON CONFLICT(key)"
+        " DO UPDATE SET value = excluded.value, crc = excluded.crc",
+        (value, crc("revision", value)),
+    )
+
+
+def _older(main: _Summary, backup: _Summary) -> bool:
+    """Main is an earlier point of the same history than the backup (e.g. the end of its
+    write-ahead log was lost). An unreadable revision decides nothing."""
+    if main.revision is None or backup.revision is None:
+        return False
+    return main.revision < backup.revision
+
+
+def _whole_games(summary: _Summary) -> int:
+    return sum(1 for _, _, whole in summary.games.values() if whole)
+
+
+def _holds_less(main: _Summary, backup: _Summary) -> bool:
+    """Main lost something the backup has: an earlier revision (a shorter history), or a
+    game the backup holds whole that main lacks or no longer has finished."""
+    if _older(main, backup):
+        return True
+    for game_id, (status, n, whole) in backup.games.items():
+        if not whole:
+            continue
+        mine = main.games.get(game_id)
+        if mine is None:
+            return True
+        if status != "playing" and (mine[0] != status or mine[1] != n):
+            return True
+    return False
+
+
+def _holds_more(main: _Summary, backup: _Summary) -> bool:
+    return not _holds_less(main, backup) and (
+        main.revision != backup.revision or main.games != backup.games
+    )

@@ -36,7 +36,15 @@ def test_every_shown_text_fits_its_line():
         if key == "hint.back_undo":
             continue  # appended to a short hint; checked through the hints below
         for text in (de, en):
-            values = dict(game="Wandernde Druiden", n=99, player="A", round=2, card="player-A")
+            values = dict(
+                game="Wandernde Druiden",
+                n=99,
+                player="A",
+                round=2,
+                card="player-A",
+                id=9999,
+                action=999,
+            )
             assert len(text.format(**values)) <= limit, (
                 key,
                 text,
