@@ -100,10 +100,14 @@ def read_file(path: Path) -> list[Card]:
         raise CardError(f"{path}: cannot read: {error.strerror}") from None
     except (ValueError, UnicodeDecodeError) as error:
         raise CardError(f"{path}: not JSON: {error}") from None
+    except RecursionError:
+        raise CardError(f"{path}: nested too deeply to be a card file") from None
     try:
         return CardFile.model_validate(data).cards
     except ValidationError as error:
         raise CardError(f"{path}: {_say(error)}") from None
+    except RecursionError:
+        raise CardError(f"{path}: nested too deeply to be a card file") from None
 
 
 def write_file(path: Path, cards: list[Card]) -> None:
@@ -122,5 +126,7 @@ def card_names(decks: list[Path]) -> list[str]:
         except (OSError, ValueError, ValidationError) as error:
             detail = first_error(error) if isinstance(error, ValidationError) else str(error)
             raise CardError(f"deck {path}: {detail}") from None
+        except RecursionError:
+            raise CardError(f"deck {path}: nested too deeply to be a deck") from None
         names += [f"{deck.game}:{c.id}" for c in deck.cards]
     return names

@@ -107,8 +107,12 @@ def load(path: Path | None) -> Settings:
         raise ConfigError(f"config {path}: cannot read: {error.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"config {path}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"config {path}: nested too deeply to be a config") from None
     try:
         return Settings.model_validate(data)
+    except RecursionError:
+        raise ConfigError(f"config {path}: nested too deeply to be a config") from None
     except ValidationError as error:
         e = error.errors()[0]
         key = ".".join(str(p) for p in e["loc"]) or "(top level)"

@@ -7,11 +7,14 @@ dict. Bad input raises `UsageError` (exit status 2, one line on stderr).
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import IllegalMove, NotationError
+
+NUMBER = re.compile(r"[+-]?[0-9]+")  # ASCII digits only (int() would take '٣' and '²')
 
 
 class UsageError(ValueError):
@@ -26,7 +29,9 @@ class Scorer:
 
 
 def parse_ints(text: str, what: str) -> list[int]:
-    """`5,3,2` -> [5, 3, 2]; an empty string is an empty list."""
+    """`5,3,2` -> [5, 3, 2]; an empty string is an empty list. Only ASCII digits count."""
+    if not isinstance(text, str):  # argparse hands over a list for a bare `--`
+        raise UsageError(f"{what}: expected comma-separated numbers like 5,3,2")
     text = text.strip()
     if not text:
         return []
@@ -34,6 +39,8 @@ def parse_ints(text: str, what: str) -> list[int]:
     for i, part in enumerate(text.split(",")):
         part = part.strip()
         try:
+            if not NUMBER.fullmatch(part):
+                raise ValueError(part)
             values.append(int(part))
         except ValueError:
             raise UsageError(

@@ -17,6 +17,7 @@ from pathlib import Path
 from device.config import BUTTON_NAMES
 
 HEX = re.compile(r"^[0-9A-Fa-f]{2,20}$")
+DIGITS = re.compile(r"[0-9]{1,7}")  # ASCII only: str.isdigit() also takes '²' and '٣'
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ def parse(text: str, name: str = "script") -> list[Step]:
                 )
             steps.append(Step(n, verb, arg.upper()))
         elif verb == "wait":
-            if not arg.isdigit() or int(arg) > 600_000:
+            if not DIGITS.fullmatch(arg) or int(arg) > 600_000:
                 raise ScriptError(
                     f"{name} line {n}: wait takes milliseconds 0..600000, got {arg!r}"
                 )

@@ -105,7 +105,7 @@ def test_weak_blocker_is_sacrificed_not_the_strong_one():
 
 
 def test_too_many_defenders_for_the_search_is_a_clear_error():
-    with pytest.raises(IllegalMove, match=f"at most {MAX_BEST_DEFENDERS} defenders"):
+    with pytest.raises(IllegalMove, match=f"and {MAX_BEST_DEFENDERS} defenders"):
         best_assignment([1], [1] * (MAX_BEST_DEFENDERS + 1))
 
 

@@ -16,7 +16,12 @@ from enum import Enum
 
 from engine.core import IllegalMove
 
-MAX_BEST_DEFENDERS = 12  # the best-assignment search is exponential in this
+# Limits that cover every real game (docs/rules/wandernde-druiden.md): a deck has 64 cards, a
+# printed strength is small; the best-assignment search grows exponentially with the creatures.
+MAX_STRENGTH = 99
+MAX_CREATURES = 64  # per side, in a clash resolved with a given assignment
+MAX_BEST_ATTACKERS = 12
+MAX_BEST_DEFENDERS = 12
 Stats = tuple[int, int, int, int, int]
 
 
@@ -38,9 +43,21 @@ class ClashOutcome:
 
 def _check_strengths(attackers: Sequence[int], defenders: Sequence[int]) -> None:
     for side, values in (("attacker", attackers), ("defender", defenders)):
+        if len(values) > MAX_CREATURES:
+            raise IllegalMove(
+                f"{len(values)} {side}s; a clash has at most {MAX_CREATURES} per side",
+                "too_many_creatures",
+            )
         for i, s in enumerate(values):
             if s < 0:
-                raise IllegalMove(f"{side} {i} has strength {s}; strengths are 0 or more")
+                raise IllegalMove(
+                    f"{side} {i} has strength {s}; strengths are 0 or more", "bad_strength"
+                )
+            if s > MAX_STRENGTH:
+                raise IllegalMove(
+                    f"{side} {i} has strength {s}; strengths are at most {MAX_STRENGTH}",
+                    "bad_strength",
+                )
 
 
 def resolve(
@@ -129,9 +146,11 @@ def _best(attackers: Sequence[int], defenders: Sequence[int], rule: MpRule) -> l
     m, n = len(attackers), len(defenders)
     if m == 0:
         return []
-    if n > MAX_BEST_DEFENDERS:
+    if n > MAX_BEST_DEFENDERS or m > MAX_BEST_ATTACKERS:
         raise IllegalMove(
-            f"the best assignment is searched for at most {MAX_BEST_DEFENDERS} defenders, got {n}"
+            f"the best assignment is searched for at most {MAX_BEST_ATTACKERS} attackers and"
+            f" {MAX_BEST_DEFENDERS} defenders, got {m} and {n}",
+            "too_many_for_search",
         )
     # One cost number, smaller is better: MP lost, then attack strength left standing, then
     # defence strength lost, each weighted to outweigh everything after it.
@@ -175,7 +194,8 @@ def _best(attackers: Sequence[int], defenders: Sequence[int], rule: MpRule) -> l
     state_bits = guard.bit_length() + shift + 1
     cost_shift = choice_bits + state_bits
     first_of = {a: attackers.index(a) for a in attackers}
-    infinity = 1 << (cost_shift + 64)
+    worst = (m + 1) * (w_mp + (sum(attackers) + 1) * w_attack + sum(defenders) + 1)
+    infinity = 1 << (cost_shift + worst.bit_length() + 1)  # above every reachable cost
     codes, index_of, stats = pack.codes, pack.index, pack.stats
     sizes = [stats[code][0] for code in codes]
     layers: list[dict[int, int]] = [{pack.full << shift: 0}]
@@ -205,7 +225,8 @@ def _best(attackers: Sequence[int], defenders: Sequence[int], rule: MpRule) -> l
             else:
                 holding = pack.holding(group)
             if must_block:
-                holding &= pack.at_least[size + needed_after]
+                need = size + needed_after
+                holding &= pack.at_least[need] if need < len(pack.at_least) else 0
             fits = present & holding
             step = (extra << cost_shift) | group
             while fits:
