@@ -18,6 +18,7 @@ NACK = b"\x00\x00\xff\xff\x00\x00"
 HOST_TO_PN532 = 0xD4
 PN532_TO_HOST = 0xD5
 MAX_FRAME = 265 + 10
+MAX_BODY = 265  # TFI + 264 data bytes: the largest body a PN532 frame carries (UM0701-02 6.2.1)
 
 
 def build(tfi: int, data: bytes) -> bytes:
@@ -94,7 +95,7 @@ class Parser:
                     self._drop()
                     continue
                 n, body_at = length, 4
-            if n == 0:
+            if n == 0 or n > MAX_BODY:  # a length no PN532 frame has: resynchronise at once
                 self._drop()
                 continue
             if len(buf) < body_at + n + 1:

@@ -25,6 +25,7 @@ IN_LIST_PASSIVE_TARGET = 0x4A
 IN_RELEASE = 0x52
 IN_DATA_EXCHANGE = 0x40
 NTAG_READ = 0x30
+UID_LENGTHS = (4, 7)  # single and double size ISO14443A UIDs, the ones the card registry takes
 
 
 class ReaderError(OSError):
@@ -124,10 +125,15 @@ class PN532:
         data = self.command(IN_LIST_PASSIVE_TARGET, b"\x01\x00")
         if not data or data[0] == 0:
             return None
-        # Tg SENS_RES(2) SEL_RES(1) NFCIDLength NFCID...
-        if len(data) < 6 or len(data) < 6 + data[5]:
-            raise ReaderError("short InListPassiveTarget answer")
-        target, uid = data[1], bytes(data[6 : 6 + data[5]])
+        # NbTg Tg SENS_RES(2) SEL_RES(1) NFCIDLength NFCID1 [ATSLength ATS...]
+        if data[0] != 1 or len(data) < 6 or data[5] not in UID_LENGTHS:
+            log.warning("ignored a malformed InListPassiveTarget answer: %s", data[:16].hex())
+            return None
+        end = 6 + data[5]
+        if len(data) < end or (len(data) > end and len(data) != end + data[end]):
+            log.warning("ignored a malformed InListPassiveTarget answer: %s", data[:16].hex())
+            return None
+        target, uid = data[1], bytes(data[6:end])
         if read_text is not None and len(uid) == 7 and read_text(uid):
             self.last_text = self.ndef_text(target)
         try:
