@@ -2,6 +2,11 @@
 
 `ok` is reported on release, unless it was held: a hold of `ok` (hold_s) is the menu. The
 other buttons report on press. Callbacks run in gpiozero's threads and only enqueue.
+
+Nothing polls while the box is idle: the buttons are plain `DigitalInputDevice`s (a gpiozero
+`Button` runs a hold thread that wakes ten times a second, six of them a noticeable load on a
+Pi Zero), and the hold of `ok` is a one-shot timer started by the press and cancelled by the
+release.
 """
 
 from __future__ import annotations
@@ -9,7 +14,7 @@ from __future__ import annotations
 import queue
 import threading
 
-from gpiozero import Button
+from gpiozero import DigitalInputDevice
 
 from device.box import Hold, Press
 from device.config import Buttons
@@ -18,28 +23,51 @@ from device.config import Buttons
 class ButtonPanel:
     def __init__(self, settings: Buttons, events: queue.Queue) -> None:
         self.events = events
-        self.buttons: dict[str, Button] = {}
-        self._held = threading.Event()
+        self.hold_s = settings.hold_s
+        self.buttons: dict[str, DigitalInputDevice] = {}
+        self._lock = threading.Lock()
+        self._timer: threading.Timer | None = None
+        self._held = False
         bounce = settings.bounce_ms / 1000 or None
         for name, pin in settings.pins().items():
-            button = Button(pin, pull_up=True, bounce_time=bounce, hold_time=settings.hold_s)
+            button = DigitalInputDevice(pin, pull_up=True, bounce_time=bounce)
             if name == "ok":
-                button.when_pressed = self._held.clear
-                button.when_held = self._ok_held
-                button.when_released = self._ok_released
+                button.when_activated = self._ok_pressed
+                button.when_deactivated = self._ok_released
             else:
-                button.when_pressed = lambda name=name: self.events.put(Press(name))
+                button.when_activated = lambda name=name: self.events.put(Press(name))
             self.buttons[name] = button
 
+    def _ok_pressed(self) -> None:
+        with self._lock:
+            self._held = False
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = threading.Timer(self.hold_s, self._ok_held)
+            self._timer.daemon = True
+            self._timer.start()
+
     def _ok_held(self) -> None:
-        self._held.set()
+        with self._lock:
+            if self._timer is None:  # released in the meantime
+                return
+            self._timer = None
+            self._held = True
         self.events.put(Hold("ok"))
 
     def _ok_released(self) -> None:
-        if not self._held.is_set():
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            held, self._held = self._held, False
+        if not held:
             self.events.put(Press("ok"))
-        self._held.clear()
 
     def close(self) -> None:
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
         for button in self.buttons.values():
             button.close()

@@ -15,7 +15,7 @@ from device.display import dummy_device
 from device.runtime import Runtime
 from device.script import Step
 
-HOLD_MARGIN = 0.25  # gpiozero checks for a hold every 0.1 s
+HOLD_MARGIN = 0.1  # the hold of ok is a timer (device.buttons); a little slack for it
 
 
 class Simulator(Runtime):
