@@ -31,8 +31,9 @@ if [ "${DRY_RUN:-0}" != 1 ] && [ "$(id -u)" != 0 ]; then
     exit 1
 fi
 
-# 1. packages: venv, and lgpio (gpiozero's pin library on a Pi 5)
-run apt-get install -y --no-install-recommends python3-venv python3-lgpio
+# 1. packages: venv, lgpio (gpiozero's pin library on a Pi 5) and Pillow, from the
+#    distribution's signed packages
+run apt-get install -y --no-install-recommends python3-venv python3-lgpio python3-pil
 
 # 2. the service user, in the groups that own the devices
 if ! id "$USER_NAME" >/dev/null 2>&1; then
@@ -45,15 +46,24 @@ for group in gpio i2c spi dialout; do
     fi
 done
 
-# 3. the code and its virtual environment (system site packages: python3-lgpio)
+# 3. the code and its virtual environment (system site packages: python3-lgpio, -pil).
+#    Dependencies at the exact versions and file hashes of systemd/requirements.lock (written
+#    by systemd/lock.sh), nothing resolved at install time; the code owned by root, read-only
+#    for the service user.
 run mkdir -p "$PREFIX"
 run rm -rf "$PREFIX/src"
 run cp -a "$SRC" "$PREFIX/src"
 run rm -rf "$PREFIX/src/.venv" "$PREFIX/src/.git"
+run chown -R root:root "$PREFIX/src"
+run chmod -R u+rwX,go+rX,go-w "$PREFIX/src"
 if [ ! -x "$PREFIX/venv/bin/python" ]; then
     run python3 -m venv --system-site-packages "$PREFIX/venv"
 fi
-run "$PREFIX/venv/bin/pip" install --quiet --upgrade "$PREFIX/src"
+run "$PREFIX/venv/bin/pip" install --quiet --require-hashes --no-deps \
+    -r "$PREFIX/src/systemd/requirements.lock"
+run "$PREFIX/venv/bin/pip" install --quiet --no-deps --no-build-isolation --no-index \
+    --upgrade "$PREFIX/src"
+run chown -R root:root "$PREFIX/venv"
 
 # 4. the config, from the example if there is none
 run mkdir -p "$CONFIG_DIR"
@@ -70,8 +80,30 @@ if [ "$ENABLE_INTERFACES" = 1 ]; then
     echo "install.sh: I2C, SPI and the serial port are on; reboot before starting the box"
 fi
 
-# 6. the service
+# 6. the service; the card reader's port (if the config names one the unit does not list)
+#    is allowed in a drop-in, so the service reaches that serial device and no other
 run cp "$SRC/systemd/tabletop.service" "$UNIT"
+PORT=$("$PREFIX/venv/bin/python" -c 'import sys, tomllib
+try:
+    c = tomllib.load(open(sys.argv[1], "rb"))
+except (OSError, ValueError):
+    c = {}
+r = c.get("reader", {})
+print(r.get("port", "/dev/serial0") if r.get("type", "pn532") != "none" else "")
+' "$CONFIG_DIR/config.toml" 2>/dev/null || echo "/dev/serial0")
+DROPIN="$UNIT.d/reader.conf"
+case "$PORT" in
+    ""|/dev/serial0|/dev/ttyAMA0|/dev/ttyS0) run rm -f "$DROPIN" ;;
+    /dev/*)
+        run mkdir -p "$UNIT.d"
+        if [ "${DRY_RUN:-0}" = 1 ]; then
+            echo "+ write $DROPIN: DeviceAllow=$PORT rw"
+        else
+            printf '[Service]\nDeviceAllow=%s rw\n' "$PORT" > "$DROPIN"
+        fi
+        ;;
+    *) echo "install.sh: reader.port $PORT is not under /dev; not allowed in the unit" >&2 ;;
+esac
 run systemctl daemon-reload
 run systemctl enable tabletop.service
 run systemctl restart tabletop.service

@@ -60,10 +60,27 @@ def test_unit_reaches_its_devices_and_nothing_else():
     text = UNIT.read_text()
     assert "Type=notify" in text and "WatchdogSec=" in text and "Restart=on-failure" in text
     assert "DevicePolicy=closed" in text and "\nPrivateDevices=" not in text
-    for device in ("gpiochip", "i2c", "spi", "ttyAMA"):
+    for device in ("gpiochip", "i2c", "spi"):
         assert f"DeviceAllow=char-{device} rw" in text
+    # serial ports by path only: char-ttyS would also open the virtual consoles (same major)
+    allowed = re.findall(r"^DeviceAllow=(\S+)", text, re.M)
+    assert not [a for a in allowed if a.startswith("char-tty")], allowed
+    assert {"/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0"} <= set(allowed)
     assert "SupplementaryGroups=gpio i2c spi dialout" in text
     assert "IPAddressDeny=any" in text and "RestrictAddressFamilies=AF_UNIX" in text
+
+
+def test_lock_pins_every_runtime_dependency_with_hashes():
+    """Every package the box imports at run time (but Pillow and lgpio, from Debian) is in
+    the lock at one exact version, each with at least one sha256 hash."""
+    lock = (ROOT / "systemd" / "requirements.lock").read_text()
+    entries = re.findall(
+        r"^([A-Za-z0-9_.-]+)==(\S+)((?:\s*\\\n\s+--hash=sha256:[0-9a-f]{64})+)", lock, re.M
+    )
+    pinned = {name.lower().replace("_", "-") for name, _, _ in entries}
+    assert len(entries) == lock.count("==")
+    for needed in ("pydantic", "pydantic-core", "gpiozero", "luma.oled", "luma.core", "pyserial"):
+        assert needed in pinned
 
 
 def test_install_scripts_dry_run(tmp_path):
@@ -79,10 +96,15 @@ def test_install_scripts_dry_run(tmp_path):
     for expected in (
         "useradd --system",
         "venv --system-site-packages /opt/tabletop/venv",
+        "install --quiet --require-hashes --no-deps -r /opt/tabletop/src/systemd/requirements.lock",
+        "--no-deps --no-build-isolation --no-index --upgrade /opt/tabletop/src",
+        "chown -R root:root /opt/tabletop/src",
         "raspi-config nonint do_i2c 0",
         "systemctl enable tabletop.service",
     ):
         assert expected in steps
+    # nothing is installed from an open version range
+    assert "pip install --quiet --upgrade" not in steps
     done = subprocess.run(
         ["bash", str(ROOT / "systemd" / "install.sh"), "--bogus"],
         capture_output=True,
