@@ -82,7 +82,9 @@ class PN532Sim(PtyDevice):
     InListPassiveTarget and InRelease; ACKs every good frame, resends its last answer on a
     NACK, stops a pending command on a host ACK. Faults on demand: `noise` (garbage before
     each answer), `torn` (the next answer is cut and sent whole again after garbage),
-    `bad_checksum` (the next answer's DCS is wrong), `silent` (answers nothing)."""
+    `bad_checksum` (the next answer's DCS is wrong), `silent` (answers nothing),
+    `target_answer` (a card search answers these bytes), `before_answer` (sent before every
+    answer)."""
 
     def __init__(self, link: Path) -> None:
         self.card: bytes | None = None
@@ -93,6 +95,8 @@ class PN532Sim(PtyDevice):
         self.torn = 0
         self.bad_checksum = 0
         self.silent = False
+        self.target_answer: bytes | None = None  # InListPassiveTarget data sent instead
+        self.before_answer = b""  # bytes sent before every answer (e.g. a bogus header)
         self.commands: list[int] = []
         self.aborts = 0
         self.last_answer = b""
@@ -156,6 +160,8 @@ class PN532Sim(PtyDevice):
                 if self.max_retries == 0xFF:
                     return  # searches until a card comes (or the host aborts)
                 data = bytes([0x4B, 0x00])
+            elif self.target_answer is not None:
+                data = bytes([0x4B]) + self.target_answer
             else:
                 uid = self.card
                 data = bytes([0x4B, 0x01, 0x01, 0x00, 0x44, 0x00, len(uid)]) + uid
@@ -170,6 +176,8 @@ class PN532Sim(PtyDevice):
             return
         answer = _frame(data)
         self.last_answer = answer
+        if self.before_answer:
+            self.write(self.before_answer)
         if self.noise:
             self.write(b"\x13\x37\x00\xff\x42\x00")  # garbage, including a false start code
         if self.torn:

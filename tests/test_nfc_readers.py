@@ -110,6 +110,67 @@ def test_poll_survives_line_faults(pn532, fault):
             assert chip.parser.bad >= 1
 
 
+def _target(uid_length: int, uid: bytes) -> bytes:
+    """An InListPassiveTarget answer (after the answer code) claiming `uid_length` bytes."""
+    return bytes([0x01, 0x01, 0x00, 0x44, 0x00, uid_length]) + uid
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        _target(0, b""),
+        _target(1, b"\x04"),
+        _target(2, b"\x04\xa2"),
+        _target(10, bytes(range(10))),
+        _target(200, bytes(200)),
+        _target(7, UID),  # claims 7 bytes, carries 4
+        _target(4, UID + b"\x09\x09"),  # two stray bytes that are no ATS
+        bytes([0x02]) + _target(4, UID)[1:],  # two targets reported for a search for one
+    ],
+    ids=["uid0", "uid1", "uid2", "uid10", "uid200", "short", "trailing", "two-targets"],
+)
+def test_malformed_target_answers_are_no_taps(pn532, answer):
+    pn532.card = UID
+    with open_port(str(pn532.link), "pn532") as port:
+        chip = PN532(port)
+        chip.begin()
+        pn532.target_answer = answer
+        assert chip.poll() is None
+        pn532.target_answer = None  # the reader is fine afterwards: the next read is a tap
+        assert chip.poll() == UID
+
+
+def test_target_answer_with_an_ats_is_a_tap(pn532):
+    ats = bytes([0x05, 0x78, 0x80, 0x70, 0x02])  # TL (counting itself), T0, TA, TB, TC
+    pn532.card = UID7
+    with open_port(str(pn532.link), "pn532") as port:
+        chip = PN532(port)
+        chip.begin()
+        pn532.target_answer = _target(7, UID7) + ats
+        assert chip.poll() == UID7
+
+
+def test_a_frame_claiming_4096_bytes_does_not_swallow_the_answers(pn532):
+    bogus = bytes([0x00, 0x00, 0xFF, 0xFF, 0xFF, 0x10, 0x00, 0xF0])  # extended, 4,096 bytes
+    pn532.card = UID
+    with open_port(str(pn532.link), "pn532") as port:
+        chip = PN532(port)
+        chip.begin()
+        pn532.before_answer = bogus
+        started = time.monotonic()
+        for _ in range(5):
+            assert chip.poll() == UID
+        assert time.monotonic() - started < 1.0  # no wait for 4 KB that never come
+        assert chip.parser.bad >= 5
+
+
+def test_parser_drops_lengths_no_pn532_frame_has():
+    parser = Parser()
+    good = build(0xD5, b"\x4b\x00")
+    frames = parser.feed(bytes([0, 0, 0xFF, 0xFF, 0xFF, 0x10, 0x00, 0xF0]) + good)
+    assert [f.data for f in frames] == [b"\x4b\x00"] and parser.bad == 1
+
+
 def test_unanswered_command_is_aborted_with_an_ack(pn532):
     with open_port(str(pn532.link), "pn532") as port:
         chip = PN532(port, answer_timeout=0.1)
