@@ -1,7 +1,7 @@
 import itertools
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.core import IllegalMove
@@ -104,6 +104,28 @@ def test_weak_blocker_is_sacrificed_not_the_strong_one():
     assert out.attack_discarded == 1 and out.defense_discarded == 5
 
 
+def test_five_equal_attackers_against_weak_defenders_regression():
+    # found by the property test below: the search indexed past its table (IndexError)
+    out = best_assignment([3, 3, 3, 3, 3], [0, 0, 1, 1, 1])
+    assert out.mp_loss == 0 and len(out.assignment) == 5
+    assert out == resolve([3, 3, 3, 3, 3], [0, 0, 1, 1, 1], out.assignment)
+
+
+@pytest.mark.parametrize(
+    ("attackers", "defenders", "message"),
+    [
+        ([2**62], [1], "strengths are at most 99"),
+        ([1], [100], "strengths are at most 99"),
+        ([1] * 65, [1], "at most 64 per side"),
+        ([1] * 13, [1], "at most 12 attackers and 12 defenders"),
+        ([1] * 150, [1] * 12, "at most 64 per side"),
+    ],
+)
+def test_clashes_beyond_the_documented_limits_are_refused(attackers, defenders, message):
+    with pytest.raises(IllegalMove, match=message):
+        best_assignment(attackers, defenders)
+
+
 def test_too_many_defenders_for_the_search_is_a_clear_error():
     with pytest.raises(IllegalMove, match=f"and {MAX_BEST_DEFENDERS} defenders"):
         best_assignment([1], [1] * (MAX_BEST_DEFENDERS + 1))
@@ -135,6 +157,7 @@ def test_best_is_never_worse_than_any_enumerated_assignment(attackers, defenders
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(strengths, min_size=5, max_size=8), st.lists(strengths, min_size=5, max_size=10))
+@example([3, 3, 3, 3, 3], [0, 0, 1, 1, 1])  # once an IndexError in the search (issue 8)
 def test_best_on_large_clashes_is_a_valid_assignment_no_worse_than_greedy_ones(
     attackers, defenders
 ):
