@@ -58,11 +58,12 @@ def check_wal(wal: bytes) -> WalCheck:
     frame_size = FRAME_HEADER + page_size
     has_frames = len(wal) >= WAL_HEADER + FRAME_HEADER
     good_size = page_size >= 512 and page_size <= 65536 and page_size & (page_size - 1) == 0
-    if magic not in WAL_MAGIC or not good_size:
-        return WalCheck(0, 0, has_frames, {}, 0, 0)
+    if magic not in WAL_MAGIC or not good_size or _checksum(wal[:24], magic & 1, 0, 0) != (c1, c2):
+        # SQLite ignores the whole log: every frame in it is lost (their count assumes the
+        # usual 4 KiB pages when the header's page size is unreadable too)
+        size = FRAME_HEADER + (page_size if good_size else 4096)
+        return WalCheck(0, max(0, (len(wal) - WAL_HEADER) // size), has_frames, {}, 0, 0)
     big = magic & 1 == 1
-    if _checksum(wal[:24], big, 0, 0) != (c1, c2):
-        return WalCheck(0, 0, has_frames, {}, 0, page_size)
     s0, s1 = c1, c2
     pages: dict[int, bytes] = {}
     pending: dict[int, bytes] = {}

@@ -45,6 +45,7 @@ log = logging.getLogger("tabletop.store")
 FILE = "tabletop.sqlite3"
 BACKUP = "tabletop.backup.sqlite3"
 GENERATIONS = 3  # the newest backup and two older ones
+FULL_BELOW = 256 * 1024  # free bytes under which a failed write counts as a full card
 STATUSES = ("playing", "finished", "abandoned")
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -222,7 +223,16 @@ class Store:
     def _report(self, key: str, **values: Any) -> None:
         self.reports.append((key, values))
 
+    def _nearly_full(self) -> bool:
+        """SQLite often reports a full card as an I/O error: ask the file system."""
+        try:
+            return shutil.disk_usage(self.directory).free < FULL_BELOW
+        except OSError:
+            return False
+
     def _fail(self, message: str, kind: str) -> None:
+        if kind != "full" and self._nearly_full():
+            kind = "full"
         self.failing = "full" if kind == "full" else "io"
         log.error("saving fails (%s): %s", self.failing, message)
         self._report("write_failed_full" if kind == "full" else "write_failed")
@@ -289,10 +299,10 @@ class Store:
             )
             self._report("wal_lost", n=max(wal.lost, 1))
         backups = self._backups()
-        if size <= 0 and not wal.frames:
+        if size < 100 and not wal.frames:  # missing, empty, or shorter than a file header
             if backups:
                 why = "missing" if size < 0 else "empty"
-                if size == 0:
+                if size >= 0:
                     self._aside(why)
                 log.error("saved games %s: %s; restoring the backup", self.path, why)
                 self._report(f"main_{why}")
@@ -302,7 +312,7 @@ class Store:
         db = None
         try:
             db = self._connect(self.path)
-            row = db.execute("PRAGMA quick_check").fetchone()
+            row = db.execute("PRAGMA integrity_check").fetchone()
             healthy = row is not None and row[0] == "ok"
             if healthy:
                 self._migrate(db)
@@ -340,6 +350,7 @@ class Store:
                 aside,
             )
             self._report("lesser")
+            self._report("restored")
             return self._restore(backups[0][0])
         self.db = db  # repairs write through the usual transactions
         try:
@@ -430,9 +441,9 @@ class Store:
                 self._report("wal_lost", n=max(wal.lost, 1))
             if self.path.exists() or wal.frames:
                 db = savefile.open_memory(savefile.image(self.path, wal))
-                row = db.execute("PRAGMA quick_check").fetchone()
+                row = db.execute("PRAGMA integrity_check").fetchone()
                 if row is None or row[0] != "ok":
-                    raise savefile.SnapshotError("quick_check failed")
+                    raise savefile.SnapshotError("integrity_check failed")
                 db.text_factory = _text
                 self._migrate(db)
                 if backups and _older(self._summarise(db), backups[0][1]):
@@ -478,9 +489,9 @@ class Store:
                     continue
                 db = self._memory_copy(path)
                 try:
-                    row = db.execute("PRAGMA quick_check").fetchone()
+                    row = db.execute("PRAGMA integrity_check").fetchone()
                     if row is None or row[0] != "ok":
-                        raise savefile.SnapshotError("quick_check failed")
+                        raise savefile.SnapshotError("integrity_check failed")
                     found.append((n, path, self._summarise(db)))
                 finally:
                     db.close()
@@ -562,9 +573,13 @@ class Store:
                     summary.games[game_id] = backup.games[game_id]
             finally:
                 source.close()
+        if summary.revision is None:  # a damaged revision restarts above every backup's
+            value = max([b.revision or 0 for _, b in backups] + [0]) + 1
+            self._transaction(lambda db: _set_revision(db, value))
+            summary.revision = value + 1
         for row in self._game_rows(db):
             read = self._read_events(db, row)
-            if read.problem is not None:
+            if read.problem is not None and row.problem is None:  # a bad row cuts nothing
                 self._keep_copy("damaged")
                 self.cut(row.id, len(read.events))
                 log.error(
@@ -620,12 +635,12 @@ class Store:
             if not isinstance(gid, int):
                 continue
             problem = None
-            if (
-                check is not None
-                and check != crc(gid, game, version, options, status, created, actions)
-                or not (isinstance(game, str) and isinstance(version, int) and status in STATUSES)
+            if check is not None and check != crc(
+                gid, game, version, options, status, created, actions
             ):
-                problem = "record"
+                problem = "game record fails its checksum"
+            elif not (isinstance(game, str) and isinstance(version, int) and status in STATUSES):
+                problem = "game record unreadable"
             parsed: dict[str, Any] = {}
             if problem is None:
                 try:
@@ -634,7 +649,7 @@ class Store:
                         raise ValueError("not an object")
                     parsed = value
                 except (TypeError, ValueError, RecursionError):
-                    problem = "options"
+                    problem = "options do not decode"
             out.append(
                 GameRow(
                     gid,
@@ -650,7 +665,7 @@ class Store:
 
     def _read_events(self, db: sqlite3.Connection, row: GameRow) -> GameRead:
         if row.problem is not None:
-            return GameRead(row, [], f"game record unreadable ({row.problem})")
+            return GameRead(row, [], row.problem)
         try:
             rows = db.execute(
                 "SELECT game_id, seq, kind, payload, crc FROM events WHERE game_id = ?"
@@ -721,13 +736,17 @@ class Store:
             raise StoreError("the saved games are open read-only", "io")
         if self.failing is None:
             return
+        old = self.db
         try:
             db = self._open_writable()
         except (_Unavailable, OSError) as error:
+            self.db = old
+            self.failing = "full" if self._nearly_full() else "io"
             raise StoreError(f"saving fails: {error}", self.failing) from None
-        old, self.db = self.db, db
-        with contextlib.suppress(sqlite3.Error):
-            old.close()
+        self.db = db
+        if old is not db:
+            with contextlib.suppress(sqlite3.Error):
+                old.close()
         log.info("saving works again")
         self.failing = None
 
@@ -743,6 +762,8 @@ class Store:
             with contextlib.suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
             kind = _kind(error)
+            if kind != "full" and self._nearly_full():
+                kind = "full"
             if kind != "full":
                 self.failing = "io"  # reopen (and check the file) before the next write
             raise StoreError(f"saving failed: {error}", kind) from None
@@ -965,7 +986,10 @@ def _revision(db: sqlite3.Connection) -> int | None:
 
 
 def _bump(db: sqlite3.Connection) -> None:
-    value = (_revision(db) or 0) + 1
+    _set_revision(db, (_revision(db) or 0) + 1)
+
+
+def _set_revision(db: sqlite3.Connection, value: int) -> None:
     db.execute(
         "INSERT INTO meta (key, value, crc) VALUES ('revision', ?, ?) ON CONFLICT(key)"
         " DO UPDATE SET value = excluded.value, crc = excluded.crc",
