@@ -92,6 +92,16 @@ ADDED_COLUMNS = {
     "cards": ("crc INTEGER",),
     "screen": ("crc INTEGER",),
 }
+COLUMNS = {  # every table and its columns, in order, as SCHEMA (and migration) makes them
+    "games": (
+        "id", "game", "rules_version", "options", "status", "created", "updated", "actions", "crc"
+    ),
+    "events": ("game_id", "seq", "kind", "payload", "crc"),
+    "cards": ("uid", "card", "taught", "crc"),
+    "screen": ("id", "current_game", "ui", "crc"),
+    "meta": ("key", "value", "crc"),
+}  # fmt: skip
+LEGACY_TABLES = {"games", "events", "cards", "screen"}  # the first saved games had these
 NOT_DAMAGE = {"SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM"}
 NOT_DAMAGE |= {"SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_NOMEM", "SQLITE_AUTH"}
 
@@ -386,8 +396,12 @@ class Store:
             raise _Unavailable(f"cannot restore {backup}: {error}") from error
 
     def _migrate(self, db: sqlite3.Connection) -> None:
-        """Bring an older file up to the schema: add the checksum columns, fill them in."""
+        """Bring an older file up to the schema: add the checksum columns, fill them in.
+        A file whose tables or columns are not exactly ours (a flipped byte in the schema's
+        text passes SQLite's own checks) raises `sqlite3.DatabaseError`: it is damaged."""
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if tables and not (LEGACY_TABLES <= tables <= set(COLUMNS)):
+            raise sqlite3.DatabaseError(f"schema damaged: tables {sorted(tables)}")
         added = False
         for table, columns in ADDED_COLUMNS.items():
             if table not in tables:
@@ -398,6 +412,10 @@ class Store:
                     db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
                     added = True
         db.executescript(SCHEMA)
+        for table, columns in COLUMNS.items():
+            have = tuple(r[1] for r in db.execute(f"PRAGMA table_info({table})"))
+            if have != columns:
+                raise sqlite3.DatabaseError(f"schema damaged: {table} has columns {have}")
         if added:
             self._seal_legacy(db)
 
@@ -694,8 +712,8 @@ class Store:
     # --- durability -------------------------------------------------------------------------
 
     def _sync_loop(self) -> None:
-        while True:
-            self._dirty.wait()  # asleep until there is something to sync
+        while not self._stop.is_set():
+            self._dirty.wait()  # asleep until there is something to sync (or a stop)
             if self._stop.is_set():
                 return
             self._stop.wait(self.sync_delay / 2)  # gather a burst of presses into one sync
