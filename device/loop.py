@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import queue
+import re
 import threading
 import time
 from dataclasses import replace
@@ -19,6 +20,7 @@ from pydantic import ValidationError
 
 from device import box as boxes
 from device.box import Append, Box, Finish, NewGame, Resume, Session, Tap, TeachCard, Undo
+from device.cards import UID_PATTERN
 from device.catalog import text
 from device.display import Screen
 from device.records import UiRecord, first_error
@@ -29,6 +31,7 @@ from engine.core import IllegalMove
 from engine.registry import GAMES
 
 log = logging.getLogger("tabletop.loop")
+UID = re.compile(UID_PATTERN)
 
 
 class Stop:
@@ -164,6 +167,9 @@ class Loop:
 
     def handle(self, event: boxes.Event) -> None:
         before = self.box
+        if isinstance(event, Tap) and not UID.fullmatch(event.uid):
+            log.warning("ignored a tap with a malformed UID %r", event.uid[:40])
+            return  # never taught, never a card: the registry takes 4-, 5- and 7-byte UIDs
         if isinstance(event, Tap) and before.mode == "teach":  # only the teach screen asks
             event = Tap(event.uid, self.known_card(event.uid))
         new, effects = boxes.handle(before, event)

@@ -47,6 +47,21 @@ def test_teach_screen_tap_pick_and_it_is_saved(tmp_path):
         sim.stop()
 
 
+@pytest.mark.parametrize("uid", ["0A", "04A2", "00112233445566778899"])
+def test_a_tap_with_a_malformed_uid_is_never_taught(tmp_path, uid):
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    try:
+        p = Player(sim)
+        open_teach(p)
+        sim.tap(uid)
+        assert p.box.teach_uid == ""  # still waiting for a real card
+        sim.tap("04A2B3C4")
+        assert p.box.teach_uid == "04A2B3C4"
+    finally:
+        sim.stop()
+
+
 def test_taps_outside_the_teach_screen_change_nothing(tmp_path):
     sim = Simulator(settings(), tmp_path)
     sim.start()
