@@ -102,6 +102,9 @@ COLUMNS = {  # every table and its columns, in order, as SCHEMA (and migration) 
     "meta": ("key", "value", "crc"),
 }  # fmt: skip
 LEGACY_TABLES = {"games", "events", "cards", "screen"}  # the first saved games had these
+# What reading a damaged file can raise: SQLite's errors, and UnicodeDecodeError when even the
+# error message SQLite gives (quoting a damaged schema) is not UTF-8.
+DB_ERRORS = (sqlite3.Error, UnicodeDecodeError)
 NOT_DAMAGE = {"SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM"}
 NOT_DAMAGE |= {"SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_NOMEM", "SQLITE_AUTH"}
 
@@ -155,11 +158,11 @@ def _text(data: bytes) -> str:
     return data.decode("utf-8", "surrogateescape")  # bad bytes fail the checksum, not decoding
 
 
-def _name(error: sqlite3.Error) -> str:
+def _name(error: BaseException) -> str:
     return getattr(error, "sqlite_errorname", "") or ""
 
 
-def _is_damage(error: sqlite3.Error) -> bool:
+def _is_damage(error: BaseException) -> bool:
     name = _name(error)
     if any(name.startswith(n) for n in NOT_DAMAGE):
         return False
@@ -327,7 +330,7 @@ class Store:
             if healthy:
                 self._migrate(db)
                 summary = self._summarise(db)
-        except sqlite3.Error as error:
+        except DB_ERRORS as error:
             if db is not None:
                 db.close()
                 db = None
@@ -368,7 +371,7 @@ class Store:
             summary = self._summarise(db)
             if not backups or _holds_more(summary, backups[0][1]):
                 self._write_backup(db, summary)
-        except sqlite3.Error as error:
+        except DB_ERRORS as error:
             db.close()
             raise _Unavailable(f"cannot repair {self.path}: {error}") from error
         return db
@@ -378,7 +381,7 @@ class Store:
             db = self._connect(self.path)
             db.executescript(SCHEMA)
             return db
-        except sqlite3.Error as error:
+        except DB_ERRORS as error:
             raise _Unavailable(f"cannot create {self.path}: {error}") from error
 
     def _restore(self, backup: Path) -> sqlite3.Connection:
@@ -392,7 +395,7 @@ class Store:
             db.execute("PRAGMA journal_mode=WAL")
             self._migrate(db)
             return db
-        except sqlite3.Error as error:
+        except DB_ERRORS as error:
             raise _Unavailable(f"cannot restore {backup}: {error}") from error
 
     def _migrate(self, db: sqlite3.Connection) -> None:
@@ -442,7 +445,7 @@ class Store:
             for r in db.execute("SELECT current_game, ui FROM screen WHERE crc IS NULL"):
                 db.execute("UPDATE screen SET crc = ? WHERE id = 1", (crc(*r),))
             db.execute("COMMIT")
-        except sqlite3.Error:
+        except DB_ERRORS:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
             raise
@@ -470,7 +473,7 @@ class Store:
                     db = None
             elif backups:
                 self._report("main_missing")
-        except (OSError, sqlite3.Error, savefile.SnapshotError) as error:
+        except (OSError, *DB_ERRORS, savefile.SnapshotError) as error:
             log.error("saved games %s unreadable: %s", self.path, error)
             self._report("damaged")
             if db is not None:
@@ -513,7 +516,7 @@ class Store:
                     found.append((n, path, self._summarise(db)))
                 finally:
                     db.close()
-            except (OSError, sqlite3.Error, savefile.SnapshotError) as error:
+            except (OSError, *DB_ERRORS, savefile.SnapshotError) as error:
                 log.warning("backup %s unreadable: %s", path, error)
         found.sort(key=lambda f: (-(f[2].revision or 0), -_whole_games(f[2]), f[0]))
         return [(p, s) for _, p, s in found]
@@ -528,7 +531,7 @@ class Store:
                 copy = self._memory_copy(self.backup_path)
                 newest = self._summarise(copy)
                 copy.close()
-            except (OSError, sqlite3.Error, savefile.SnapshotError):
+            except (OSError, *DB_ERRORS, savefile.SnapshotError):
                 newest = None
         if newest is not None and not _holds_more(summary, newest):
             if _holds_less(summary, newest):
@@ -546,7 +549,7 @@ class Store:
                 if older.exists():
                     os.replace(older, self._generation(n))
             os.replace(tmp, self.backup_path)
-        except (sqlite3.Error, OSError) as error:
+        except (OSError, *DB_ERRORS) as error:
             log.warning("could not write the backup %s: %s", self.backup_path, error)
             with contextlib.suppress(OSError):
                 tmp.unlink()
@@ -632,7 +635,7 @@ class Store:
             )
             _bump(db)
             db.execute("COMMIT")
-        except sqlite3.Error:
+        except DB_ERRORS:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
             raise
@@ -645,7 +648,7 @@ class Store:
                 "SELECT id, game, rules_version, options, status, created, actions, crc,"
                 " (SELECT COUNT(*) FROM events WHERE game_id = games.id) FROM games ORDER BY id"
             ).fetchall()
-        except sqlite3.Error as error:
+        except DB_ERRORS as error:
             log.error("games unreadable: %s", error)
             return []
         out = []
@@ -690,7 +693,7 @@ class Store:
                 " ORDER BY seq",
                 (row.id,),
             ).fetchall()
-        except sqlite3.Error as error:
+        except DB_ERRORS as error:
             return GameRead(row, [], f"actions unreadable: {error}")
         events: list[dict[str, Any]] = []
         for n, (gid, seq, kind, payload, check) in enumerate(rows, start=1):
@@ -744,7 +747,7 @@ class Store:
         try:
             self.flush()
             self.db.close()
-        except sqlite3.Error:  # pragma: no cover - closing a broken file
+        except DB_ERRORS:  # pragma: no cover - closing a broken file
             pass
 
     # --- writing ----------------------------------------------------------------------------
@@ -776,7 +779,7 @@ class Store:
             result = work(self.db)
             _bump(self.db)
             self.db.execute("COMMIT")
-        except sqlite3.Error as error:
+        except DB_ERRORS as error:
             with contextlib.suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
             kind = _kind(error)
@@ -914,7 +917,7 @@ class Store:
         """The taught cards that pass their checks (a damaged entry is left out and logged)."""
         try:
             rows = self.db.execute("SELECT uid, card, taught, crc FROM cards").fetchall()
-        except sqlite3.Error as error:
+        except DB_ERRORS as error:
             log.error("card registry unreadable: %s", error)
             return []
         out = []
@@ -937,7 +940,7 @@ class Store:
             row = self.db.execute(
                 "SELECT current_game, ui, crc FROM screen WHERE id = 1"
             ).fetchone()
-        except sqlite3.Error as error:
+        except DB_ERRORS as error:
             log.error("cannot read the saved screen: %s", error)
             return None, None
         if row is None:
@@ -982,7 +985,7 @@ class Store:
                 " ORDER BY updated DESC",
                 (other_than,),
             ).fetchall()
-        except sqlite3.Error:
+        except DB_ERRORS:
             return None
         valid = {g.id for g in self._game_rows(self.db) if g.problem is None}
         return next((r[0] for r in rows if r[0] in valid), None)
@@ -992,7 +995,7 @@ def _revision(db: sqlite3.Connection) -> int | None:
     """The file's revision (+1 with every write); None if it fails its checksum."""
     try:
         row = db.execute("SELECT value, crc FROM meta WHERE key = 'revision'").fetchone()
-    except sqlite3.Error:
+    except DB_ERRORS:
         return None
     if row is None:
         return 0
