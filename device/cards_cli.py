@@ -41,7 +41,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _run(args, Store)
     except CardError as error:
-        print(f"tabletop cards {args.cards_command}: {error}", file=sys.stderr)
+        from device.cli import one_line
+
+        print(one_line(f"tabletop cards {args.cards_command}: {error}"), file=sys.stderr)
         return EXIT_USAGE
 
 

@@ -19,6 +19,15 @@ NOTATION_COMMANDS = {("score", "zweimal"), ("score", "day-and-night")}
 from device.store import StoreError  # noqa: E402 - light: sqlite3 and the standard library
 
 
+def one_line(message: object) -> str:
+    """An error for stderr as exactly one line: line breaks in it (from the input it quotes)
+    are shown escaped."""
+    text = str(message)
+    for raw, shown in (("\r", "\\r"), ("\n", "\\n"), ("\x0b", "\\v"), ("\x0c", "\\f")):
+        text = text.replace(raw, shown)
+    return "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
+
+
 class UsageExit(Exception):
     """Raised by the parser instead of printing usage and exiting."""
 
@@ -100,17 +109,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _dispatch(args_in)
     except UsageExit as error:
-        print(str(error), file=sys.stderr)
+        print(one_line(error), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
     except StoreError as error:
-        print(f"tabletop: {error}", file=sys.stderr)
+        print(one_line(f"tabletop: {error}"), file=sys.stderr)
         return 1
     except Exception as error:  # never a traceback for users
         if os.environ.get("TABLETOP_DEBUG"):
             raise
-        print(f"tabletop: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        print(
+            one_line(f"tabletop: internal error: {type(error).__name__}: {error}"), file=sys.stderr
+        )
         return 1
 
 

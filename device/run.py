@@ -49,6 +49,7 @@ def run_box(args: argparse.Namespace) -> int:
 
         splash.show(Path(args.config) if args.config else _default_config())
     from device.cards import CardError, card_names
+    from device.cli import one_line
     from device.config import ConfigError, load, state_directory
     from device.script import ScriptError, read
 
@@ -56,7 +57,7 @@ def run_box(args: argparse.Namespace) -> int:
         settings = load(Path(args.config) if args.config else None)
         card_names(settings.decks)  # a bad deck file is a config error too
     except (ConfigError, CardError) as error:
-        print(f"tabletop: {error}", file=sys.stderr)
+        print(one_line(f"tabletop: {error}"), file=sys.stderr)
         show_config_error(str(error))
         return EXIT_CONFIG
     steps = None
@@ -64,7 +65,7 @@ def run_box(args: argparse.Namespace) -> int:
         try:
             steps = read(Path(args.script))
         except ScriptError as error:
-            print(f"tabletop run: {error}", file=sys.stderr)
+            print(one_line(f"tabletop run: {error}"), file=sys.stderr)
             return EXIT_USAGE
     state_dir = state_directory(args.state_dir)
     frames = Path(args.frames) if args.frames else None

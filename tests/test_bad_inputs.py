@@ -154,9 +154,12 @@ score_options = {
 @fuzz
 @given(st.sampled_from(sorted(score_options)), st.data())
 @example("wandernde-druiden", None)
+@example("day-and-night", ["", "\n"])  # found: a line break in the input broke the one line
 def test_score_commands_never_raise(capsys, game, data):
     if data is None:  # the first case, as a fixed example
         argv = ["--attackers", "3,3,3,3,3", "--defenders", "0,0,1,1,1"]
+    elif isinstance(data, list):
+        argv = data
     else:
         argv = []
         for option in score_options[game]:
