@@ -1,56 +1,38 @@
-"""The box's modes (menu, game, confirm, message) as one frozen value and a pure transition.
+"""The box's modes (menu, game, confirm, message, teach) as one frozen value and a pure
+transition.
 
 `handle(box, event)` returns the next box and the effects the loop must carry out (and save)
-before the new screen is shown. Nothing here touches files, pins or the display.
+before the new screen is shown. Nothing here touches files, pins or the display; a game is
+reached only through its entry in `device/games.py` (engine and screens contracts).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from device import games
 from device.catalog import refusal, text
-from device.screens import View, playable
+from device.events import Event, Hold, Press, ReaderStatus, Tap
+from device.screens import Question, Reaction
 from engine.core import IllegalMove
-from engine.registry import GAMES
+from engine.replay import options_of, undo
 
 Mode = Literal["menu", "game", "confirm", "message", "teach"]
-PLAYABLE = playable()  # games with screens on the box so far (device/screens.py)
-
-
-@dataclass(frozen=True)
-class Press:
-    button: str  # up, down, left, right, ok, back
-
-
-@dataclass(frozen=True)
-class Hold:
-    button: str
-
-
-@dataclass(frozen=True)
-class Tap:
-    uid: str  # a card's UID as uppercase hex
-    known: str | None = None  # the card the registry has for it (filled in by the loop)
-
-
-@dataclass(frozen=True)
-class ReaderStatus:
-    ok: bool  # the card reader answers (False: unplugged or silent)
-
-
-Event = Press | Hold | Tap | ReaderStatus
+__all__ = ["Box", "Event", "Hold", "Press", "ReaderStatus", "Session", "Tap", "handle"]
 
 
 @dataclass(frozen=True)
 class Session:
-    """A game in progress: its id in the store, its options, its state, its action count."""
+    """A game in progress: its id in the store, its options, its state, its actions so far
+    (`history`, in order; `actions` is their count)."""
 
     db_id: int
     game: str
     options: Any
     state: Any
     actions: int
+    history: tuple[Any, ...] = ()
 
 
 # --- effects: what the loop saves ------------------------------------------------------------
@@ -98,7 +80,7 @@ class Box:
     menu: tuple[tuple[str, int], ...] = (("top", 0),)
     choice: tuple[tuple[str, Any], ...] = ()
     session: Session | None = None
-    view: View = field(default_factory=View)
+    view: Any = None  # the game's own view (device/screens.py)
     message: tuple[str, ...] = ()
     confirm: str = ""
     notice: str = ""
@@ -107,6 +89,33 @@ class Box:
     card_names: tuple[str, ...] = ()  # what the teach screen offers
     teach_uid: str = ""  # teach screen: the tag just tapped ("" while waiting for one)
     teach_known: str = ""  # ... and the card it was before
+
+
+def screens_of(session: Session) -> Any:
+    return games.GAMES[session.game].screens
+
+
+def engine_of(session: Session) -> Any:
+    return games.GAMES[session.game].engine
+
+
+def game_view(box: Box) -> Any:
+    """The game's view, or its first view where a box was made without one."""
+    if box.view is not None or box.session is None:
+        return box.view
+    return screens_of(box.session).initial_view(box.session.state)
+
+
+def questions(game_id: str) -> list[Question]:
+    return list(games.GAMES[game_id].screens.questions())
+
+
+def menu_question(box: Box) -> Question | None:
+    screen = box.menu[-1][0]
+    if not screen.startswith("q:"):
+        return None
+    key = screen[2:]
+    return next(q for q in questions(dict(box.choice)["game"]) if q.key == key)
 
 
 def menu_items(box: Box) -> list[str]:
@@ -123,36 +132,24 @@ def menu_items(box: Box) -> list[str]:
         items.append("teach")
         return items
     if screen == "game":
-        return list(GAMES)
-    if screen == "variant":
-        return [str(v) for v in PLAYABLE[dict(box.choice)["game"]].VARIANTS]
-    if screen == "starter":
-        return ["A", "B"]
-    return []  # pragma: no cover
+        return list(games.GAMES)
+    question = menu_question(box)
+    return [value for value, _ in question.choices] if question else []
 
 
 def menu_label(box: Box, screen: str, item: str) -> str:
     if screen == "top":
         return text(f"menu.{item}", box.lang)
     if screen == "game":
-        return GAMES[item].name
-    if screen == "variant":
-        return PLAYABLE[dict(box.choice)["game"]].variant_label(int(item), box.lang)
-    return text(f"player.{item}", box.lang)
+        return games.GAMES[item].name
+    question = menu_question(box)
+    label = dict(question.choices).get(item, "") if question else ""
+    return text(label, box.lang) if label else item
 
 
 def handle(box: Box, event: Event) -> tuple[Box, list[Effect]]:
     if isinstance(event, Tap):
-        if box.mode == "teach":
-            index = box.card_names.index(event.known) if event.known in box.card_names else 0
-            return replace(
-                box,
-                teach_uid=event.uid,
-                teach_known=event.known or "",
-                menu=(("teach", index),),
-                notice="",
-            ), []
-        return box, []  # no game on the box uses cards yet
+        return _tap(box, event)
     if isinstance(event, ReaderStatus):
         if event.ok == box.reader_ok:
             return box, []
@@ -175,6 +172,23 @@ def handle(box: Box, event: Event) -> tuple[Box, list[Effect]]:
     if box.mode == "teach":
         return _teach(box, button)
     return _game(box, button)
+
+
+def _tap(box: Box, event: Tap) -> tuple[Box, list[Effect]]:
+    if box.mode == "teach":
+        index = box.card_names.index(event.known) if event.known in box.card_names else 0
+        return replace(
+            box,
+            teach_uid=event.uid,
+            teach_known=event.known or "",
+            menu=(("teach", index),),
+            notice="",
+        ), []
+    if box.mode == "game" and box.session is not None:
+        screens = screens_of(box.session)
+        reaction = screens.on_tap(box.session.state, game_view(box), event.uid, event.known)
+        return _react(replace(box, notice=""), reaction)
+    return box, []  # cards mean nothing in the menu or a message
 
 
 def _teach(box: Box, button: str) -> tuple[Box, list[Effect]]:
@@ -226,28 +240,45 @@ def _menu(box: Box, button: str) -> tuple[Box, list[Effect]]:
         if item == "resume":
             return replace(box, mode="game"), [Resume()]
         if item == "undo":
-            if box.session is None or box.session.actions == 0:
-                return replace(box, notice=text("menu.nothing_to_undo", box.lang)), []
-            return replace(box, mode="game", notice=text("menu.undone", box.lang)), [Undo()]
+            return _undo(replace(box, mode="game"))
         if item == "abandon":
             return replace(box, mode="confirm", confirm="abandon"), []
         if item == "teach":
             return replace(box, mode="teach", teach_uid="", teach_known=""), []
     if screen == "game":
-        if item not in PLAYABLE:
-            return replace(box, notice=text("menu.not_yet", box.lang, game=GAMES[item].name)), []
-        choice["game"] = item
-        return replace(box, menu=(*box.menu, ("variant", 0)), choice=tuple(choice.items())), []
-    if screen == "variant":
-        choice["variant"] = int(item)
-        return replace(box, menu=(*box.menu, ("starter", 0)), choice=tuple(choice.items())), []
-    if screen == "starter":
-        choice["starter"] = item
-        screens = PLAYABLE[choice["game"]]
-        options = screens.options_from(choice)
-        fresh = replace(box, mode="game", menu=(("top", 0),), choice=(), view=View(), message=())
-        return fresh, [NewGame(choice["game"], options)]
+        if not games.GAMES[item].playable:
+            name = games.GAMES[item].name
+            return replace(box, notice=text("menu.not_yet", box.lang, game=name)), []
+        return _ask(box, {"game": item}, 0)
+    question = menu_question(box)
+    if question is not None:
+        choice[question.key] = item
+        asked = questions(choice["game"])
+        return _ask(box, choice, asked.index(question) + 1)
     return box, []  # pragma: no cover
+
+
+def _ask(box: Box, choice: dict[str, Any], number: int) -> tuple[Box, list[Effect]]:
+    """Ask the game's next new-game question, or start the game after the last one."""
+    asked = questions(choice["game"])
+    if number < len(asked):
+        q = asked[number]
+        return replace(
+            box, menu=(*box.menu, (f"q:{q.key}", q.default)), choice=tuple(choice.items())
+        ), []
+    entry = games.GAMES[choice["game"]]
+    answers = {k: str(v) for k, v in choice.items() if k != "game"}
+    options = options_of(entry.engine, answers)
+    state = entry.engine.initial(options)
+    fresh = replace(
+        box,
+        mode="game",
+        menu=(("top", 0),),
+        choice=(),
+        view=entry.screens.initial_view(state),
+        message=(),
+    )
+    return fresh, [NewGame(choice["game"], options)]
 
 
 def _confirm(box: Box, button: str) -> tuple[Box, list[Effect]]:
@@ -267,59 +298,74 @@ def _confirm(box: Box, button: str) -> tuple[Box, list[Effect]]:
             notice=text("menu.abandoned", box.lang),
         ), [Finish("abandoned")]
     if what == "undo":
-        if box.session is None or box.session.actions == 0:
-            return replace(
-                box, mode="game", confirm="", notice=text("menu.nothing_to_undo", box.lang)
-            ), []
-        return replace(box, mode="game", confirm="", notice=text("menu.undone", box.lang)), [Undo()]
+        return _undo(replace(box, mode="game", confirm=""))
     if box.session is None:  # pragma: no cover - a game question without a game
         return replace(box, mode="menu", confirm=""), []
-    action = PLAYABLE[box.session.game].confirmed(what)
+    action = screens_of(box.session).confirmed(what)
     return _try(replace(box, mode="game", confirm=""), action)
+
+
+def _undo(box: Box) -> tuple[Box, list[Effect]]:
+    """Take back the last action: the state is replayed here, at once (engine/replay.py)."""
+    session = box.session
+    if session is None or session.actions == 0:
+        return replace(box, notice=text("menu.nothing_to_undo", box.lang)), []
+    engine = engine_of(session)
+    state, history = undo(engine, session.options, session.history)
+    session = replace(session, state=state, history=history, actions=len(history))
+    screens = screens_of(session)
+    return replace(
+        box,
+        session=session,
+        view=screens.initial_view(state) if box.view is None else _keep_view(screens, box, state),
+        notice=text("menu.undone", box.lang),
+    ), [Undo()]
+
+
+def _keep_view(screens: Any, box: Box, state: Any) -> Any:
+    """The view after an undo: the same view where it still fits the state."""
+    try:
+        return screens.view_parse(screens.view_record(box.view), state)
+    except ValueError:
+        return screens.initial_view(state)
 
 
 def _game(box: Box, button: str) -> tuple[Box, list[Effect]]:
     session = box.session
     if session is None:
         return replace(box, mode="menu", menu=(("top", 0),)), []
-    screens = PLAYABLE[session.game]
-    state = session.state
-    if button in ("up", "down", "left", "right"):
-        return replace(box, view=screens.move_cursor(state, box.view, button)), []
-    if button == "back":
-        what = screens.on_back(state, box.view)
-        if what is None:
-            return box, []
-        kind, value = what
-        if kind == "view":
-            return replace(box, view=value), []
-        return replace(box, mode="confirm", confirm=value), []
-    if button == "ok":
-        if screens.is_over(state):
-            return replace(box, mode="menu", menu=(("top", 0),)), []
-        view, action = screens.on_ok(state, box.view)
-        box = replace(box, view=view)
-        if action is None:
-            return box, []
-        return _try(box, action)
-    return box, []
+    if button == "ok" and engine_of(session).is_over(session.state):
+        return replace(box, mode="menu", menu=(("top", 0),)), []
+    return _react(box, screens_of(session).on_button(session.state, game_view(box), button))
+
+
+def _react(box: Box, reaction: Reaction) -> tuple[Box, list[Effect]]:
+    box = replace(box, view=reaction.view)
+    if reaction.confirm:
+        return replace(box, mode="confirm", confirm=reaction.confirm), []
+    if reaction.action is None:
+        return box, []
+    return _try(box, reaction.action)
 
 
 def _try(box: Box, action: Any) -> tuple[Box, list[Effect]]:
     """Apply an action to the engine: refused with the reason on screen, or accepted."""
     session = box.session
     assert session is not None
-    screens = PLAYABLE[session.game]
+    engine, screens = engine_of(session), screens_of(session)
     try:
-        new_state = screens.step(session.state, action)
+        new_state = engine.apply(session.state, action)
     except IllegalMove as error:
         return replace(box, notice=refusal(error.code, str(error), box.lang)), []
     effects: list[Effect] = [Append(action)]
-    box = replace(box, session=replace(session, state=new_state, actions=session.actions + 1))
-    if len(new_state.round_scores) > len(session.state.round_scores):
-        box = replace(
-            box, mode="message", message=tuple(screens.round_summary(new_state, box.lang))
-        )
-        if new_state.phase == "over":
-            effects.append(Finish("finished"))
+    history = (*session.history, action)
+    box = replace(
+        box,
+        session=replace(session, state=new_state, actions=len(history), history=history),
+    )
+    lines = screens.round_ended(session.state, new_state, box.lang)
+    if lines:
+        box = replace(box, mode="message", message=tuple(lines))
+    if engine.is_over(new_state):
+        effects.append(Finish("finished"))
     return box, effects

@@ -16,8 +16,8 @@ import threading
 
 from gpiozero import DigitalInputDevice
 
-from device.box import Hold, Press
 from device.config import Buttons
+from device.events import Hold, Press
 
 
 class ButtonPanel:

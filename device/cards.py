@@ -15,8 +15,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from device.games import GAMES
 from device.records import first_error
-from engine.registry import GAMES
 
 UID_PATTERN = r"^([0-9A-F]{8}|[0-9A-F]{10}|[0-9A-F]{14})$"
 CARD_PATTERN = r"^[a-z0-9-]+:[A-Za-z0-9_.-]{1,40}$"

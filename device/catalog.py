@@ -85,6 +85,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "store.game_restored": ("#{id} aus Sicherung", "#{id} from the backup"),
     "store.game_cut": ("#{id} ab Zug {action} weg", "#{id} lost from {action}"),
     "store.game_unreadable": ("#{id} unlesbar", "#{id} unreadable"),
+    "store.other_rules": ("#{id}: andere Regeln", "#{id}: other rules"),
     # refusals (IllegalMove codes)
     "refuse.field_has_figure": ("Feld hat schon eine Figur", "That field has a figure"),
     "refuse.no_figure_left": ("Keine Figur mehr übrig", "No figure left to place"),
@@ -99,6 +100,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.game_over": ("Das Spiel ist zu Ende", "The game is over"),
     "refuse.round_started": ("Runde läuft schon", "The round has started"),
     "refuse.off_grid": ("Feld liegt außerhalb", "Field is off the grid"),
+    "refuse.bad_orientation": ("Straße nur - oder |", "A road lies - or |"),
+    "refuse.unknown_action": ("Unbekannte Aktion", "Unknown action"),
 }
 
 

@@ -38,7 +38,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> Parser:
-    from device.score import SCORERS
+    from device.games import scorers
 
     parser = Parser(prog="tabletop", description="The tabletop companion box.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -80,7 +80,7 @@ def build_parser() -> Parser:
     score = commands.add_parser("score", help="score a position of one of the games (JSON out)")
     scored = score.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
     scored.required = True
-    for game_id, scorer in SCORERS.items():
+    for game_id, scorer in scorers().items():
         scorer.add_arguments(scored.add_parser(game_id, help=scorer.help))
     return parser
 
@@ -126,17 +126,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(argv: list[str]) -> int:
-    from device.score import SCORERS, UsageError
+    from device.games import scorers
+    from device.score import UsageError
 
-    if len(argv) >= 2 and argv[0] == "score" and argv[1][:1] != "-" and argv[1] not in SCORERS:
-        known = ", ".join(SCORERS)
+    known_scorers = scorers()
+    if (
+        len(argv) >= 2
+        and argv[0] == "score"
+        and argv[1][:1] != "-"
+        and argv[1] not in known_scorers
+    ):
+        known = ", ".join(known_scorers)
         raise UsageExit(f"tabletop score: unknown game {argv[1]!r}; known games: {known}")
     args = build_parser().parse_args(normalise(argv))
     if args.command == "score":
         from device import score
 
         try:
-            result = score.run(args.game, args)
+            result = score.run(known_scorers[args.game], args)
         except UsageError as error:
             raise UsageExit(f"tabletop score {args.game}: {error}") from None
         print(json.dumps(result, ensure_ascii=False))

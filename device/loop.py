@@ -19,16 +19,29 @@ from typing import Any
 from pydantic import ValidationError
 
 from device import box as boxes
-from device.box import Append, Box, Finish, NewGame, Resume, Session, Tap, TeachCard, Undo
+from device import games
+from device.box import (
+    Append,
+    Box,
+    Finish,
+    NewGame,
+    Resume,
+    Session,
+    TeachCard,
+    Undo,
+    engine_of,
+    menu_items,
+    screens_of,
+)
 from device.cards import UID_PATTERN
 from device.catalog import text
 from device.display import Screen
+from device.events import Tap
 from device.records import UiRecord, first_error
 from device.render import render
-from device.screens import View
 from device.store import Store, StoreError
-from engine.core import IllegalMove
-from engine.registry import GAMES
+from engine.core import IllegalMove, NotationError
+from engine.replay import options_of
 
 log = logging.getLogger("tabletop.loop")
 UID = re.compile(UID_PATTERN)
@@ -66,6 +79,7 @@ class Loop:
         session, damage = (None, None)
         if game_id is not None:
             session, damage = self._load_session(game_id)
+        view = None
         if ui is not None:
             try:
                 rec = UiRecord.model_validate(ui)
@@ -74,16 +88,21 @@ class Loop:
                     mode=rec.mode,
                     menu=tuple((s, i) for s, i in rec.menu) or (("top", 0),),
                     choice=tuple(rec.choice.items()),
-                    view=View(tuple(rec.cursor), rec.selected and tuple(rec.selected)),
                     message=tuple(rec.message),
                     confirm=rec.confirm,
                     notice=rec.notice,
                     teach_uid=rec.teach_uid,
                     teach_known=rec.teach_known,
                 )
-            except ValidationError as error:
-                log.error("saved screen unreadable (%s); starting at the menu", first_error(error))
-        box = replace(box, session=session)
+                view = rec.view
+                if view is None and rec.cursor is not None:  # saved before games had views
+                    view = {"cursor": list(rec.cursor), "selected": rec.selected}
+            except (ValidationError, ValueError) as error:
+                detail = first_error(error) if isinstance(error, ValidationError) else error
+                log.error("saved screen unreadable (%s); starting at the menu", detail)
+        box = replace(box, session=session, view=self._view(session, view))
+        if box.menu[-1][0].startswith("q:") and not self._menu_fits(box):
+            box = replace(box, menu=(("top", 0),), choice=())
         if session is None and box.mode != "menu":
             box = replace(box, mode="menu", menu=(("top", 0),))
         lines = [text(f"store.{key}", self.lang, **values) for key, values in self.store.reports]
@@ -108,38 +127,84 @@ class Loop:
             box = replace(box, notice=failing[0])
         return self._with_resumable(box)
 
+    def _view(self, session: Session | None, saved: dict | None) -> Any:
+        """The game's view as saved (its screens' codec), else the game's first view."""
+        if session is None:
+            return None
+        screens = screens_of(session)
+        if saved is not None:
+            try:
+                return screens.view_parse(saved, session.state)
+            except (ValueError, TypeError, KeyError) as error:
+                log.error("saved view unreadable (%s); the game's first view instead", error)
+        return screens.initial_view(session.state)
+
+    def _menu_fits(self, box: Box) -> bool:
+        try:
+            return bool(menu_items(box))
+        except (KeyError, StopIteration, AttributeError, TypeError):
+            return False
+
     def _load_session(self, game_id: int) -> tuple[Session | None, str | None]:
-        """Replay a saved game; a record that does not validate stops the replay there."""
+        """Replay a saved game; a record that does not parse or is refused by the rules stops
+        the replay there. A game saved under other rules is not replayed at all."""
         read = self.store.read_game(game_id)
-        if read is None or read.row.game not in boxes.PLAYABLE or read.row.problem:
-            if read is not None and read.row.problem:
+        if read is None or read.row.problem:
+            if read is not None:
                 log.error("game %s: its record is unreadable (%s)", game_id, read.row.problem)
                 return None, text("store.game_unreadable", self.lang, id=game_id)
             return None, None
         row = read.row
-        screens = boxes.PLAYABLE[row.game]
+        entry = games.GAMES.get(row.game)
+        if entry is None or not entry.playable:
+            return None, None
+        engine, screens = entry.engine, entry.screens
+        if row.rules_version != engine.rules_version:
+            log.error(
+                "game %s was saved under rules version %s of %s, the box has %s: not replayed",
+                game_id,
+                row.rules_version,
+                row.game,
+                engine.rules_version,
+            )
+            return None, text("store.other_rules", self.lang, id=game_id)
         try:
-            options = screens.options_parse(row.options)
-        except (ValidationError, ValueError, TypeError) as error:
+            options = options_of(engine, {k: str(v) for k, v in row.options.items()})
+        except (NotationError, ValueError, TypeError) as error:
             log.error("game %s: options unreadable: %s", game_id, error)
             return None, text("store.game_unreadable", self.lang, id=game_id)
-        state = screens.initial(options)
-        count = 0
+        state = engine.initial(options)
+        history: list[Any] = []
         for n, payload in enumerate(read.events, start=1):
             try:
-                state = screens.step(state, screens.action_parse(payload))
+                action = self._action(engine, screens, payload)
+                state = engine.apply(state, action)
             except (ValidationError, ValueError, TypeError, IllegalMove) as error:
                 log.error(
                     "game %s: action %s unreadable, replay stops before it: %s", game_id, n, error
                 )
                 try:  # later actions go after the last good one
-                    self.store.cut(game_id, count)
+                    self.store.cut(game_id, len(history))
                 except StoreError as failed:
                     log.error("%s", failed)
                 lost = text("store.game_cut", self.lang, id=game_id, action=n)
-                return Session(game_id, row.game, options, state, count), lost
-            count += 1
-        return Session(game_id, row.game, options, state, count), None
+                return Session(
+                    game_id, row.game, options, state, len(history), tuple(history)
+                ), lost
+            history.append(action)
+        return Session(game_id, row.game, options, state, len(history), tuple(history)), None
+
+    @staticmethod
+    def _action(engine: Any, screens: Any, payload: dict[str, Any]) -> Any:
+        """An action as saved: in the game's notation, or (older saves) a JSON record."""
+        if "action" in payload:
+            if not isinstance(payload["action"], str):
+                raise ValueError("the saved action is not text")
+            return engine.parse_action(payload["action"])
+        legacy = getattr(screens, "legacy_action", None)
+        if legacy is None:
+            raise ValueError("an action saved in a format this game never used")
+        return legacy(payload)
 
     def _with_resumable(self, box: Box) -> Box:
         current = box.session.db_id if box.session else None
@@ -152,12 +217,14 @@ class Loop:
     # --- handling events --------------------------------------------------------------------
 
     def ui_record(self, box: Box) -> dict[str, Any]:
+        view = None
+        if box.session is not None and box.view is not None:
+            view = screens_of(box.session).view_record(box.view)
         return UiRecord(
             mode=box.mode,
             menu=list(box.menu),
             choice=dict(box.choice),
-            cursor=box.view.cursor,
-            selected=box.view.selected,
+            view=view,
             message=list(box.message),
             confirm=box.confirm,
             notice=box.notice,
@@ -170,7 +237,7 @@ class Loop:
         if isinstance(event, Tap) and not UID.fullmatch(event.uid):
             log.warning("ignored a tap with a malformed UID %r", event.uid[:40])
             return  # never taught, never a card: the registry takes 4-, 5- and 7-byte UIDs
-        if isinstance(event, Tap) and before.mode == "teach":  # only the teach screen asks
+        if isinstance(event, Tap) and before.mode in ("teach", "game"):
             event = Tap(event.uid, self.known_card(event.uid))
         new, effects = boxes.handle(before, event)
         try:
@@ -207,18 +274,19 @@ class Loop:
         for effect in effects:
             match effect:
                 case NewGame(game, options):
-                    screens = boxes.PLAYABLE[game]
-                    state = screens.initial(options)
+                    entry = games.GAMES[game]
+                    state = entry.engine.initial(options)
                     new = replace(new, session=Session(0, game, options, state, 0))
                     game_id = self.store.new_game(
                         game,
-                        GAMES[game].rules_version,
-                        screens.options_record(options),
+                        entry.rules_version,
+                        entry.engine.format_options(options),
                         self.ui_record(new),
                     )
                     new = replace(new, session=replace(new.session, db_id=game_id))
                 case Append(action):
-                    append = boxes.PLAYABLE[session.game].action_record(action)
+                    text_form = engine_of(session).format_action(action)
+                    append = {"kind": "action", "action": text_form}
                 case Undo():
                     undo = True
                 case Finish(finish):
@@ -231,12 +299,9 @@ class Loop:
                     other = self.store.latest_unfinished(game_id)
                     if other is not None:
                         loaded, _ = self._load_session(other)
-                        new = replace(new, session=loaded, view=View())
+                        new = replace(new, session=loaded, view=self._view(loaded, None))
                         game_id = other
         self.store.record(game_id, self.ui_record(new), append=append, undo=undo, status=status)
-        if undo and game_id is not None:
-            loaded, _ = self._load_session(game_id)
-            new = replace(new, session=loaded, view=replace(new.view, selected=None))
         return self._with_resumable(new) if effects else new
 
     def draw(self) -> None:

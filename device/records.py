@@ -1,23 +1,19 @@
 """Validated records at the edge: what the store reads back is checked before the engine sees
-it (pydantic). A record that fails is reported as damage, never replayed."""
+it (pydantic). A record that fails is reported as damage, never replayed. Actions are saved in
+each game's move notation; the Zweimal action records below are how they were saved before,
+and are still read (`device/zweimal_screen.py`)."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 Coord = tuple[int, int]
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class ZweimalOptionsRecord(Strict):
-    variant: Literal[1, 2]
-    starter: Literal["A", "B"]
-    supply: int = Field(ge=0, le=99)
 
 
 class SetRoadRecord(Strict):
@@ -52,7 +48,8 @@ class UiRecord(Strict):
     mode: Literal["menu", "game", "confirm", "message", "teach"]
     menu: list[tuple[str, int]] = []
     choice: dict[str, Any] = {}
-    cursor: Coord = (0, 0)
+    view: dict[str, Any] | None = None  # the game's own view, in its screens' codec
+    cursor: Coord | None = None  # saved before games had their own view (Zweimal's cursor)
     selected: Coord | None = None
     message: list[str] = []
     confirm: str = ""

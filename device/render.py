@@ -7,9 +7,9 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from device import fonts as font_files
-from device.box import PLAYABLE, Box, menu_items, menu_label
+from device import games
+from device.box import Box, game_view, menu_items, menu_label, menu_question, screens_of
 from device.catalog import text
-from engine.registry import GAMES
 
 WIDTH, HEIGHT = 128, 64
 MENU_ROWS = 4
@@ -34,7 +34,8 @@ def render(box: Box) -> Image.Image:
         for i, line in enumerate(lines[:4]):
             draw.text((2, 12 + i * 10), line, font=fonts.body, fill=1)
     elif box.session is not None:
-        PLAYABLE[box.session.game].draw_main(draw, box.session.state, box.view, box.lang, fonts)
+        screens = screens_of(box.session)
+        screens.draw_main(draw, box.session.state, game_view(box), box.lang, fonts)
     draw.line((0, 55, WIDTH - 1, 55), fill=1)
     draw.text((1, 57), hint, font=fonts.small, fill=1)
     if box.notice:
@@ -48,7 +49,9 @@ def _confirm_text(box: Box) -> str:
         return text("menu.confirm_abandon", box.lang)
     if box.confirm == "undo":
         return text("menu.undo", box.lang) + "?"
-    return text("menu.confirm_setup", box.lang)
+    if box.session is None:  # pragma: no cover - a game question without a game
+        return ""
+    return screens_of(box.session).confirm_text(box.confirm, box.lang)
 
 
 def _lines(box: Box) -> tuple[str, str]:
@@ -57,12 +60,11 @@ def _lines(box: Box) -> tuple[str, str]:
     if box.mode == "menu":
         title = text("menu.title", lang)
         screen = box.menu[-1][0]
+        question = menu_question(box)
         if screen == "game":
             title = text("menu.choose_game", lang)
-        elif screen == "variant":
-            title = text("menu.choose_variant", lang)
-        elif screen == "starter":
-            title = text("menu.choose_starter", lang)
+        elif question is not None:
+            title = text(question.title, lang)
         if screen != "top":
             hint_key = "hint.menu"
         elif session is not None:
@@ -76,13 +78,13 @@ def _lines(box: Box) -> tuple[str, str]:
     if session is None:
         hint = "hint.message" if box.mode == "message" else "hint.menu"
         return text("menu.title", lang), text(hint, lang)
-    screens = PLAYABLE[session.game]
+    screens = screens_of(session)
     status = screens.status(session.state, lang)
     if box.mode == "confirm":
         return status, text("hint.confirm", lang)
     if box.mode == "message":
         return status, text("hint.message", lang)
-    return status, screens.hint(session.state, box.view, lang)
+    return status, screens.hint(session.state, game_view(box), lang)
 
 
 def _menu(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
@@ -116,7 +118,8 @@ def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
     labels = []
     for name in box.card_names:
         game, card = name.split(":", 1)
-        labels.append(f"{card} [{GAMES[game].short}]"[:21] if game in GAMES else name[:21])
+        known = games.GAMES.get(game)
+        labels.append(f"{card} [{known.short}]"[:21] if known else name[:21])
     if labels:
         _pick_list(draw, labels, box.menu[-1][1], 20, 3, fonts)
 

@@ -7,10 +7,10 @@ import logging
 import threading
 from pathlib import Path
 
-from device.box import ReaderStatus, Tap
 from device.buttons import ButtonPanel
 from device.config import Settings
 from device.display import Screen
+from device.events import ReaderStatus, Tap
 from device.loop import Loop, Stop
 from device.store import Store
 from device.systemd import Notifier

@@ -1,7 +1,8 @@
 """`tabletop score GAME ...`: the scoring cores of the four games on the command line.
 
-Each game registers a parser set-up and a function turning parsed arguments into one JSON-able
-dict. Bad input raises `UsageError` (exit status 2, one line on stderr).
+Each game's `Scorer` (named in its entry in `device/games.py`) is a parser set-up and a
+function turning parsed arguments into one JSON-able dict. Bad input raises `UsageError` (exit
+status 2, one line on stderr).
 """
 
 from __future__ import annotations
@@ -179,16 +180,14 @@ def _druiden_run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-SCORERS: dict[str, Scorer] = {
-    "zweimal": Scorer(_zweimal_args, _zweimal_run, "roads and majority scoring of a position"),
-    "feuer-und-wasser": Scorer(_fuw_args, _fuw_run, "check a card placement and what it scores"),
-    "day-and-night": Scorer(_dan_args, _dan_run, "adjudicate a board: who can still win"),
-    "wandernde-druiden": Scorer(_druiden_args, _druiden_run, "a clash and the best defence"),
-}
+ZWEIMAL = Scorer(_zweimal_args, _zweimal_run, "roads and majority scoring of a position")
+FEUER_UND_WASSER = Scorer(_fuw_args, _fuw_run, "check a card placement and what it scores")
+DAY_AND_NIGHT = Scorer(_dan_args, _dan_run, "adjudicate a board: who can still win")
+WANDERNDE_DRUIDEN = Scorer(_druiden_args, _druiden_run, "a clash and the best defence")
 
 
-def run(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
+def run(scorer: Scorer, args: argparse.Namespace) -> dict[str, Any]:
     try:
-        return SCORERS[game_id].run(args)
+        return scorer.run(args)
     except NotationError as error:
         raise UsageError(str(error)) from None

@@ -9,9 +9,9 @@ from pathlib import Path
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
-from device.box import Tap
 from device.config import Settings
 from device.display import dummy_device
+from device.events import Tap
 from device.runtime import Runtime
 from device.script import Step
 

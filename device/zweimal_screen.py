@@ -1,9 +1,10 @@
-"""Zweimal on the box: set-up, turns, round scores and the final result.
+"""Zweimal on the box: set-up, turns, round scores and the final result (the screens contract
+of `device/screens.py`).
 
 Controls: the arrows move the cursor (it wraps), `ok` acts on the field under it (set-up: turn
 the road; game: place a figure, pick up / put down a moving figure, lay a card), `back` in
 set-up says the grid is ready, in the game asks to undo the last action. Holding `ok` opens the
-menu (handled by the box).
+menu (handled by the box). Card taps mean nothing in Zweimal.
 """
 
 from __future__ import annotations
@@ -20,29 +21,22 @@ from device.records import (
     PlaceRecord,
     SetRoadRecord,
     StartRoundRecord,
-    ZweimalOptionsRecord,
 )
-from device.screens import View
+from device.screens import Question, Reaction, View
 from engine.zweimal.game import (
     FLIP,
     Action,
     Lay,
     Move,
-    Options,
     Place,
     SetRoad,
     StartRound,
     State,
-    apply,
     can_move,
-    initial_state,
     winner,
 )
 
-GAME_ID = "zweimal"
-VARIANTS = (1, 2)
-
-RECORDS = {
+RECORDS = {  # actions as saved before the move notation (still read)
     "set_road": SetRoadRecord,
     "start_round": StartRoundRecord,
     "place": PlaceRecord,
@@ -51,37 +45,19 @@ RECORDS = {
 }
 
 
-def options_from(choice: dict[str, Any]) -> Options:
-    return Options(variant=choice["variant"], starter=choice["starter"])
+def questions() -> list[Question]:
+    return [
+        Question(
+            "variant",
+            "menu.choose_variant",
+            (("1", "variant.zweimal.1"), ("2", "variant.zweimal.2")),
+        ),
+        Question("starter", "menu.choose_starter", (("A", "player.A"), ("B", "player.B"))),
+    ]
 
 
-def options_record(options: Options) -> dict[str, Any]:
-    return ZweimalOptionsRecord(
-        variant=options.variant, starter=options.starter, supply=options.supply
-    ).model_dump()
-
-
-def options_parse(data: dict[str, Any]) -> Options:
-    rec = ZweimalOptionsRecord.model_validate(data)
-    return Options(variant=rec.variant, starter=rec.starter, supply=rec.supply)
-
-
-def action_record(action: Action) -> dict[str, Any]:
-    match action:
-        case SetRoad(field, orientation):
-            rec = SetRoadRecord(field=field, orientation=orientation)
-        case StartRound():
-            rec = StartRoundRecord()
-        case Place(field):
-            rec = PlaceRecord(field=field)
-        case Move(source, target):
-            rec = MoveRecord(source=source, target=target)
-        case Lay(field):
-            rec = LayRecord(field=field)
-    return rec.model_dump()
-
-
-def action_parse(data: dict[str, Any]) -> Action:
+def legacy_action(data: dict[str, Any]) -> Action:
+    """An action saved as a JSON record before the move notation."""
     kind = data.get("kind")
     if kind not in RECORDS:
         raise ValueError(f"unknown action kind {kind!r}")
@@ -100,16 +76,63 @@ def action_parse(data: dict[str, Any]) -> Action:
     raise ValueError(f"unknown action kind {kind!r}")  # pragma: no cover
 
 
-initial = initial_state
-step = apply
+# --- the view --------------------------------------------------------------------------------
 
 
-def variant_label(variant: int, lang: str) -> str:
-    return text(f"variant.zweimal.{variant}", lang)
+def initial_view(state: State) -> View:
+    return View()
 
 
-def is_over(state: State) -> bool:
-    return state.phase == "over"
+def view_record(view: View) -> dict[str, Any]:
+    return {"cursor": list(view.cursor), "selected": list(view.selected) if view.selected else None}
+
+
+def view_parse(data: dict[str, Any], state: State) -> View:
+    n = state.options.size
+
+    def field(value: Any) -> tuple[int, int]:
+        if (
+            not isinstance(value, list | tuple)
+            or len(value) != 2
+            or not all(isinstance(v, int) and 0 <= v < n for v in value)
+        ):
+            raise ValueError(f"not a field of the {n}x{n} grid: {value!r}")
+        return value[0], value[1]
+
+    cursor = field(data.get("cursor", (0, 0)))
+    selected = data.get("selected")
+    picked = field(selected) if selected is not None else None
+    if picked is not None and (
+        state.phase != "figure" or state.position.figure_at(picked) != state.turn
+    ):
+        picked = None  # the picked-up figure is not there any more (an undo)
+    return View(cursor, picked)
+
+
+# --- input -----------------------------------------------------------------------------------
+
+
+def on_button(state: State, view: View, button: str) -> Reaction:
+    if button in ("up", "down", "left", "right"):
+        return Reaction(move_cursor(state, view, button))
+    if button == "ok":
+        new_view, action = on_ok(state, view)
+        return Reaction(new_view, action)
+    if button == "back":
+        what = on_back(state, view)
+        if what is None:
+            return Reaction(view)
+        kind, value = what
+        return Reaction(value) if kind == "view" else Reaction(view, confirm=value)
+    return Reaction(view)
+
+
+def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
+    return Reaction(view)  # Zweimal has no cards to tap
+
+
+def confirm_text(what: str, lang: str) -> str:
+    return text("menu.confirm_setup", lang)
 
 
 def round_ended(before: State, after: State, lang: str) -> list[str] | None:
@@ -161,6 +184,9 @@ def on_ok(state: State, view: View) -> tuple[View, Action | None]:
             return replace(view, selected=field), None
         return view, Place(field)
     return view, None
+
+
+# --- drawing ---------------------------------------------------------------------------------
 
 
 def status(state: State, lang: str) -> str:

@@ -320,15 +320,14 @@ stored_text = st.one_of(
 
 @pytest.fixture(scope="module")
 def saved_game(tmp_path_factory) -> Path:
-    from device import zweimal_screen
-    from engine.zweimal.game import Options, Place, SetRoad, StartRound
+    from engine.zweimal.game import GAME, Options, Place, SetRoad, StartRound
 
     directory = tmp_path_factory.mktemp("saved")
     store = Store(directory)
     ui = {"mode": "game"}
-    game_id = store.new_game("zweimal", 1, zweimal_screen.options_record(Options(variant=1)), ui)
+    game_id = store.new_game("zweimal", 1, GAME.format_options(Options(variant=1)), ui)
     for action in (SetRoad((0, 0), "|"), StartRound(), Place((1, 1))):
-        store.record(game_id, ui, append=zweimal_screen.action_record(action))
+        store.record(game_id, ui, append={"kind": "action", "action": GAME.format_action(action)})
     store.close()
     return directory
 

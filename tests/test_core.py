@@ -1,5 +1,5 @@
+from device.games import GAMES, game
 from engine.core import Seat, components, neighbours
-from engine.registry import GAMES, game
 
 
 def test_seat_other_swaps():

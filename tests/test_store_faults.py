@@ -24,11 +24,10 @@ from pathlib import Path
 
 import pytest
 
-from device import zweimal_screen
 from device.display import Screen, dummy_device
 from device.loop import Loop
 from device.store import BACKUP, FILE, Store
-from engine.zweimal.game import Lay, Options, Place, SetRoad, StartRound, apply, initial_state
+from engine.zweimal.game import GAME, Lay, Options, Place, SetRoad, StartRound, apply, initial_state
 
 TRIALS = os.environ.get("TABLETOP_FAULT_TRIALS", "16")
 UI = {"mode": "game"}
@@ -69,13 +68,13 @@ def _game_actions(variant: int, seed: int, whole: bool) -> list:
 
 def _play(store: Store, actions: list, finish: bool) -> int:
     options = Options(variant=1)
-    game_id = store.new_game("zweimal", 1, zweimal_screen.options_record(options), UI)
+    game_id = store.new_game("zweimal", 1, GAME.format_options(options), UI)
     for i, action in enumerate(actions):
         last = finish and i == len(actions) - 1
         store.record(
             game_id,
             UI,
-            append=zweimal_screen.action_record(action),
+            append={"kind": "action", "action": GAME.format_action(action)},
             status="finished" if last else None,
         )
     return game_id
@@ -152,7 +151,7 @@ def _replayed(store: Store, game_id: int):
     state = initial_state(Options(variant=1))
     n = 0
     for payload in read.events:
-        state = apply(state, zweimal_screen.action_parse(payload))
+        state = apply(state, GAME.parse_action(payload["action"]))
         n += 1
     return state, n
 

@@ -4,10 +4,12 @@ road cards and scoring. Pure: `apply(state, action)` returns a new state or rais
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from engine.core import Coord, IllegalMove
+from engine.contract import Game, Result, RoundResult, Scores
+from engine.core import Coord, IllegalMove, NotationError
 from engine.zweimal.position import (
     EMPTY,
     FIGURES_PER_PLAYER,
@@ -92,12 +94,12 @@ class State:
     turn: Player
     position: Position
     supply: int
-    round_scores: tuple[dict[str, int], ...] = ()
+    round_scores: tuple[Scores, ...] = ()
     round_positions: tuple[Position, ...] = ()  # each finished round's final position
 
     @property
-    def totals(self) -> dict[str, int]:
-        return {p: sum(s[p] for s in self.round_scores) for p in ("A", "B")}
+    def totals(self) -> Scores:
+        return Scores({p: sum(s[p] for s in self.round_scores) for p in ("A", "B")})
 
     def figures_left(self, player: Player) -> int:
         return FIGURES_PER_PLAYER - self.position.count(player)
@@ -218,7 +220,7 @@ def _round_over(state: State) -> bool:
 
 
 def _score_round(state: State) -> State:
-    scores = (*state.round_scores, score(state.position))
+    scores = (*state.round_scores, Scores(score(state.position)))
     positions = (*state.round_positions, state.position)
     if state.round == 2:
         return replace(state, phase="over", round_scores=scores, round_positions=positions)
@@ -263,3 +265,166 @@ def _with_figure(position: Position, field: Coord, who: str) -> Position:
     figures = list(position.figures)
     figures[r] = row[:c] + who + row[c + 1 :]
     return Position(position.roads, tuple(figures))
+
+
+# --- the game contract (engine/contract.py) and the move notation ----------------------------
+
+COORD = re.compile(r"([0-9]{1,2}),([0-9]{1,2})")
+ACTION_FORMS = "set R,C -|'|', start, place R,C, move R,C R,C, lay R,C"
+
+
+def _field(text: str) -> Coord:
+    found = COORD.fullmatch(text)
+    if not found:
+        raise NotationError(f"expected a field as ROW,COL like 1,2 (from 0), got {text!r}")
+    return int(found.group(1)), int(found.group(2))
+
+
+def format_action(action: Action) -> str:
+    match action:
+        case SetRoad((r, c), orientation):
+            return f"set {r},{c} {orientation}"
+        case StartRound():
+            return "start"
+        case Place((r, c)):
+            return f"place {r},{c}"
+        case Move((r, c), (tr, tc)):
+            return f"move {r},{c} {tr},{tc}"
+        case Lay((r, c)):
+            return f"lay {r},{c}"
+    raise ValueError(f"not a Zweimal action: {action!r}")
+
+
+def parse_action(text: str) -> Action:
+    words = text.split()
+    if not words:
+        raise NotationError(f"empty action; actions: {ACTION_FORMS}")
+    verb, args = words[0], words[1:]
+    wanted = {"set": 2, "start": 0, "place": 1, "move": 2, "lay": 1}
+    if verb not in wanted:
+        raise NotationError(f"unknown action {verb!r}; actions: {ACTION_FORMS}")
+    if len(args) != wanted[verb]:
+        raise NotationError(f"{verb!r} takes {wanted[verb]} argument(s), got {len(args)}")
+    if verb == "set":
+        if args[1] not in FLIP:
+            raise NotationError(f"a road lies '-' or '|', not {args[1]!r}")
+        return SetRoad(_field(args[0]), args[1])
+    if verb == "start":
+        return StartRound()
+    if verb == "place":
+        return Place(_field(args[0]))
+    if verb == "move":
+        return Move(_field(args[0]), _field(args[1]))
+    return Lay(_field(args[0]))
+
+
+def legal_actions(state: State) -> list[Action]:
+    n = state.options.size
+    fields = [(r, c) for r in range(n) for c in range(n)]
+    empty = [f for f in fields if state.position.figure_at(f) == EMPTY]
+    if state.phase == "setup":
+        return [SetRoad(f, o) for f in fields for o in (HORIZONTAL, VERTICAL)] + [StartRound()]
+    if state.phase == "road":
+        return [Lay(f) for f in empty]
+    if state.phase == "figure":
+        actions: list[Action] = []
+        if state.figures_left(state.turn) > 0:
+            actions += [Place(f) for f in empty]
+        if state.options.variant == 2:
+            for source in fields:
+                if state.position.figure_at(source) != state.turn:
+                    continue
+                road = road_of(state.position, source).fields
+                r, c = source
+                for target in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    if target in road and state.position.figure_at(target) == EMPTY:
+                        actions.append(Move(source, target))
+        return actions
+    return []
+
+
+class Zweimal(Game):
+    id = "zweimal"
+    name = "Zweimal"
+    short = "ZW"
+    rules_version = 1
+    players = ("A", "B")
+    option_defaults = {"variant": "1", "starter": "A", "supply": "16"}
+    refusal_codes = (
+        "bad_orientation",
+        "off_grid",
+        "field_has_figure",
+        "no_figure_left",
+        "no_moves_in_game_1",
+        "not_your_figure",
+        "move_not_adjacent",
+        "move_off_road",
+        "lay_on_figure",
+        "setup_first",
+        "figure_first",
+        "road_now",
+        "game_over",
+        "round_started",
+        "unknown_action",
+    )
+
+    def parse_options(self, values) -> Options:
+        variant, starter, supply = values["variant"], values["starter"], values["supply"]
+        if variant not in ("1", "2"):
+            raise NotationError(f"variant is 1 (4x4) or 2 (5x5), not {variant!r}")
+        if starter not in ("A", "B"):
+            raise NotationError(f"starter is A or B, not {starter!r}")
+        if not re.fullmatch(r"[0-9]{1,2}", supply):
+            raise NotationError(f"supply is a number of road cards 0..99, not {supply!r}")
+        return Options(variant=int(variant), starter=starter, supply=int(supply))  # type: ignore[arg-type]
+
+    def format_options(self, options: Options) -> dict[str, str]:
+        return {
+            "variant": str(options.variant),
+            "starter": options.starter,
+            "supply": str(options.supply),
+        }
+
+    def initial(self, options: Options) -> State:
+        return initial_state(options)
+
+    def to_move(self, state: State) -> str | None:
+        return None if state.phase in ("setup", "over") else state.turn
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return legal_actions(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        return apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: State) -> Result:
+        w = winner(state)
+        rounds = tuple(
+            RoundResult(scores, (("position", position.notation()),))
+            for scores, position in zip(state.round_scores, state.round_positions, strict=True)
+        )
+        return Result(state.phase == "over", state.totals, None if w == "draw" else w, rounds)
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def summary(self, state: State) -> dict:
+        return {
+            "round": state.round,
+            "step": state.phase,
+            "to_move": self.to_move(state),
+            "figures_left": {p: state.figures_left(p) for p in ("A", "B")},
+            "supply": state.supply,
+            "position": state.position.notation(),
+            "round_scores": [dict(s) for s in state.round_scores],
+            "totals": dict(state.totals),
+        }
+
+
+GAME = Zweimal()

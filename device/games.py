@@ -1,0 +1,86 @@
+"""The one place a game is registered: its engine (`engine/<game>`), its screens on the box (a
+module named here, imported when first used, so the command line stays light) and its
+`tabletop score` subcommand. The menu, the command line, the card registry and the catalog
+checks all take their lists from `GAMES`.
+
+A new game adds one `Entry` below (see docs/contract.md); nothing shared changes.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from device import score
+from engine.contract import Game
+from engine.zweimal.game import GAME as ZWEIMAL
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    name: str  # the game's own (German) name, the same in every language
+    short: str  # for tight places on the screen
+    engine: Game | None = None  # None: only scoring so far
+    screens_module: str = ""  # the module of its screens ("": not playable on the box yet)
+    scorer: score.Scorer | None = None
+
+    @property
+    def playable(self) -> bool:
+        return self.engine is not None and bool(self.screens_module)
+
+    @property
+    def screens(self) -> Any:
+        return importlib.import_module(self.screens_module)
+
+    @property
+    def rules_version(self) -> int:
+        return self.engine.rules_version if self.engine is not None else 1
+
+
+def from_engine(
+    engine: Game, screens_module: str = "", scorer: score.Scorer | None = None
+) -> Entry:
+    return Entry(engine.id, engine.name, engine.short, engine, screens_module, scorer)
+
+
+GAMES: dict[str, Entry] = {
+    entry.id: entry
+    for entry in (
+        from_engine(ZWEIMAL, "device.zweimal_screen", score.ZWEIMAL),
+        Entry("feuer-und-wasser", "Feuer und Wasser", "FuW", scorer=score.FEUER_UND_WASSER),
+        Entry("day-and-night", "Day and Night", "D&N", scorer=score.DAY_AND_NIGHT),
+        Entry("wandernde-druiden", "Wandernde Druiden", "WD", scorer=score.WANDERNDE_DRUIDEN),
+    )
+}
+
+
+def game(game_id: str) -> Entry:
+    """The game with this id; KeyError naming the known ids otherwise."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        known = ", ".join(GAMES)
+        raise KeyError(f"unknown game {game_id!r}; known games: {known}") from None
+
+
+def playable() -> dict[str, Entry]:
+    return {k: e for k, e in GAMES.items() if e.playable}
+
+
+def with_engine() -> dict[str, Entry]:
+    return {k: e for k, e in GAMES.items() if e.engine is not None}
+
+
+def scorers() -> dict[str, score.Scorer]:
+    return {k: e.scorer for k, e in GAMES.items() if e.scorer is not None}
+
+
+def register(entry: Entry) -> None:
+    """Add a game (tests register a stub game this way); replaces one with the same id."""
+    GAMES[entry.id] = entry
+
+
+def unregister(game_id: str) -> None:
+    GAMES.pop(game_id, None)
