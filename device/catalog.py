@@ -105,6 +105,12 @@ TEXTS: dict[str, tuple[str, str]] = {
 }
 
 
+def add(texts: dict[str, tuple[str, str]]) -> None:
+    """Texts a game's screens bring along (`TEXTS` in its screens module)."""
+    for key, value in texts.items():
+        TEXTS.setdefault(key, value)
+
+
 def text(key: str, lang: str = "de", **values: object) -> str:
     de, en = TEXTS[key]
     template = de if lang == "de" else en

@@ -74,8 +74,20 @@ def build_parser() -> Parser:
         help="ask for each button in turn, waiting up to S seconds for each",
     )
 
-    games = commands.add_parser("games", help="list the saved games")
+    games = commands.add_parser("games", help="list the saved games (or export one)")
     games.add_argument("--state-dir", metavar="DIR", help="where saved games live")
+    games_actions = games.add_subparsers(
+        dest="games_command", metavar="ACTION", parser_class=Parser
+    )
+    export = games_actions.add_parser("export", help="print a saved game as a game record")
+    export.add_argument("id", type=int, help="the game's id (see tabletop games)")
+    export.add_argument(
+        "--state-dir", metavar="DIR", default=argparse.SUPPRESS, help="where saved games live"
+    )
+
+    from device.records_cli import add_replay_parser
+
+    add_replay_parser(commands)
 
     score = commands.add_parser("score", help="score a position of one of the games (JSON out)")
     scored = score.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
@@ -165,9 +177,22 @@ def _dispatch(argv: list[str]) -> int:
 
         return doctor.run(args)
     if args.command == "games":
+        if getattr(args, "games_command", None) == "export":
+            from device.config import state_directory
+            from device.records_cli import RecordError, export_game
+
+            try:
+                print(export_game(state_directory(args.state_dir), args.id), end="")
+            except RecordError as error:
+                raise UsageExit(f"tabletop games export: {error}") from None
+            return 0
         from device.run import list_games
 
         return list_games(args)
+    if args.command == "replay":
+        from device.records_cli import run_replay
+
+        return run_replay(args)
     raise UsageExit(f"tabletop: unknown command {args.command!r}")  # pragma: no cover
 
 

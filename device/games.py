@@ -32,11 +32,35 @@ class Entry:
 
     @property
     def screens(self) -> Any:
-        return importlib.import_module(self.screens_module)
+        module = importlib.import_module(self.screens_module)
+        texts = getattr(module, "TEXTS", None)
+        if texts:  # a game may bring its own texts (German, English) for the catalog
+            from device import catalog
+
+            catalog.add(texts)
+        return module
 
     @property
     def rules_version(self) -> int:
         return self.engine.rules_version if self.engine is not None else 1
+
+    def saved_action(self, payload: dict[str, Any]) -> Any:
+        """An action as the store keeps it: in the game's notation, or (saved before the
+        notation) a JSON record its screens can still read. ValueError if neither."""
+        if "action" in payload:
+            if not isinstance(payload["action"], str):
+                raise ValueError("the saved action is not text")
+            return self.engine.parse_action(payload["action"])
+        legacy = getattr(self.screens, "legacy_action", None) if self.screens_module else None
+        if legacy is None:
+            raise ValueError("an action saved in a format this game never used")
+        return legacy(payload)
+
+    def saved_options(self, values: dict[str, Any]) -> Any:
+        """The options as the store keeps them (text; older saves have numbers)."""
+        from engine.replay import options_of
+
+        return options_of(self.engine, {k: str(v) for k, v in values.items()})
 
 
 def from_engine(

@@ -41,7 +41,6 @@ from device.records import UiRecord, first_error
 from device.render import render
 from device.store import Store, StoreError
 from engine.core import IllegalMove, NotationError
-from engine.replay import options_of
 
 log = logging.getLogger("tabletop.loop")
 UID = re.compile(UID_PATTERN)
@@ -158,7 +157,7 @@ class Loop:
         entry = games.GAMES.get(row.game)
         if entry is None or not entry.playable:
             return None, None
-        engine, screens = entry.engine, entry.screens
+        engine = entry.engine
         if row.rules_version != engine.rules_version:
             log.error(
                 "game %s was saved under rules version %s of %s, the box has %s: not replayed",
@@ -169,7 +168,7 @@ class Loop:
             )
             return None, text("store.other_rules", self.lang, id=game_id)
         try:
-            options = options_of(engine, {k: str(v) for k, v in row.options.items()})
+            options = entry.saved_options(row.options)
         except (NotationError, ValueError, TypeError) as error:
             log.error("game %s: options unreadable: %s", game_id, error)
             return None, text("store.game_unreadable", self.lang, id=game_id)
@@ -177,7 +176,7 @@ class Loop:
         history: list[Any] = []
         for n, payload in enumerate(read.events, start=1):
             try:
-                action = self._action(engine, screens, payload)
+                action = entry.saved_action(payload)
                 state = engine.apply(state, action)
             except (ValidationError, ValueError, TypeError, IllegalMove) as error:
                 log.error(
@@ -193,18 +192,6 @@ class Loop:
                 ), lost
             history.append(action)
         return Session(game_id, row.game, options, state, len(history), tuple(history)), None
-
-    @staticmethod
-    def _action(engine: Any, screens: Any, payload: dict[str, Any]) -> Any:
-        """An action as saved: in the game's notation, or (older saves) a JSON record."""
-        if "action" in payload:
-            if not isinstance(payload["action"], str):
-                raise ValueError("the saved action is not text")
-            return engine.parse_action(payload["action"])
-        legacy = getattr(screens, "legacy_action", None)
-        if legacy is None:
-            raise ValueError("an action saved in a format this game never used")
-        return legacy(payload)
 
     def _with_resumable(self, box: Box) -> Box:
         current = box.session.db_id if box.session else None

@@ -29,6 +29,10 @@ Results
 - `round_ended(before, after, lang) -> list[str] | None`: lines to show when an action ended a
   round or the game (the engine's `result` says what ended).
 
+Texts
+- `TEXTS` (optional): catalog entries the game brings, key -> (German, English); keys of the
+  form `refuse.<code>` name its refusals. The shipped games keep theirs in `device/catalog.py`.
+
 Saved games from before the move notation
 - `legacy_action(payload: dict) -> action` (optional): reads an action saved in an older
   record format; ValueError if it cannot.

@@ -1,0 +1,251 @@
+"""The conformance suite: every game with an engine (and the test stub) must pass it to be "in".
+
+- seeded random play-outs through `legal_actions` to the end; a finished game has no legal
+  action; every state hashes (equal states, equal hashes);
+- the notation: `parse(format(a)) == a` for every legal action seen; random and mutated text
+  raises nothing but `NotationError`;
+- the record: `replay(export(game))` gives the live state; `tabletop replay` agrees;
+- refusals: every code a game raises is one it declares, and each has German and English text;
+- the screens: every state reached renders inside 128x64 with no text cut off, in both
+  languages; a game saved and the box restarted shows the same screen.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import ImageChops, ImageDraw
+
+from device import games
+from device.box import Box, Session
+from device.catalog import TEXTS, refusal
+from device.cli import main
+from device.render import HEIGHT, WIDTH, render
+from engine.core import IllegalMove, NotationError
+from engine.replay import format_record, options_of, parse_record, replay, replay_record
+from tests import stubgame
+
+GAME_IDS = sorted(g for g in games.with_engine() if g != stubgame.STUB.id)  # the shipped ones
+PLAYABLE_IDS = [g for g in GAME_IDS if games.GAMES[g].playable]
+PLAYOUTS = 6
+MAX_STEPS = 3000
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _stub_registered():
+    stubgame.register_stub()
+    yield
+    stubgame.unregister_stub()
+
+
+def entry(game_id: str) -> games.Entry:
+    return games.GAMES[game_id]
+
+
+def playout(game_id: str, seed: int, options=None) -> tuple[object, list, list]:
+    """A random legal game to its end: (options, actions, states)."""
+    engine = entry(game_id).engine
+    rng = random.Random(seed)
+    if options is None:
+        options = options_of(engine, {})
+    state = engine.initial(options)
+    actions, states = [], [state]
+    for _ in range(MAX_STEPS):
+        legal = engine.legal_actions(state)
+        if engine.is_over(state):
+            assert legal == [], "a finished game has no legal action"
+            break
+        assert legal, f"{game_id}: no legal action in a game that is not over"
+        action = rng.choice(legal)
+        state = engine.apply(state, action)
+        actions.append(action)
+        states.append(state)
+    else:  # pragma: no cover
+        pytest.fail(f"{game_id}: not over after {MAX_STEPS} actions")
+    return options, actions, states
+
+
+def option_sets(game_id: str) -> list:
+    """The defaults, and each new-game question's every answer."""
+    engine, screens = entry(game_id).engine, entry(game_id).screens
+    sets = [options_of(engine, {})]
+    if entry(game_id).playable:
+        for question in screens.questions():
+            for value, _ in question.choices:
+                sets.append(options_of(engine, {question.key: value}))
+    return sets
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_random_playouts_end_and_states_hash(game_id):
+    engine = entry(game_id).engine
+    for seed, options in enumerate(option_sets(game_id) * 2):
+        _, actions, states = playout(game_id, seed, options)
+        result = engine.result(states[-1])
+        assert result.over and set(result.totals) == set(engine.players)
+        assert result.winner in (*engine.players, None)
+        for state in states:
+            assert hash(state) == hash(engine.initial(options) if state is states[0] else state)
+        # the same actions again: equal states, equal hashes
+        again = replay(engine, options, actions)
+        assert again == states[-1] and hash(again) == hash(states[-1])
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_notation_round_trips_for_every_legal_action(game_id):
+    engine = entry(game_id).engine
+    for seed in range(PLAYOUTS):
+        _, _, states = playout(game_id, 100 + seed)
+        for state in states[:: max(1, len(states) // 20)]:
+            for action in engine.legal_actions(state):
+                text = engine.format_action(action)
+                assert "\n" not in text and text == text.strip()
+                assert engine.parse_action(text) == action
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_the_notation_parser_raises_only_notation_errors(game_id, data):
+    engine = entry(game_id).engine
+    _, actions, _ = playout(game_id, 7)
+    seen = [engine.format_action(a) for a in actions[:50]]
+    text = data.draw(
+        st.one_of(
+            st.text(max_size=30),
+            st.sampled_from(seen).flatmap(
+                lambda s: st.tuples(st.just(s), st.integers(0, len(s)), st.text(max_size=3)).map(
+                    lambda t: t[0][: t[1]] + t[2] + t[0][t[1] + 1 :]
+                )
+            ),
+        )
+    )
+    try:
+        engine.parse_action(text)
+    except NotationError as error:
+        assert "\n" not in str(error)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_replaying_an_exported_record_gives_the_live_state(game_id, capsys, tmp_path):
+    engine = entry(game_id).engine
+    for seed in range(3):
+        options, actions, states = playout(game_id, 200 + seed)
+        cut = len(actions) * (seed + 1) // 4  # mid-game and at the end
+        record = format_record(engine, options, actions[:cut])
+        _, _, steps = replay_record(engine, parse_record(record))
+        final = [s.state for s in steps][-1] if cut else engine.initial(options)
+        assert final == states[cut]
+        path = tmp_path / f"{seed}.txt"
+        path.write_text(record)
+        assert main(["replay", str(path)]) == 0
+        lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+        assert all(line["ok"] for line in lines[:-1]) and len(lines) == cut + 1
+        if cut:
+            assert lines[-2]["state"] == json.loads(json.dumps(engine.summary(states[cut])))
+        assert lines[-1]["over"] == engine.is_over(states[cut])
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_every_refusal_is_declared_and_has_both_texts(game_id):
+    engine = entry(game_id).engine
+    if entry(game_id).playable:
+        entry(game_id).screens  # noqa: B018 - importing the screens adds a game's own texts
+    for code in engine.refusal_codes:
+        assert f"refuse.{code}" in TEXTS, f"{game_id}: no catalog text for refusal {code!r}"
+        de, en = TEXTS[f"refuse.{code}"]
+        assert de and en
+    seen: set[str] = set()
+    rng = random.Random(5)
+    for seed in range(PLAYOUTS):
+        _, actions, states = playout(game_id, 300 + seed)
+        pool = list(dict.fromkeys(actions))
+        for state in states[:: max(1, len(states) // 25)]:
+            for action in rng.sample(pool, min(len(pool), 12)):
+                try:
+                    engine.apply(state, action)
+                except IllegalMove as error:
+                    assert error.code in engine.refusal_codes, (game_id, error.code, str(error))
+                    assert refusal(error.code, "", "de") and refusal(error.code, "", "en")
+                    seen.add(error.code)
+    assert seen, "random actions in random states were never refused"
+
+
+class TextBounds:
+    """Records every text drawn and checks it lies inside the screen."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.problems: list[str] = []
+        original = ImageDraw.ImageDraw.text
+
+        def text(draw, xy, content, *args, **kwargs):
+            font = kwargs.get("font")
+            if font is not None and content:
+                left, top, right, bottom = draw.textbbox(xy, content, font=font)
+                if left < 0 or top < 0 or right > WIDTH or bottom > HEIGHT:
+                    self.problems.append(f"{content!r} at {xy} reaches {right},{bottom}")
+            return original(draw, xy, content, *args, **kwargs)
+
+        monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+
+
+def test_the_text_bounds_check_catches_a_line_that_runs_off(monkeypatch):
+    bounds = TextBounds(monkeypatch)
+    render(Box(notice="a refusal far too long for one line of the display"))
+    assert bounds.problems
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE_IDS + ["stapel"])
+def test_every_screen_reached_fits_the_display_in_both_languages(game_id, monkeypatch):
+    bounds = TextBounds(monkeypatch)
+    screens = entry(game_id).screens
+    for seed, options in enumerate(option_sets(game_id)):
+        _, actions, states = playout(game_id, 400 + seed, options)
+        for i, state in enumerate(states[:: max(1, len(states) // 40)] + [states[-1]]):
+            session = Session(1, game_id, options, state, i)
+            view = screens.initial_view(state)
+            for lang in ("de", "en"):
+                for mode, extra in (("game", {}), ("message", {"message": ("x",)})):
+                    image = render(Box(lang=lang, mode=mode, session=session, view=view, **extra))
+                    assert image.size == (WIDTH, HEIGHT)
+                lines = screens.round_ended(states[0], state, lang) or []
+                render(Box(lang=lang, mode="message", session=session, message=tuple(lines)))
+    assert not bounds.problems, bounds.problems[:5]
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE_IDS + ["stapel"])
+def test_a_saved_game_shows_the_same_screen_after_a_restart(game_id, tmp_path):
+    from device.simulator import Simulator
+    from device.store import Store
+    from tests.boxdriver import settings
+
+    engine, screens = entry(game_id).engine, entry(game_id).screens
+    options, actions, states = playout(game_id, 500)
+    cut = len(actions) // 2
+    store = Store(tmp_path)
+    view = screens.view_record(screens.initial_view(states[cut]))
+    ui = {"mode": "game", "view": view}
+    game = store.new_game(game_id, engine.rules_version, engine.format_options(options), ui)
+    for action in actions[:cut]:
+        store.record(game, ui, append={"kind": "action", "action": engine.format_action(action)})
+    store.close()
+    images = []
+    for _ in range(2):
+        sim = Simulator(settings(), tmp_path)
+        sim.start()
+        try:
+            assert sim.loop.box.session.state == states[cut]
+            assert sim.loop.box.session.actions == cut
+            images.append(sim.screen.image.copy())
+        finally:
+            sim.stop()
+    diff = ImageChops.difference(images[0].convert("L"), images[1].convert("L"))
+    assert diff.getbbox() is None
+    expected = render(
+        Box(mode="game", session=Session(game, game_id, options, states[cut], cut), view=None)
+    )
+    assert ImageChops.difference(images[0].convert("L"), expected.convert("L")).getbbox() is None

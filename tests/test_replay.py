@@ -1,0 +1,204 @@
+"""`tabletop replay` (the referee without the box), `tabletop games export`, the saved actions in
+the move notation, older saves, and games saved under other rules."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import sqlite3
+import sys
+
+import pytest
+
+from device.cli import main
+from device.store import FILE, Store
+from engine.replay import format_record
+from engine.zweimal.game import GAME, Options, SetRoad, StartRound, legal_actions
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def random_zweimal(variant: int, seed: int) -> tuple[Options, list]:
+    """A whole game chosen at random, set-up included (a few roads turned)."""
+    rng = random.Random(seed)
+    options = Options(variant=variant, starter=rng.choice("AB"), supply=rng.randint(3, 20))
+    state, actions = GAME.initial(options), []
+    while not GAME.is_over(state):
+        if state.phase == "setup":
+            n = options.size
+            turned = [SetRoad((rng.randrange(n), rng.randrange(n)), "|") for _ in range(4)]
+            choices = [*turned, StartRound()]
+            for action in choices:
+                state = GAME.apply(state, action)
+                actions.append(action)
+            continue
+        action = rng.choice(legal_actions(state))
+        state = GAME.apply(state, action)
+        actions.append(action)
+    return options, actions
+
+
+@pytest.mark.parametrize("variant", [1, 2])
+@pytest.mark.parametrize("seed", range(3))
+def test_replay_ends_with_the_scores_tabletop_score_gives(capsys, tmp_path, variant, seed):
+    options, actions = random_zweimal(variant, seed)
+    path = tmp_path / "game.txt"
+    path.write_text("# a recorded game\n" + format_record(GAME, options, actions))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0 and err == ""
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert len(lines) == len(actions) + 1 and all(x["ok"] for x in lines[:-1])
+    last = lines[-1]
+    assert last["over"] is True
+    rounds = last["result"]["rounds"]
+    assert len(rounds) == 2
+    for r in rounds:  # each round's final position scores the same in `tabletop score`
+        code, out, _ = run(capsys, "score", "zweimal", r["position"])
+        assert code == 0 and json.loads(out)["scores"] == r["scores"]
+    totals = {p: rounds[0]["scores"][p] + rounds[1]["scores"][p] for p in "AB"}
+    assert last["result"]["totals"] == totals
+    expected = "A" if totals["A"] > totals["B"] else "B" if totals["B"] > totals["A"] else None
+    assert last["result"]["winner"] == expected
+    state = lines[-2]["state"]
+    assert state["step"] == "over" and state["round_scores"] == [r["scores"] for r in rounds]
+
+
+def test_a_refused_action_is_reported_and_the_replay_goes_on(capsys, tmp_path):
+    path = tmp_path / "r.txt"
+    path.write_text("game zweimal\nstart\nplace 0,0\nlay 0,0\nlay 1,1\n")
+    code, out, _ = run(capsys, "replay", str(path))
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert code == 0
+    assert lines[2] == {
+        "line": 4,
+        "action": "lay 0,0",
+        "ok": False,
+        "code": "lay_on_figure",
+        "reason": "a card goes only on a field without a figure",
+    }
+    assert lines[3]["ok"] and lines[3]["state"]["to_move"] == "B"
+
+
+def test_replay_reads_standard_input(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"game zweimal\nstart\n")))
+    code, out, _ = run(capsys, "replay", "-")
+    assert code == 0 and json.loads(out.splitlines()[0])["state"]["step"] == "figure"
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("game chess\n", "unknown game 'chess'"),
+        ("start\n", "line 1: the record must start with 'game <id>'"),
+        ("game zweimal\noption colour=red\n", "unknown option 'colour'"),
+        ("game zweimal\noption variant=3\n", "variant is 1 (4x4) or 2 (5x5)"),
+        ("game zweimal\noption variant\n", "line 2: expected 'option KEY=VALUE'"),
+        ("game zweimal\nstart\nplace 0;0\n", "line 3: expected a field as ROW,COL"),
+        ("game zweimal\nstart\nfly 1,1\n", "line 3: unknown action 'fly'"),
+        ("game zweimal\nstart\nplace\n", "line 3: 'place' takes 1 argument(s)"),
+        ("", "no 'game <id>' line"),
+    ],
+)
+def test_a_malformed_record_is_exit_2_with_one_line_and_nothing_on_stdout(
+    capsys, tmp_path, text, says
+):
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1 and says in err
+
+
+def test_replay_of_a_file_that_is_not_utf8(capsys, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_bytes(b"game zweimal\n\xff\n")
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == "" and "not UTF-8" in err
+
+
+def test_export_of_a_saved_game_replays_to_its_state(capsys, tmp_path):
+    from tests.test_box_saved_games import start
+    from tests.test_box_zweimal import play_round
+
+    p = start(tmp_path)
+    try:
+        p.new_game(variant=1, starter="B")
+        p.set_up([(0, 0), (2, 3)])
+        play_round(p)
+        p.press("ok")
+        p.place((1, 1))
+        live = p.state
+        game_id = p.box.session.db_id
+    finally:
+        p.sim.stop()
+    code, record, _ = run(capsys, "games", "export", str(game_id), "--state-dir", str(tmp_path))
+    assert code == 0 and record.startswith("game zweimal\noption variant=1\noption starter=B\n")
+    path = tmp_path / "export.txt"
+    path.write_text(record)
+    code, out, _ = run(capsys, "replay", str(path))
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert lines[-2]["state"] == GAME.summary(live)
+
+
+def test_export_says_what_is_wrong(capsys, tmp_path):
+    code, out, err = run(capsys, "games", "export", "7", "--state-dir", str(tmp_path))
+    assert code == 2 and out == "" and "no saved game 7" in err
+    code, _, err = run(capsys, "games", "export", "seven", "--state-dir", str(tmp_path))
+    assert code == 2 and "invalid int value" in err
+
+
+def _saved_before_the_notation(tmp_path) -> int:
+    """A game as the box saved it before the move notation: options with numbers, actions
+    as JSON records."""
+    store = Store(tmp_path)
+    ui = {"mode": "game", "cursor": [2, 1], "selected": None}
+    game_id = store.new_game("zweimal", 1, {"variant": 1, "starter": "A", "supply": 16}, ui)
+    for payload in (
+        {"kind": "set_road", "field": [1, 1], "orientation": "|"},
+        {"kind": "start_round"},
+        {"kind": "place", "field": [0, 0]},
+        {"kind": "lay", "field": [3, 3]},
+    ):
+        store.record(game_id, ui, append=payload)
+    store.close()
+    return game_id
+
+
+def test_games_saved_before_the_notation_still_load_and_export(capsys, tmp_path):
+    from tests.test_box_saved_games import start
+
+    game_id = _saved_before_the_notation(tmp_path)
+    p = start(tmp_path)
+    try:
+        assert p.box.session.actions == 4 and p.state.turn == "B"
+        assert p.box.view.cursor == (2, 1)  # the old saved screen's cursor
+        p.place((2, 2))  # and it goes on, now saved in the notation
+    finally:
+        p.sim.stop()
+    code, record, _ = run(capsys, "games", "export", str(game_id), "--state-dir", str(tmp_path))
+    assert code == 0
+    assert record.splitlines()[-5:] == ["set 1,1 |", "start", "place 0,0", "lay 3,3", "place 2,2"]
+
+
+def test_a_game_saved_under_other_rules_is_listed_and_never_replayed(capsys, tmp_path):
+    from tests.test_box_saved_games import start
+
+    game_id = _saved_before_the_notation(tmp_path)
+    db = sqlite3.connect(tmp_path / FILE)
+    db.execute("UPDATE games SET rules_version = 99, crc = NULL WHERE id = ?", (game_id,))
+    db.commit()
+    db.close()
+    p = start(tmp_path)
+    try:
+        assert p.box.session is None
+        assert f"#{game_id}: andere Regeln" in p.box.message + (p.box.notice,)
+    finally:
+        p.sim.stop()
+    code, out, _ = run(capsys, "games", "--state-dir", str(tmp_path))
+    assert code == 0 and f"{game_id}\tzweimal\tplaying\t4 actions\tsaved under rules 99" in out
+    code, _, err = run(capsys, "games", "export", str(game_id), "--state-dir", str(tmp_path))
+    assert code == 2 and "rules version 99" in err

@@ -1,0 +1,99 @@
+"""The throwaway stub game ("Stapel", tests/stubgame.py) plays a whole game on the simulated box
+through the real loop: registered in one place, with no change to box, loop, render, records
+or the store. It takes the new-game questions, buttons, a card tap, an undo, a restart in the
+middle, the end, and `tabletop games export` -> `tabletop replay`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from device.box import menu_items
+from device.cli import main
+from device.simulator import Simulator
+from tests import stubgame
+from tests.boxdriver import settings
+
+
+@pytest.fixture(autouse=True)
+def _stub():
+    stubgame.register_stub()
+    yield
+    stubgame.unregister_stub()
+
+
+def start(state_dir):
+    sim = Simulator(settings("en"), state_dir)
+    sim.start()
+    return sim
+
+
+def press(sim, *buttons):
+    for button in buttons:
+        sim.press(button)
+
+
+def test_stub_game_plays_to_the_end_through_the_real_loop(tmp_path, capsys):
+    sim = start(tmp_path)
+    try:
+        box = sim.loop.box
+        press(sim, *["down"] * menu_items(box).index("new"), "ok")  # new game
+        games_listed = menu_items(sim.loop.box)
+        assert "stapel" in games_listed
+        press(sim, *["down"] * games_listed.index("stapel"), "ok")
+        # its own questions: pile (default 7; pick 9), then who starts (B)
+        assert sim.loop.box.menu[-1] == ("q:pile", 1)
+        press(sim, "down", "ok", "down", "ok")
+        box = sim.loop.box
+        assert box.mode == "game" and box.session.game == "stapel"
+        assert box.session.state.pile == 9 and box.session.state.turn == "B"
+        press(sim, "down", "ok")  # B takes two
+        assert sim.loop.box.session.state.pile == 7
+        sim.tap("04A2B3C4")  # a card: A takes one
+        assert sim.loop.box.session.state.pile == 6
+        press(sim, "back", "ok")  # undo (asks first): the tap is taken back
+        box = sim.loop.box
+        assert box.session.state.pile == 7 and box.session.actions == 1
+        assert box.notice == "Undone"
+    finally:
+        sim.stop()
+    sim = start(tmp_path)  # a restart in the middle: the same game, the same screen
+    try:
+        box = sim.loop.box
+        assert box.session.state.pile == 7 and box.session.state.turn == "A"
+        assert box.view == stubgame.View(2)  # the view came back through the game's codec
+        for _ in range(20):
+            box = sim.loop.box
+            if box.session.state.winner:
+                break
+            if box.session.state.pile < box.view.take:
+                press(sim, "ok")  # two from a pile of one: refused, the board stays
+                assert sim.loop.box.notice == "Not that many left"
+                press(sim, "down")  # take one instead
+            press(sim, "ok")
+        box = sim.loop.box
+        assert box.mode == "message" and box.message[0].endswith("wins")
+        game_id = box.session.db_id
+        final = box.session.state
+        press(sim, "ok", "ok")  # the message, then the finished game: to the menu
+        assert sim.loop.box.mode == "menu"
+    finally:
+        sim.stop()
+    assert main(["games", "--state-dir", str(tmp_path)]) == 0
+    assert f"{game_id}\tstapel\tfinished" in capsys.readouterr().out
+    assert main(["games", "export", str(game_id), "--state-dir", str(tmp_path)]) == 0
+    record = capsys.readouterr().out
+    assert record.startswith("game stapel\noption pile=9\noption starter=B\ntake 2\n")
+    path = tmp_path / "game.txt"
+    path.write_text(record)
+    assert main(["replay", str(path)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines[-1] == {
+        "over": True,
+        "result": {
+            "totals": {p: int(final.winner == p) for p in "AB"},
+            "winner": final.winner,
+            "rounds": [{"scores": {p: int(final.winner == p) for p in "AB"}}],
+        },
+    }
