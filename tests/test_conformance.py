@@ -249,3 +249,25 @@ def test_a_saved_game_shows_the_same_screen_after_a_restart(game_id, tmp_path):
         Box(mode="game", session=Session(game, game_id, options, states[cut], cut), view=None)
     )
     assert ImageChops.difference(images[0].convert("L"), expected.convert("L")).getbbox() is None
+
+
+# --- the registry ------------------------------------------------------------------------
+
+
+def test_registry_knows_the_four_games():
+    assert list(games.GAMES)[:4] == [
+        "zweimal",
+        "feuer-und-wasser",
+        "day-and-night",
+        "wandernde-druiden",
+    ]
+    assert games.game("zweimal").name == "Zweimal"
+
+
+def test_registry_names_known_games_for_an_unknown_id():
+    try:
+        games.game("chess")
+    except KeyError as error:
+        assert "zweimal" in str(error) and "chess" in str(error)
+    else:  # pragma: no cover
+        raise AssertionError("expected KeyError")

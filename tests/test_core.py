@@ -1,4 +1,3 @@
-from device.games import GAMES, game
 from engine.core import Seat, components, neighbours
 
 
@@ -29,17 +28,3 @@ def test_diagonal_fields_are_not_connected():
 
 def test_components_of_nothing():
     assert components(set()) == []
-
-
-def test_registry_knows_the_four_games():
-    assert list(GAMES) == ["zweimal", "feuer-und-wasser", "day-and-night", "wandernde-druiden"]
-    assert game("zweimal").name == "Zweimal"
-
-
-def test_registry_names_known_games_for_an_unknown_id():
-    try:
-        game("chess")
-    except KeyError as error:
-        assert "zweimal" in str(error) and "chess" in str(error)
-    else:  # pragma: no cover
-        raise AssertionError("expected KeyError")
