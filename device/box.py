@@ -106,8 +106,10 @@ def game_view(box: Box) -> Any:
     return screens_of(box.session).initial_view(box.session.state)
 
 
-def questions(game_id: str) -> list[Question]:
-    return list(games.GAMES[game_id].screens.questions())
+def questions(choice: dict[str, Any]) -> list[Question]:
+    """The game's new-game questions, given the answers so far."""
+    answers = {k: str(v) for k, v in choice.items() if k != "game"}
+    return list(games.GAMES[choice["game"]].screens.questions(answers))
 
 
 def menu_question(box: Box) -> Question | None:
@@ -115,7 +117,7 @@ def menu_question(box: Box) -> Question | None:
     if not screen.startswith("q:"):
         return None
     key = screen[2:]
-    return next(q for q in questions(dict(box.choice)["game"]) if q.key == key)
+    return next(q for q in questions(dict(box.choice)) if q.key == key)
 
 
 def menu_items(box: Box) -> list[str]:
@@ -249,20 +251,19 @@ def _menu(box: Box, button: str) -> tuple[Box, list[Effect]]:
         if not games.GAMES[item].playable:
             name = games.GAMES[item].name
             return replace(box, notice=text("menu.not_yet", box.lang, game=name)), []
-        return _ask(box, {"game": item}, 0)
+        return _ask(box, {"game": item})
     question = menu_question(box)
     if question is not None:
         choice[question.key] = item
-        asked = questions(choice["game"])
-        return _ask(box, choice, asked.index(question) + 1)
+        return _ask(box, choice)
     return box, []  # pragma: no cover
 
 
-def _ask(box: Box, choice: dict[str, Any], number: int) -> tuple[Box, list[Effect]]:
-    """Ask the game's next new-game question, or start the game after the last one."""
-    asked = questions(choice["game"])
-    if number < len(asked):
-        q = asked[number]
+def _ask(box: Box, choice: dict[str, Any]) -> tuple[Box, list[Effect]]:
+    """Ask the game's next unanswered new-game question, or start the game."""
+    asked = [q for q in questions(choice) if q.key not in choice]
+    if asked:
+        q = asked[0]
         return replace(
             box, menu=(*box.menu, (f"q:{q.key}", q.default)), choice=tuple(choice.items())
         ), []
@@ -334,9 +335,13 @@ def _game(box: Box, button: str) -> tuple[Box, list[Effect]]:
     session = box.session
     if session is None:
         return replace(box, mode="menu", menu=(("top", 0),)), []
+    view = game_view(box)
+    reaction = screens_of(session).on_button(session.state, view, button)
     if button == "ok" and engine_of(session).is_over(session.state):
-        return replace(box, mode="menu", menu=(("top", 0),)), []
-    return _react(box, screens_of(session).on_button(session.state, game_view(box), button))
+        if reaction.view == view or reaction.action is not None or reaction.confirm:
+            return replace(box, mode="menu", menu=(("top", 0),)), []  # the game is over
+        return replace(box, view=reaction.view), []  # the game still shows its results
+    return _react(box, reaction)
 
 
 def _react(box: Box, reaction: Reaction) -> tuple[Box, list[Effect]]:
@@ -363,6 +368,9 @@ def _try(box: Box, action: Any) -> tuple[Box, list[Effect]]:
         box,
         session=replace(session, state=new_state, actions=len(history), history=history),
     )
+    after = getattr(screens, "after", None)
+    if after is not None:
+        box = replace(box, view=after(session.state, new_state, game_view(box)))
     lines = screens.round_ended(session.state, new_state, box.lang)
     if lines:
         box = replace(box, mode="message", message=tuple(lines))

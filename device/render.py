@@ -10,6 +10,7 @@ from device import fonts as font_files
 from device import games
 from device.box import Box, game_view, menu_items, menu_label, menu_question, screens_of
 from device.catalog import text
+from device.screens import DEFAULT_LAYOUT, Layout
 
 WIDTH, HEIGHT = 128, 64
 MENU_ROWS = 4
@@ -20,11 +21,10 @@ def render(box: Box) -> Image.Image:
     draw = ImageDraw.Draw(image)
     fonts = font_files.load()
     status, hint = _lines(box)
-    draw.text((1, 0), status, font=fonts.status, fill=1)
-    if not box.reader_ok:  # a standing mark while the card reader is missing
-        draw.rectangle((WIDTH - 7, 0, WIDTH - 1, 8), fill=1)
-        draw.text((WIDTH - 5, 0), "!", font=fonts.status, fill=0)
-    draw.line((0, 9, WIDTH - 1, 9), fill=1)
+    layout = _layout(box)
+    if layout.status:
+        draw.text((1, 0), status, font=fonts.status, fill=1)
+        draw.line((0, 9, WIDTH - 1, 9), fill=1)
     if box.mode == "menu":
         _menu(draw, box, fonts)
     elif box.mode == "teach":
@@ -36,12 +36,43 @@ def render(box: Box) -> Image.Image:
     elif box.session is not None:
         screens = screens_of(box.session)
         screens.draw_main(draw, box.session.state, game_view(box), box.lang, fonts)
-    draw.line((0, 55, WIDTH - 1, 55), fill=1)
-    draw.text((1, 57), hint, font=fonts.small, fill=1)
+    if layout.hint_y is not None:
+        if layout.separators:
+            draw.line((0, layout.hint_y - 2, WIDTH - 1, layout.hint_y - 2), fill=1)
+        draw.text((1, layout.hint_y), hint, font=fonts.small, fill=1)
     if box.notice:
-        draw.rectangle((0, 43, WIDTH - 1, 54), fill=1)
-        draw.text((2, 45), box.notice, font=fonts.status, fill=0)
+        x0, y0, x1, y1 = layout.notice
+        draw.rectangle((x0, y0, x1, y1), fill=1)
+        for i, line in enumerate(wrap(box.notice, (x1 - x0 - 2) // 5)):
+            if y0 + 2 + i * 9 + 8 > y1 + 1:
+                break
+            draw.text((x0 + 2, y0 + 2 + i * 9), line, font=fonts.status, fill=0)
+    if not box.reader_ok:  # a standing mark while the card reader is missing
+        draw.rectangle((WIDTH - 7, 0, WIDTH - 1, 8), fill=1)
+        draw.text((WIDTH - 5, 0), "!", font=fonts.status, fill=0)
     return image
+
+
+def wrap(line: str, width: int) -> list[str]:
+    """Words into lines of at most `width` characters (a longer word is cut)."""
+    out: list[str] = []
+    current = ""
+    for word in line.split():
+        if current and len(current) + 1 + len(word) > width:
+            out.append(current)
+            current = ""
+        current = f"{current} {word}".strip()
+        while len(current) > width:
+            out.append(current[:width])
+            current = current[width:]
+    return [*out, current] if current else out
+
+
+def _layout(box: Box) -> Layout:
+    if box.mode != "game" or box.session is None:
+        return DEFAULT_LAYOUT
+    layout = getattr(screens_of(box.session), "layout", None)
+    return DEFAULT_LAYOUT if layout is None else layout(box.session.state, game_view(box))
 
 
 def _confirm_text(box: Box) -> str:

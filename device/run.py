@@ -75,7 +75,7 @@ def run_box(args: argparse.Namespace) -> int:
 
     if steps is not None:
         _setup_logging()
-        sim = Simulator(settings, state_dir, frames)
+        sim = Simulator(settings, state_dir, frames, seed=0)  # a script runs the same each time
         terminated = False
         try:
             _install_signals()

@@ -3,9 +3,10 @@
 with these functions; the box, the loop, the renderer and the store call nothing else:
 
 New game
-- `questions() -> list[Question]`: what the new-game menu asks, in order (Zweimal: variant,
-  who starts; Druiden: the MP-loss rule...). The answers, as option text, become the options
-  through the engine's `parse_options` (unasked options keep their defaults).
+- `questions(answers) -> list[Question]`: what the new-game menu asks, in order, given the
+  answers so far (Zweimal: variant, who starts, and for game 2 the supply; Druiden: the
+  MP-loss rule...). The answers, as option text, become the options through the engine's
+  `parse_options` (unasked options keep their defaults).
 
 The view (what the screen adds to the state: a cursor, a hand selection, a clash assignment)
 - `initial_view(state) -> view`: a frozen value;
@@ -28,6 +29,16 @@ Input
 Results
 - `round_ended(before, after, lang) -> list[str] | None`: lines to show when an action ended a
   round or the game (the engine's `result` says what ended).
+
+Optional
+- `layout(state, view) -> Layout`: where the box draws the status line, the hint line and a
+  refusal (default: status on top, hint below, refusals in a band over the main area's
+  bottom); a board that needs the height draws its own status and keeps a place for
+  refusals that hides nothing.
+- `after(before, after, view) -> view`: the view after an accepted action (where the cursor
+  starts for the next step; a round's scoring board).
+- `seed(value)`: make what the screens draw at random (a dealt layout) repeatable; the
+  headless simulator calls it for scripts, so a script runs the same every time.
 
 Texts
 - `TEXTS` (optional): catalog entries the game brings, key -> (German, English); keys of the
@@ -65,6 +76,21 @@ class Reaction:
     view: Any
     action: Any = None
     confirm: str = ""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the renderer draws around a game's main area. `status`: the status line on top;
+    `hint_y`: the hint line's top (None: the game draws its own); `notice`: the box a refusal
+    or notice is drawn in (x0, y0, x1, y1), wrapped to its width."""
+
+    status: bool = True
+    hint_y: int | None = 57
+    separators: bool = True
+    notice: tuple[int, int, int, int] = (0, 43, 127, 54)
+
+
+DEFAULT_LAYOUT = Layout()
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,22 @@ HOLD_MARGIN = 0.1  # the hold of ok is a timer (device.buttons); a little slack 
 
 
 class Simulator(Runtime):
-    def __init__(self, settings: Settings, state_dir: Path, frames: Path | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        state_dir: Path,
+        frames: Path | None = None,
+        seed: int | None = None,
+    ) -> None:
+        """`seed`: make what the games draw at random (a dealt layout) the same every run,
+        for scripts, screenshots and tests."""
+        if seed is not None:
+            from device.games import playable
+
+            for entry in playable().values():
+                seeding = getattr(entry.screens, "seed", None)
+                if seeding is not None:
+                    seeding(seed)
         Device.pin_factory = MockFactory()
         super().__init__(settings, state_dir, dummy_device(), frames, with_reader=False)
         self.pins = {

@@ -26,16 +26,36 @@ class Player:
         for b in buttons:
             self.sim.press(b)
 
+    def path(self, field: tuple[int, int]) -> list[str]:
+        """The fewest arrow presses from the cursor to `field` (the cursor skips fields
+        where the step is impossible: device/zweimal_cursor.py)."""
+        from collections import deque
+
+        from device import zweimal_cursor as cursor
+
+        fields = cursor.possible(self.state, self.box.view.selected)
+        if self.state.phase == "setup":
+            fields = cursor.possible(self.state)
+        start = self.box.view.cursor
+        came = {start: []}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if here == field:
+                return came[here]
+            for button in cursor.MOVES:
+                there = cursor.step(fields, here, button)
+                if there not in came:
+                    came[there] = [*came[here], button]
+                    queue.append(there)
+        raise AssertionError(f"the cursor cannot reach {field} now")
+
     def goto(self, field: tuple[int, int]) -> None:
-        n = self.state.options.size
-        r, c = self.box.view.cursor
-        for _ in range((field[0] - r) % n):
-            self.press("down")
-        for _ in range((field[1] - c) % n):
-            self.press("right")
+        for button in self.path(field):
+            self.press(button)
         assert self.box.view.cursor == field
 
-    def new_game(self, variant: int = 1, starter: str = "A") -> None:
+    def new_game(self, variant: int = 1, starter: str = "A", supply: int | None = None) -> None:
         if self.box.mode != "menu":
             self.sim.hold("ok")
         # top menu: go to "new"
@@ -52,14 +72,35 @@ class Player:
         if starter == "B":
             self.press("down")
         self.press("ok")
+        if variant == 2:  # the supply question: arrows from 16
+            for _ in range(abs((supply or 16) - 16)):
+                self.press("down" if (supply or 16) > 16 else "up")
+            self.press("ok")
         assert self.box.mode == "game" and self.state.phase == "setup"
 
     def set_up(self, vertical: list[tuple[int, int]]) -> None:
+        """As on the table: from the box's offer to the editor, turn these roads, done."""
+        if self.box.view.setup == "deal":
+            self.press("back")  # lay it out by hand
         for field in vertical:
             self.goto(field)
             self.press("ok")
         self.press("back", "ok")  # set-up done? yes
         assert self.state.phase == "figure"
+
+    def deal(self) -> tuple[str, ...]:
+        """The box deals: one press, and the round starts on the dealt layout."""
+        offered = self.box.view.proposal
+        self.press("ok")
+        assert self.state.phase == "figure" and self.state.position.roads == offered
+        return offered
+
+    def through_scoring(self) -> None:
+        """At a round's end: the scoring board, then the score, then on."""
+        assert self.box.view.review is not None and self.box.view.review[1] == 0
+        self.press("ok")  # to the score
+        self.press("ok")  # on to the next round (or the result)
+        assert self.box.view.review is None
 
     def place(self, field) -> None:
         self.goto(field)

@@ -118,7 +118,7 @@ class View:
     take: int = 1  # how many the next `ok` takes
 
 
-def questions() -> list[Question]:
+def questions(answers: dict[str, str]) -> list[Question]:
     return [
         Question("pile", "stapel.pile", (("3", ""), ("7", ""), ("9", "")), default=1),
         Question("starter", "menu.choose_starter", (("A", "player.A"), ("B", "player.B"))),

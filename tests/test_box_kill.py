@@ -40,7 +40,7 @@ def record_script(tmp_path: Path) -> Path:
         p.new_game()
         p.set_up([(0, 1), (2, 2)])
         play_round(p)
-        p.press("ok")
+        p.through_scoring()
     finally:
         sim.stop()
     script = tmp_path / "game.txt"

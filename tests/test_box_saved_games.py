@@ -93,10 +93,10 @@ def _finished_game_then_another(tmp_path):
     p.new_game()
     p.set_up([])
     play_round(p)
-    p.press("ok")
+    p.through_scoring()
     p.set_up([])
     play_round(p)
-    p.press("ok")
+    p.through_scoring()
     assert p.state.phase == "over"
     finished_id = p.box.session.db_id
     p.press("ok")  # over -> menu

@@ -58,14 +58,14 @@ def test_full_game_final_screen_shows_the_cli_scores(box, capsys, variant):
     p.new_game(variant=variant, starter="A")
     p.set_up([(0, 1), (1, 0), (2, 2)])
     play_round(p)
-    assert p.box.mode == "message"  # round 1 scored
-    p.press("ok")
+    p.through_scoring()  # round 1 scored
     assert p.state.round == 2 and p.state.phase == "setup"
-    p.set_up([(3, 3)])
-    # game 2: on B's second turn of round 2 (turn 3), move B's first figure along row 0
-    play_round(p, {3: ((0, 1), (0, 2))} if variant == 2 else {})
-    assert p.box.mode == "message"
-    p.press("ok")
+    p.set_up([(0, 0), (1, 0)])  # a vertical road down column 0, rows 0-1
+    # game 2: on B's second turn of round 2 (turn 2), B's first figure moves down that road
+    play_round(p, {2: ((0, 0), (1, 0))} if variant == 2 else {})
+    if variant == 2:
+        assert any("move 0,0 1,0" in e["action"] for e in p.sim.store.events(p.box.session.db_id))
+    p.through_scoring()
     state = p.state
     assert state.phase == "over"
     rounds = [cli_scores(capsys, pos) for pos in state.round_positions]
@@ -85,6 +85,14 @@ def test_full_game_final_screen_shows_the_cli_scores(box, capsys, variant):
     )
 
 
+def _cursor_on(p: Player, field) -> None:
+    """Put the cursor where the step is impossible (the cursor itself never goes there; a
+    view restored after an undo or a restart can be)."""
+    from dataclasses import replace
+
+    p.sim.loop.box = replace(p.box, view=replace(p.box.view, cursor=field))
+
+
 def test_refusal_is_one_line_on_screen_and_changes_nothing(box):
     p = box
     p.new_game()
@@ -92,13 +100,21 @@ def test_refusal_is_one_line_on_screen_and_changes_nothing(box):
     p.place((0, 0))
     p.lay((3, 3))
     before = p.state
-    p.place((0, 0))  # B on A's field
+    _cursor_on(p, (0, 0))
+    p.press("ok")  # B on A's field
     assert p.box.notice == "Feld hat schon eine Figur"
     assert p.state == before
     saved = p.sim.store.events(p.box.session.db_id)
     assert len(saved) == p.box.session.actions == 1 + 2  # set-up done, place, lay
+    # the refusal sits in the side panel: the whole board stays in sight
+    image = p.sim.screen.image
+    n, cell = 4, 13
+    board = image.crop((0, 0, 1 + n * cell + 1, 1 + n * cell + 1))
     p.press("right")  # any next input clears the notice
     assert p.box.notice == ""
+    again = p.sim.screen.image.crop((0, 0, 1 + n * cell + 1, 1 + n * cell + 1))
+    moved = ImageChops.difference(board.convert("L"), again.convert("L")).getbbox()
+    assert moved is not None and moved[3] <= 1 + n * cell  # only the cursor moved
 
 
 def test_english_screens(tmp_path):
@@ -109,7 +125,8 @@ def test_english_screens(tmp_path):
         p.new_game()
         p.set_up([])
         p.place((0, 0))
-        p.lay((0, 0))  # on the figure just placed
+        _cursor_on(p, (0, 0))
+        p.press("ok")  # a card on the figure just placed
         assert p.box.notice == "Card only on a free field"
     finally:
         sim.stop()

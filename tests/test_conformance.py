@@ -74,7 +74,7 @@ def option_sets(game_id: str) -> list:
     engine, screens = entry(game_id).engine, entry(game_id).screens
     sets = [options_of(engine, {})]
     if entry(game_id).playable:
-        for question in screens.questions():
+        for question in screens.questions({}):
             for value, _ in question.choices:
                 sets.append(options_of(engine, {question.key: value}))
     return sets
@@ -194,9 +194,14 @@ class TextBounds:
 
 
 def test_the_text_bounds_check_catches_a_line_that_runs_off(monkeypatch):
+    from PIL import Image
+
+    from device import fonts
+
     bounds = TextBounds(monkeypatch)
-    render(Box(notice="a refusal far too long for one line of the display"))
-    assert bounds.problems
+    draw = ImageDraw.Draw(Image.new("1", (WIDTH, HEIGHT)))
+    draw.text((60, 0), "fifteen letters", font=fonts.load().status, fill=1)
+    assert bounds.problems  # 60 + 15 x 5 px runs past 128
 
 
 @pytest.mark.parametrize("game_id", PLAYABLE_IDS + ["stapel"])

@@ -129,7 +129,8 @@ def test_export_of_a_saved_game_replays_to_its_state(capsys, tmp_path):
         p.new_game(variant=1, starter="B")
         p.set_up([(0, 0), (2, 3)])
         play_round(p)
-        p.press("ok")
+        p.through_scoring()
+        p.deal()  # round 2: the box deals
         p.place((1, 1))
         live = p.state
         game_id = p.box.session.db_id

@@ -1,5 +1,6 @@
-"""The screenshots in docs/screens: a script of presses with `# shot: NAME` markers, run on the
-simulated box; after the step before each marker the screen is saved as NAME.png.
+"""The screenshots in docs/screens: a game of Zweimal played on the simulated box (the real
+loop, MockFactory pins, luma's dummy display), in German and English (`-en.png`), with the
+dealing seeded so every run shows the same boards.
 
     .venv/bin/python docs/screens/shots.py          # rewrite the PNGs
     (tests/test_golden_screens.py checks that they match what the box shows now)
@@ -9,42 +10,97 @@ from __future__ import annotations
 
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
+from device.box import menu_items  # noqa: E402
 from device.config import Buttons, Settings  # noqa: E402
-from device.script import parse  # noqa: E402
 from device.simulator import Simulator  # noqa: E402
+from tests.boxdriver import Player  # noqa: E402
+from tests.test_box_zweimal import play_round  # noqa: E402
 
-SCRIPT = HERE / "zweimal.script"
+
+def scenario(p: Player, shot) -> None:
+    sim = p.sim
+    shot("menu")
+    p.press("ok")
+    shot("choose-game")
+    p.press("ok")  # Zweimal
+    p.press("down", "ok")  # game 2
+    p.press("ok")  # A starts
+    shot("supply")  # game 2's supply: arrows change it
+    p.press("ok")
+    shot("deal")  # the box deals: one press to start
+    p.press("back")
+    p.goto((1, 1))
+    p.press("ok")
+    shot("setup")  # as on the table: the editor
+    p.press("back")
+    shot("setup-done")
+    p.press("ok")
+    p.place((2, 2))
+    shot("lay")
+    p.lay((0, 4))
+    p.place((2, 3))
+    p.lay((4, 0))
+    shot("place")
+    # both figures under the cursor: A's and B's
+    sim.loop.box = replace(p.box, view=replace(p.box.view, cursor=(2, 2)))
+    p.press("right")
+    p.goto((2, 2))
+    shot("cursor-a")
+    sim.loop.box = replace(p.box, view=replace(p.box.view, cursor=(2, 3)))
+    sim.loop.draw()
+    shot("cursor-b")
+    sim.loop.box = replace(p.box, view=replace(p.box.view, cursor=(2, 2)))
+    p.press("ok")  # A picks up the figure on (2, 2) ...
+    sim.loop.box = replace(p.box, view=replace(p.box.view, cursor=(2, 3)))
+    p.press("ok")  # ... and puts it on B's: refused, the board stays in sight
+    shot("refusal")
+    # a game 1 played through: the scoring board, the score, the result
+    sim.hold("ok")
+    items = menu_items(p.box)
+    p.press(*["down"] * items.index("abandon"), "ok", "ok")
+    p.new_game(variant=1)
+    p.deal()
+    play_round(p)
+    shot("scoring-board")
+    p.press("right")
+    shot("scoring-board-2")
+    p.press("ok")
+    shot("round-scored")
+    p.press("ok")
+    p.deal()
+    play_round(p)
+    p.press("ok", "ok")
+    shot("game-over")
+    sim.hold("ok")
+    shot("menu-in-game")
+    items = menu_items(p.box)
+    p.press(*["down"] * items.index("teach"), "ok")
+    shot("teach-wait")
+    sim.tap("04A2B3C4")
+    shot("teach-pick")
 
 
 def shots(state_dir: Path) -> dict[str, object]:
-    """Run the script; return {name: image} at each marker."""
-    text = SCRIPT.read_text(encoding="utf-8")
-    marks: dict[int, str] = {}
-    for n, line in enumerate(text.splitlines(), start=1):
-        if line.strip().startswith("# shot:"):
-            marks[n] = line.split(":", 1)[1].strip()
-    steps = parse(text, SCRIPT.name)
-    sim = Simulator(Settings(buttons=Buttons(hold_s=0.2)), state_dir)
-    sim.start()
+    """Play the scenario in both languages; return {name: image}."""
     taken: dict[str, object] = {}
-    try:
-        done_line = 0
-        for step in steps:
-            for line in sorted(marks):
-                if done_line < line < step.line:
-                    taken[marks[line]] = sim.screen.image.copy()
-            sim.run_steps([step])
-            done_line = step.line
-        for line in sorted(marks):
-            if line > done_line:
-                taken[marks[line]] = sim.screen.image.copy()
-    finally:
-        sim.stop()
+    for lang, suffix in (("de", ""), ("en", "-en")):
+        settings = Settings(language=lang, buttons=Buttons(hold_s=0.2))
+        sim = Simulator(settings, state_dir / lang, seed=0)
+        sim.start()
+        try:
+
+            def shot(name: str, sim=sim, suffix=suffix) -> None:
+                taken[name + suffix] = sim.screen.image.copy()
+
+            scenario(Player(sim), shot)
+        finally:
+            sim.stop()
     return taken
 
 

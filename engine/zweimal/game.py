@@ -61,6 +61,14 @@ class StartRound:
 
 
 @dataclass(frozen=True, slots=True)
+class Deal:
+    """Set-up in one step: the box dealt this layout (rows of '-' and '|') and the players laid
+    the cards to match; the round starts."""
+
+    roads: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Place:
     field: Coord
 
@@ -80,7 +88,7 @@ class Lay:
     field: Coord
 
 
-Action = SetRoad | StartRound | Place | Move | Lay
+Action = SetRoad | StartRound | Deal | Place | Move | Lay
 
 
 # --- state ---------------------------------------------------------------------------------
@@ -138,6 +146,16 @@ def apply(state: State, action: Action) -> State:
         case StartRound():
             _need_phase(state, "setup")
             return replace(state, phase="figure")
+        case Deal(roads):
+            _need_phase(state, "setup")
+            n = state.options.size
+            if len(roads) != n or any(
+                len(row) != n or set(row) - {HORIZONTAL, VERTICAL} for row in roads
+            ):
+                raise IllegalMove(f"a layout is {n} rows of {n} of '-' and '|'", "bad_layout")
+            return replace(
+                state, phase="figure", position=Position(tuple(roads), state.position.figures)
+            )
         case Place(field):
             _need_phase(state, "figure")
             _on_grid(state, field)
@@ -270,7 +288,7 @@ def _with_figure(position: Position, field: Coord, who: str) -> Position:
 # --- the game contract (engine/contract.py) and the move notation ----------------------------
 
 COORD = re.compile(r"([0-9]{1,2}),([0-9]{1,2})")
-ACTION_FORMS = "set R,C -|'|', start, place R,C, move R,C R,C, lay R,C"
+ACTION_FORMS = "set R,C -|'|', start, deal ROWS, place R,C, move R,C R,C, lay R,C"
 
 
 def _field(text: str) -> Coord:
@@ -286,6 +304,8 @@ def format_action(action: Action) -> str:
             return f"set {r},{c} {orientation}"
         case StartRound():
             return "start"
+        case Deal(roads):
+            return "deal " + "/".join(roads)
         case Place((r, c)):
             return f"place {r},{c}"
         case Move((r, c), (tr, tc)):
@@ -300,7 +320,7 @@ def parse_action(text: str) -> Action:
     if not words:
         raise NotationError(f"empty action; actions: {ACTION_FORMS}")
     verb, args = words[0], words[1:]
-    wanted = {"set": 2, "start": 0, "place": 1, "move": 2, "lay": 1}
+    wanted = {"set": 2, "start": 0, "deal": 1, "place": 1, "move": 2, "lay": 1}
     if verb not in wanted:
         raise NotationError(f"unknown action {verb!r}; actions: {ACTION_FORMS}")
     if len(args) != wanted[verb]:
@@ -311,6 +331,14 @@ def parse_action(text: str) -> Action:
         return SetRoad(_field(args[0]), args[1])
     if verb == "start":
         return StartRound()
+    if verb == "deal":
+        rows = tuple(args[0].split("/"))
+        if len(rows) not in (4, 5) or any(len(r) != len(rows) or set(r) - set(FLIP) for r in rows):
+            raise NotationError(
+                "a dealt layout is 4 or 5 rows of as many '-' and '|' split by '/',"
+                f" got {args[0]!r}"
+            )
+        return Deal(rows)
     if verb == "place":
         return Place(_field(args[0]))
     if verb == "move":
@@ -352,6 +380,7 @@ class Zweimal(Game):
     option_defaults = {"variant": "1", "starter": "A", "supply": "16"}
     refusal_codes = (
         "bad_orientation",
+        "bad_layout",
         "off_grid",
         "field_has_figure",
         "no_figure_left",
