@@ -69,6 +69,13 @@ def run_box(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     state_dir = state_directory(args.state_dir)
     frames = Path(args.frames) if args.frames else None
+    if frames is not None:
+        try:
+            frames.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            reason = "not a directory" if frames.exists() else error.strerror
+            print(one_line(f"tabletop run: --frames {frames}: {reason}"), file=sys.stderr)
+            return EXIT_USAGE
     if not (args.sim or args.script or not on_raspberry_pi()):
         return _run_hardware(settings, state_dir, frames)
     from device.simulator import Simulator

@@ -85,6 +85,29 @@ def test_full_game_final_screen_shows_the_cli_scores(box, capsys, variant):
     )
 
 
+@pytest.mark.parametrize(("variant", "supply"), [(1, None), (2, 10)])
+def test_full_game_with_the_box_dealing_ends_with_the_cli_scores(box, capsys, variant, supply):
+    """Set-up in one press each round (the box deals), game 2 with a supply of 10 asked at
+    the start; the result is what `tabletop score zweimal` gives for the final boards."""
+    p = box
+    p.new_game(variant=variant, starter="B", supply=supply)
+    assert p.state.options.supply == (supply or 16)
+    dealt = [p.deal()]
+    play_round(p)
+    if variant == 2:  # the round ended when the supply was used up
+        assert len(p.state.round_positions) == 1 and p.state.supply == 10
+    p.through_scoring()
+    dealt.append(p.deal())
+    play_round(p)
+    p.through_scoring()
+    state = p.state
+    assert state.phase == "over"
+    rounds = [cli_scores(capsys, pos) for pos in state.round_positions]
+    assert list(state.round_scores) == rounds
+    saved = [e["action"] for e in p.sim.store.events(p.box.session.db_id)]
+    assert saved[0] == "deal " + "/".join(dealt[0])
+
+
 def _cursor_on(p: Player, field) -> None:
     """Put the cursor where the step is impossible (the cursor itself never goes there; a
     view restored after an undo or a restart can be)."""

@@ -127,3 +127,13 @@ def test_unusable_state_directory_is_one_line(tmp_path, capsys):
     assert code == 1 and "cannot use the state directory" in err and err.count("\n") == 1
     code, _, err = run(capsys, "games", "--state-dir", str(blocker / "x"))
     assert code == 1 and "cannot use the state directory" in err
+
+
+def test_frames_pointing_at_a_file_is_one_line(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("press ok\n")
+    blocker = tmp_path / "afile"
+    blocker.write_text("x")
+    code, _, err = run(capsys, "run", "--script", str(script), "--frames", str(blocker))
+    assert code == 2 and err.count("\n") == 1 and "not a directory" in err
+    assert "internal error" not in err and blocker.read_text() == "x"

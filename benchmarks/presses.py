@@ -1,0 +1,115 @@
+"""Presses at the table for Zweimal (prints figures; not a timed test).
+
+    .venv/bin/python benchmarks/presses.py [GAMES]      # default 200 games of each variant
+
+Random legal games (the box deals each round's layout: one press); for every step (placing a
+figure, laying a card, moving a figure: its source, then its target) the fewest arrow presses
+from where the box puts the cursor to the field the player chose, with the box's own cursor
+rules (device/zweimal_cursor.py, device/zweimal_screen.py). Goal: at most 2 on average
+(issue 10). `ok` is one more press per step.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from device import zweimal_cursor as cursor  # noqa: E402
+from device import zweimal_screen as screen  # noqa: E402
+from engine.zweimal.game import (  # noqa: E402
+    GAME,
+    Deal,
+    Lay,
+    Move,
+    Options,
+    Place,
+    legal_actions,
+)
+
+
+@dataclass
+class Count:
+    steps: int = 0
+    presses: int = 0
+    worst: int = 0
+
+    def add(self, presses: int) -> None:
+        self.steps += 1
+        self.presses += presses
+        self.worst = max(self.worst, presses)
+
+    @property
+    def mean(self) -> float:
+        return self.presses / self.steps if self.steps else 0.0
+
+
+def reach(state, view, field, selected=None) -> int:
+    fields = cursor.possible(state, selected)
+    presses = cursor.distances(fields, view.cursor).get(field)
+    assert presses is not None, f"{field} unreachable from {view.cursor}"
+    return presses
+
+
+def play(variant: int, seed: int, counts: dict[str, Count]) -> None:
+    rng = random.Random(seed)
+    screen.seed(seed)
+    options = Options(variant=variant, starter=rng.choice("AB"), supply=16)
+    state = GAME.initial(options)
+    view = screen.initial_view(state)
+    while not GAME.is_over(state):
+        if state.phase == "setup":
+            action = Deal(view.proposal)  # one press: ok
+            counts["set-up"].add(0)
+        else:
+            action = rng.choice(legal_actions(state))
+            match action:
+                case Place(field):
+                    counts["place"].add(reach(state, view, field))
+                case Lay(field):
+                    counts["lay"].add(reach(state, view, field))
+                case Move(source, target):
+                    first = reach(state, view, source)
+                    picked, _ = screen.on_ok(state, screen.replace(view, cursor=source))
+                    counts["move"].add(first + reach(state, picked, target, source))
+        before = state
+        state = GAME.apply(state, action)
+        view = screen.after(before, state, view)
+        if view.review is not None:  # the scoring board: ok, ok
+            view = screen.on_button(state, view, "ok").view
+            view = screen.on_button(state, view, "ok").view
+
+
+def measure(games: int) -> dict[int, dict[str, Count]]:
+    results = {}
+    for variant in (1, 2):
+        counts = {k: Count() for k in ("place", "lay", "move", "set-up")}
+        for seed in range(games):
+            play(variant, seed, counts)
+        results[variant] = counts
+    return results
+
+
+def main() -> int:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    results = measure(games)
+    print(f"Zweimal: arrow presses to reach the field, {games} random games of each variant")
+    print("(goal: at most 2 on average per step; ok is one more press)")
+    for variant, counts in results.items():
+        steps = [c for k, c in counts.items() if k != "set-up"]
+        total = sum(c.presses for c in steps) / sum(c.steps for c in steps)
+        mark = "ok" if total <= 2 else "MISSED"
+        print(f"  game {variant}: {total:.2f} per step  {mark}")
+        for name, c in counts.items():
+            if name == "set-up":
+                print(f"    set-up    {c.steps:6} rounds, 1 press each (the box deals)")
+            elif c.steps:
+                print(f"    {name:8} {c.steps:6} steps  mean {c.mean:.2f}  worst {c.worst}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
