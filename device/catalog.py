@@ -115,6 +115,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.bad_orientation": ("Straße nur - oder |", "A road lies - or |"),
     "refuse.bad_layout": ("Auslage passt nicht", "Layout does not fit"),
     "refuse.unknown_action": ("Unbekannte Aktion", "Unknown action"),
+    # Feuer und Wasser refusals
+    "refuse.lay_first": ("Erst die Karte legen", "Lay the drawn card first"),
+    "refuse.not_in_deck": ("Nicht in diesem Stapel", "Not in this deck"),
+    "refuse.card_laid": ("Karte liegt schon", "That card is laid"),
+    "refuse.pile_empty": ("Zugstapel ist leer", "The draw pile is empty"),
+    "refuse.draw_first": ("Erst eine Karte ziehen", "Draw a card first"),
+    "refuse.bad_turn": ("Drehung nur 0 bis 3", "Turns are 0 to 3"),
+    "refuse.cover_four": ("Genau 4 Felder bedecken", "Cover exactly 4 fields"),
 }
 
 

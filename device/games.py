@@ -14,6 +14,7 @@ from typing import Any
 
 from device import score
 from engine.contract import Game
+from engine.feuer_und_wasser.game import GAME as FEUER_UND_WASSER
 from engine.zweimal.game import GAME as ZWEIMAL
 
 
@@ -73,7 +74,7 @@ GAMES: dict[str, Entry] = {
     entry.id: entry
     for entry in (
         from_engine(ZWEIMAL, "device.zweimal_screen", score.ZWEIMAL),
-        Entry("feuer-und-wasser", "Feuer und Wasser", "FuW", scorer=score.FEUER_UND_WASSER),
+        from_engine(FEUER_UND_WASSER, scorer=score.FEUER_UND_WASSER),
         Entry("day-and-night", "Day and Night", "D&N", scorer=score.DAY_AND_NIGHT),
         Entry("wandernde-druiden", "Wandernde Druiden", "WD", scorer=score.WANDERNDE_DRUIDEN),
     )

@@ -71,10 +71,10 @@ def playout(game_id: str, seed: int, options=None) -> tuple[object, list, list]:
 
 def option_sets(game_id: str) -> list:
     """The defaults, and each new-game question's every answer."""
-    engine, screens = entry(game_id).engine, entry(game_id).screens
+    engine = entry(game_id).engine
     sets = [options_of(engine, {})]
     if entry(game_id).playable:
-        for question in screens.questions({}):
+        for question in entry(game_id).screens.questions({}):
             for value, _ in question.choices:
                 sets.append(options_of(engine, {question.key: value}))
     return sets

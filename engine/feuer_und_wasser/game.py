@@ -1,0 +1,444 @@
+"""A whole game of Feuer und Wasser on the contract (`engine/contract.py`): two rounds of
+drawing and laying cards, rows (basic) or groups (allied), discards or tactician points.
+
+A turn is two actions: `draw ID` (which card the active player drew: it must be in their deck
+and not laid yet) and `lay ROW,COL TURNS` (the drawn card, turned TURNS quarter turns
+clockwise, its top-left field on that square). The decks are part of the options, so a record
+replays without any file. Pure: no I/O, no randomness.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.contract import Game, Result, RoundResult, Scores
+from engine.core import Coord, IllegalMove, NotationError
+from engine.feuer_und_wasser.landscape import (
+    COLOURS,
+    COVER,
+    DIVISOR,
+    Card,
+    Landscape,
+    lay,
+    parse_card,
+)
+
+CARD_ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+OTHER = {"R": "B", "B": "R"}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    mode: str = "rows"  # rows (basic) or groups (allied)
+    tactician: bool = False  # open piles: nothing is discarded, points are written down
+    starter: str = "R"  # who starts round 1; the other starts round 2
+    start: Card = Card(("RRB", "BBR"))  # the neutral start card, as it lies
+    decks: tuple[tuple[tuple[str, Card], ...], tuple[tuple[str, Card], ...]] = ((), ())
+
+    def deck(self, player: str) -> tuple[tuple[str, Card], ...]:
+        return self.decks[COLOURS.index(player)]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    card: str  # the card's id in the active player's deck
+
+
+@dataclass(frozen=True, slots=True)
+class Lay:
+    at: Coord  # the landscape square under the turned card's top-left field
+    turns: int  # quarter turns clockwise, 0..3
+
+
+Action = Draw | Lay
+
+
+@dataclass(frozen=True, slots=True)
+class Last:
+    """The last placement: who laid it, what counted and what it scored."""
+
+    player: str
+    length: int
+    cards: int  # discards (basic/allied, capped at the pile) or points (tactician)
+    fields: tuple[Coord, ...]
+    card: tuple[Coord, ...]  # the squares the card covers
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    options: Options
+    round: int
+    turn: str
+    landscape: Landscape
+    piles: Scores  # cards left in each draw pile
+    laid: frozenset[str]  # card ids laid this round (both decks; ids are unique per deck)
+    drawn: str | None = None  # the card in the active player's hand
+    points: Scores = Scores({"R": 0, "B": 0})  # tactician points this round
+    last: Last | None = None
+    cards_laid: int = 1  # the start card included
+    round_scores: tuple[Scores, ...] = ()
+    over: bool = False
+
+
+def turned(card: Card, turns: int) -> Card:
+    for _ in range(turns % 4):
+        card = card.turned()
+    return card
+
+
+def _fresh_round(options: Options, round_: int, starter: str, scores=()) -> State:
+    start = options.start
+    return State(
+        options,
+        round_,
+        starter,
+        Landscape(start.fields((0, 0))),
+        Scores({p: len(options.deck(p)) for p in COLOURS}),
+        frozenset(),
+        round_scores=tuple(scores),
+    )
+
+
+def initial_state(options: Options) -> State:
+    return _fresh_round(options, 1, options.starter)
+
+
+def card_of(state: State, player: str, card_id: str) -> Card | None:
+    return dict(state.options.deck(player)).get(card_id)
+
+
+def placements(state: State, card: Card) -> list[Lay]:
+    """Every legal placement of `card` (as drawn) on the landscape: each turn, each square
+    that makes it cover exactly four fields; in reading order of (turns, row, column)."""
+    found: list[Lay] = []
+    fields = state.landscape.fields
+    for turns in range(4):
+        laid = turned(card, turns)
+        cells = list(laid.fields((0, 0)))
+        candidates = {(r - dr, c - dc) for (r, c) in fields for (dr, dc) in cells}
+        for at in sorted(candidates):
+            covered = sum((at[0] + dr, at[1] + dc) in fields for dr, dc in cells)
+            if covered == COVER:
+                found.append(Lay(at, turns))
+    return found
+
+
+def apply(state: State, action: Action) -> State:
+    if state.over:
+        raise IllegalMove("the game is over", "game_over")
+    match action:
+        case Draw(card_id):
+            if state.drawn is not None:
+                raise IllegalMove("a card is drawn: lay it first", "lay_first")
+            if card_of(state, state.turn, card_id) is None:
+                raise IllegalMove(f"{card_id} is not in {state.turn}'s deck", "not_in_deck")
+            if card_id in state.laid:
+                raise IllegalMove(f"{card_id} is laid already", "card_laid")
+            if state.piles[state.turn] == 0:
+                raise IllegalMove("the draw pile is empty", "pile_empty")
+            return replace(state, drawn=card_id)
+        case Lay(at, turns):
+            if state.drawn is None:
+                raise IllegalMove("draw a card first", "draw_first")
+            if turns not in (0, 1, 2, 3):
+                raise IllegalMove("a card turns 0 to 3 quarter turns", "bad_turn")
+            card = turned(card_of(state, state.turn, state.drawn), turns)
+            options = state.options
+            try:
+                placed = lay(state.landscape, card, at, state.turn, options.mode)
+            except IllegalMove as error:
+                raise IllegalMove(str(error), "cover_four") from None
+            return _after_lay(state, placed, card, at)
+    raise IllegalMove(f"unknown action {action!r}", "unknown_action")  # pragma: no cover
+
+
+def _after_lay(state: State, placed, card: Card, at: Coord) -> State:
+    me, other = state.turn, OTHER[state.turn]
+    piles = dict(state.piles)
+    piles[me] -= 1  # the drawn card left the pile
+    points = dict(state.points)
+    if state.options.tactician:
+        gained = placed.cards
+        points[me] += gained
+    else:
+        gained = min(placed.cards, piles[me])  # more than the pile holds: all of it
+        piles[me] -= gained
+    last = Last(me, placed.length, gained, placed.fields, tuple(sorted(card.fields(at))))
+    nxt = replace(
+        state,
+        landscape=placed.landscape,
+        piles=Scores(piles),
+        points=Scores(points),
+        laid=state.laid | {state.drawn},
+        drawn=None,
+        last=last,
+        cards_laid=state.cards_laid + 1,
+    )
+    if state.options.tactician:
+        if piles[me] == 0 and piles[other] == 0:
+            return _end_round(nxt, Scores(points))
+        turn = other if piles[other] > 0 else me  # an empty pile sits out
+        return replace(nxt, turn=turn)
+    if piles[me] == 0:  # the round ends at once: the player scores the opponent's pile
+        return _end_round(nxt, Scores({me: piles[other], other: 0}))
+    return replace(nxt, turn=other)
+
+
+def _end_round(state: State, scores: Scores) -> State:
+    done = (*state.round_scores, scores)
+    if state.round == 2:
+        return replace(state, round_scores=done, over=True, drawn=None)
+    starter = OTHER[state.options.starter]
+    fresh = _fresh_round(state.options, 2, starter, done)
+    return replace(fresh, last=state.last)
+
+
+# --- the notation ------------------------------------------------------------------------------
+
+FIELD = re.compile(r"(-?[0-9]{1,4}),(-?[0-9]{1,4})")
+
+
+def format_action(action: Action) -> str:
+    match action:
+        case Draw(card_id):
+            return f"draw {card_id}"
+        case Lay((r, c), turns):
+            return f"lay {r},{c} {turns}"
+    raise ValueError(f"not a Feuer und Wasser action: {action!r}")
+
+
+def parse_action(text: str) -> Action:
+    words = text.split()
+    if not words or words[0] not in ("draw", "lay"):
+        raise NotationError(f"expected 'draw ID' or 'lay ROW,COL TURNS', got {text!r}")
+    if words[0] == "draw":
+        if len(words) != 2 or not CARD_ID.fullmatch(words[1]):
+            raise NotationError(f"expected 'draw ID' (letters, digits, _ . -), got {text!r}")
+        return Draw(words[1])
+    if len(words) != 3:
+        raise NotationError(f"expected 'lay ROW,COL TURNS', got {text!r}")
+    at = FIELD.fullmatch(words[1])
+    if not at:
+        raise NotationError(f"expected a square as ROW,COL like -1,2, got {words[1]!r}")
+    if words[2] not in ("0", "1", "2", "3"):
+        raise NotationError(f"TURNS is 0, 1, 2 or 3 quarter turns, got {words[2]!r}")
+    return Lay((int(at.group(1)), int(at.group(2))), int(words[2]))
+
+
+def parse_deck(text: str, what: str) -> tuple[tuple[str, Card], ...]:
+    """`ID:PATTERN,ID:PATTERN,...` (a deck in a record's option line)."""
+    cards = []
+    seen = set()
+    for i, item in enumerate(filter(None, text.split(",")), start=1):
+        card_id, sep, pattern = item.partition(":")
+        if not sep or not CARD_ID.fullmatch(card_id):
+            raise NotationError(f"{what}: card {i} must be ID:PATTERN, got {item!r}")
+        if card_id in seen:
+            raise NotationError(f"{what}: card {card_id!r} is listed twice")
+        seen.add(card_id)
+        card = parse_card(pattern)
+        if len(card.rows) != 2:
+            raise NotationError(f"{what}: card {card_id!r} is written 2 rows of 3 (as drawn)")
+        cards.append((card_id, card))
+    if not cards:
+        raise NotationError(f"{what}: a deck needs at least one card")
+    return tuple(cards)
+
+
+def format_deck(deck) -> str:
+    return ",".join(f"{card_id}:{card.notation()}" for card_id, card in deck)
+
+
+class FeuerUndWasser(Game):
+    id = "feuer-und-wasser"
+    name = "Feuer und Wasser"
+    short = "FuW"
+    rules_version = 1
+    players = COLOURS
+    option_defaults = {
+        "mode": "rows",
+        "tactician": "no",
+        "starter": "R",
+        "start": "RRB/BBR",
+        "deck_R": "",
+        "deck_B": "",
+    }
+    refusal_codes = (
+        "game_over",
+        "lay_first",
+        "not_in_deck",
+        "card_laid",
+        "pile_empty",
+        "draw_first",
+        "bad_turn",
+        "cover_four",
+        "unknown_action",
+    )
+
+    def parse_options(self, values) -> Options:
+        from engine.feuer_und_wasser.decks import EXAMPLE
+
+        mode, tactician, starter = values["mode"], values["tactician"], values["starter"]
+        if mode not in DIVISOR:
+            raise NotationError(f"mode is rows (basic) or groups (allied), not {mode!r}")
+        if tactician not in ("yes", "no"):
+            raise NotationError(f"tactician is yes or no, not {tactician!r}")
+        if starter not in COLOURS:
+            raise NotationError(f"starter is R (Fire) or B (Water), not {starter!r}")
+        start = parse_card(values["start"])
+        decks = tuple(
+            parse_deck(values[f"deck_{p}"], f"deck_{p}") if values[f"deck_{p}"] else EXAMPLE[p]
+            for p in COLOURS
+        )
+        return Options(mode, tactician == "yes", starter, start, decks)  # type: ignore[arg-type]
+
+    def format_options(self, options: Options) -> dict[str, str]:
+        return {
+            "mode": options.mode,
+            "tactician": "yes" if options.tactician else "no",
+            "starter": options.starter,
+            "start": options.start.notation(),
+            "deck_R": format_deck(options.deck("R")),
+            "deck_B": format_deck(options.deck("B")),
+        }
+
+    def initial(self, options: Options) -> State:
+        return initial_state(options)
+
+    def to_move(self, state: State) -> str | None:
+        return None if state.over else state.turn
+
+    def legal_actions(self, state: State) -> list[Action]:
+        if state.over:
+            return []
+        if state.drawn is None:
+            return [
+                Draw(card_id)
+                for card_id, _ in state.options.deck(state.turn)
+                if card_id not in state.laid
+            ]
+        return list(placements(state, card_of(state, state.turn, state.drawn)))
+
+    def apply(self, state: State, action: Action) -> State:
+        return apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def result(self, state: State) -> Result:
+        totals = Scores({p: sum(s[p] for s in state.round_scores) for p in COLOURS})
+        winner = None
+        if state.over and totals["R"] != totals["B"]:
+            winner = "R" if totals["R"] > totals["B"] else "B"
+        rounds = tuple(RoundResult(s) for s in state.round_scores)
+        return Result(state.over, totals, winner, rounds)
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        fields = state.landscape.fields
+        rows = [r for r, _ in fields]
+        cols = [c for _, c in fields]
+        last = state.last
+        return {
+            "round": state.round,
+            "to_move": self.to_move(state),
+            "drawn": state.drawn,
+            "piles": dict(state.piles),
+            "landscape": {
+                "board": state.landscape.notation(),
+                "start": [-min(rows), -min(cols)],  # the start card's top-left on the board
+            },
+            "last": None
+            if last is None
+            else {
+                "player": last.player,
+                "length": last.length,
+                "cards": last.cards,
+                "fields": [list(f) for f in last.fields],
+            },
+            "points": dict(state.points),
+            "round_scores": [dict(s) for s in state.round_scores],
+            "totals": dict(self.result(state).totals),
+        }
+
+
+GAME = FeuerUndWasser()
+
+
+# --- the best placement (a hint) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Best:
+    action: Lay
+    length: int
+    cards: int  # before capping at the pile (the tactician's points)
+    fields: tuple[Coord, ...]
+
+
+def score_placement(
+    fields: dict[Coord, str], card: dict[Coord, str], player: str, mode: str
+) -> tuple[int, tuple[Coord, ...]]:
+    """The longest counting row or largest counting group after laying `card` (its squares and
+    colours), looking only at what runs through the card: the same answer as `lay`, faster."""
+
+    def colour(at: Coord) -> str | None:
+        return card.get(at) or fields.get(at)
+
+    best: tuple[Coord, ...] = ()
+    mine = [at for at, c in card.items() if c == player]
+    if mode == "rows":
+        for r, c in mine:
+            for dr, dc in ((0, 1), (1, 0)):
+                r0, c0 = r, c
+                while colour((r0 - dr, c0 - dc)) == player:
+                    r0, c0 = r0 - dr, c0 - dc
+                run = []
+                while colour((r0, c0)) == player:
+                    run.append((r0, c0))
+                    r0, c0 = r0 + dr, c0 + dc
+                if len(run) > len(best) and any(f not in card for f in run):
+                    best = tuple(run)
+        return len(best), tuple(sorted(best))
+    seen: set[Coord] = set()
+    for start in mine:
+        if start in seen:
+            continue
+        group, stack = [start], [start]
+        seen.add(start)
+        while stack:
+            r, c = stack.pop()
+            for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if near not in seen and colour(near) == player:
+                    seen.add(near)
+                    group.append(near)
+                    stack.append(near)
+        if len(group) > len(best) and any(f not in card for f in group):
+            best = tuple(group)
+    return len(best), tuple(sorted(best))
+
+
+def best_placement(state: State) -> Best | None:
+    """The placement of the drawn card that scores most (then the longest row or largest
+    group); on a tie the first in reading order of (turns, row, column). None without a drawn
+    card or a legal placement."""
+    if state.drawn is None:
+        return None
+    base = card_of(state, state.turn, state.drawn)
+    fields = state.landscape.fields
+    divisor = DIVISOR[state.options.mode]
+    found: Best | None = None
+    for action in placements(state, base):
+        laid = turned(base, action.turns).fields(action.at)
+        length, counted = score_placement(fields, laid, state.turn, state.options.mode)
+        cards = length // divisor
+        if found is None or (cards, length) > (found.cards, found.length):
+            found = Best(action, length, cards, counted)
+    return found
