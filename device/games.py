@@ -74,7 +74,7 @@ GAMES: dict[str, Entry] = {
     entry.id: entry
     for entry in (
         from_engine(ZWEIMAL, "device.zweimal_screen", score.ZWEIMAL),
-        from_engine(FEUER_UND_WASSER, scorer=score.FEUER_UND_WASSER),
+        from_engine(FEUER_UND_WASSER, "device.feuer_und_wasser_screen", score.FEUER_UND_WASSER),
         Entry("day-and-night", "Day and Night", "D&N", scorer=score.DAY_AND_NIGHT),
         Entry("wandernde-druiden", "Wandernde Druiden", "WD", scorer=score.WANDERNDE_DRUIDEN),
     )

@@ -62,9 +62,9 @@ def wrap(line: str, width: int) -> list[str]:
             out.append(current)
             current = ""
         current = f"{current} {word}".strip()
-        while len(current) > width:
-            out.append(current[:width])
-            current = current[width:]
+        while len(current) > width:  # a word longer than the line: hyphenated
+            out.append(current[: width - 1] + "-")
+            current = current[width - 1 :]
     return [*out, current] if current else out
 
 

@@ -42,14 +42,21 @@ def test_every_shown_text_fits_its_line():
                 n=99,
                 player="A",
                 round=2,
-                card="player-A",
+                card="R16",
                 id=9999,
                 action=999,
                 variant=2,
                 a=8,
                 b=8,
                 i=12,
+                shape="Group",
+                k=13,
+                piles="R16 B16",
+                points="R30 B29",
             )
+            panel = ("fuw.turn_short", "fuw.last", "fuw.last_tactician", "fuw.piles")
+            if key in panel + ("fuw.points", "fuw.card", "fuw.best", "fuw.move_turn"):
+                limit = 12  # Feuer und Wasser's side panel
             if key.startswith("zweimal."):  # the side panel next to the 5x5 board: 13 wide
                 limit = 13 if key not in ("zweimal.round_total", "zweimal.total") else 40
             assert len(text.format(**values)) <= limit, (

@@ -80,6 +80,7 @@ class State:
     cards_laid: int = 1  # the start card included
     round_scores: tuple[Scores, ...] = ()
     over: bool = False
+    round_landscapes: tuple[Landscape, ...] = ()  # each finished round's final landscape
 
 
 def turned(card: Card, turns: int) -> Card:
@@ -88,7 +89,7 @@ def turned(card: Card, turns: int) -> Card:
     return card
 
 
-def _fresh_round(options: Options, round_: int, starter: str, scores=()) -> State:
+def _fresh_round(options: Options, round_: int, starter: str, scores=(), boards=()) -> State:
     start = options.start
     return State(
         options,
@@ -98,6 +99,7 @@ def _fresh_round(options: Options, round_: int, starter: str, scores=()) -> Stat
         Scores({p: len(options.deck(p)) for p in COLOURS}),
         frozenset(),
         round_scores=tuple(scores),
+        round_landscapes=tuple(boards),
     )
 
 
@@ -188,10 +190,11 @@ def _after_lay(state: State, placed, card: Card, at: Coord) -> State:
 
 def _end_round(state: State, scores: Scores) -> State:
     done = (*state.round_scores, scores)
+    boards = (*state.round_landscapes, state.landscape)
     if state.round == 2:
-        return replace(state, round_scores=done, over=True, drawn=None)
+        return replace(state, round_scores=done, over=True, drawn=None, round_landscapes=boards)
     starter = OTHER[state.options.starter]
-    fresh = _fresh_round(state.options, 2, starter, done)
+    fresh = _fresh_round(state.options, 2, starter, done, boards)
     return replace(fresh, last=state.last)
 
 

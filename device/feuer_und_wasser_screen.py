@@ -1,0 +1,379 @@
+"""Feuer und Wasser on the box (the screens contract of `device/screens.py`).
+
+Draw step: the arrows pick the drawn card among the cards of the active deck not laid yet
+(◄► one, ▲▼ four), `ok` says this one was drawn; a tap of the card's tag does the same in one
+go. `back` takes back the last step (asks first).
+
+Lay step: the card lies over the landscape at a legal place; ◄► move it to the previous/next
+legal place (in reading order), ▲▼ turn it (to the nearest legal place of the new turn), `back`
+shows the best placement with its score (not laid), `ok` lays it. Turning and moving are on
+different buttons; every place shown is legal.
+
+After each placement the counting row or group is marked on the landscape and the panel says
+what it gives; a round's end shows its final landscape, then the score and the total.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from PIL import ImageDraw
+
+from device.catalog import text
+from device.screens import Layout, Question, Reaction
+from engine.core import Coord
+from engine.feuer_und_wasser.game import (
+    Draw,
+    Lay,
+    State,
+    best_placement,
+    card_of,
+    placements,
+    turned,
+)
+
+WINDOW = (56, 64)  # the landscape window in pixels (height, width)
+PANEL = WINDOW[1] + 3
+NAMES = {"R": "fuw.fire", "B": "fuw.water"}
+
+
+def questions(answers: dict[str, str]) -> list[Question]:
+    return [
+        Question("mode", "menu.choose_version", (("rows", "fuw.rows"), ("groups", "fuw.groups"))),
+        Question("tactician", "menu.choose_tactician", (("no", "fuw.no"), ("yes", "fuw.yes"))),
+        Question("starter", "menu.choose_starter", (("R", "fuw.fire"), ("B", "fuw.water"))),
+    ]
+
+
+# --- the view --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class View:
+    pick: int = 0  # draw step: which of the cards not laid yet
+    at: Coord | None = None  # lay step: where the card lies (a legal place)
+    turns: int = 0
+    hint: bool = False  # the best placement is on show
+    review: tuple[int, int] | None = None  # a finished round: (its index, page)
+
+
+def choices(state: State) -> list[str]:
+    """The active deck's cards not laid yet, in deck order."""
+    return [card_id for card_id, _ in state.options.deck(state.turn) if card_id not in state.laid]
+
+
+def places(state: State, turns: int) -> list[Coord]:
+    card = card_of(state, state.turn, state.drawn)
+    return [a.at for a in placements(state, card) if a.turns == turns]
+
+
+def _nearest(options: list[Coord], to: Coord) -> Coord:
+    return min(options, key=lambda a: (abs(a[0] - to[0]) + abs(a[1] - to[1]), a))
+
+
+def _lay_view(state: State) -> View:
+    """The drawn card's first place: the legal place nearest the landscape's middle."""
+    rows = [r for r, _ in state.landscape.fields]
+    cols = [c for _, c in state.landscape.fields]
+    middle = ((min(rows) + max(rows)) // 2, (min(cols) + max(cols)) // 2)
+    for turns in range(4):
+        found = places(state, turns)
+        if found:
+            return View(at=_nearest(found, middle), turns=turns)
+    return View()
+
+
+def initial_view(state: State) -> View:
+    return _lay_view(state) if state.drawn is not None else View()
+
+
+def view_record(view: View) -> dict[str, Any]:
+    return {
+        "pick": view.pick,
+        "at": list(view.at) if view.at else None,
+        "turns": view.turns,
+        "hint": view.hint,
+        "review": list(view.review) if view.review else None,
+    }
+
+
+def view_parse(data: dict[str, Any], state: State) -> View:
+    pick, turns, hint = data.get("pick", 0), data.get("turns", 0), data.get("hint", False)
+    if not isinstance(pick, int) or turns not in (0, 1, 2, 3) or not isinstance(hint, bool):
+        raise ValueError("not a Feuer und Wasser view")
+    review = data.get("review")
+    if review is not None:
+        if not (
+            isinstance(review, list)
+            and len(review) == 2
+            and all(isinstance(v, int) for v in review)
+        ):
+            raise ValueError(f"not a round page: {review!r}")
+        if not 0 <= review[0] < len(state.round_scores) or review[1] not in (0, 1):
+            review = None
+        else:
+            review = (review[0], review[1])
+    at = data.get("at")
+    if state.drawn is not None and review is None:
+        if at is None or tuple(at) not in places(state, turns):
+            return _lay_view(state)
+        return View(at=(at[0], at[1]), turns=turns, hint=hint)
+    return View(pick=pick % max(1, len(choices(state))), review=review)
+
+
+def after(before: State, after_state: State, view: View) -> View:
+    if len(after_state.round_scores) > len(before.round_scores):
+        return View(review=(len(after_state.round_scores) - 1, 0))
+    return initial_view(after_state)
+
+
+# --- input -----------------------------------------------------------------------------------
+
+
+def layout(state: State, view: View) -> Layout:
+    if (view.review is not None and view.review[1] == 1) or (state.over and view.review is None):
+        return Layout()
+    return Layout(status=False, hint_y=57, separators=False, notice=(PANEL - 2, 18, 127, 54))
+
+
+def on_button(state: State, view: View, button: str) -> Reaction:
+    if view.review is not None:
+        r, page = view.review
+        if button == "ok":
+            return Reaction(replace(view, review=(r, 1)) if page == 0 else initial_view(state))
+        if button == "back":
+            return Reaction(view, confirm="undo")
+        return Reaction(view)
+    if state.drawn is None:
+        cards = choices(state)
+        step = {"left": -1, "right": 1, "up": -4, "down": 4}
+        if button in step and cards:
+            return Reaction(replace(view, pick=(view.pick + step[button]) % len(cards)))
+        if button == "ok" and cards:
+            return Reaction(view, Draw(cards[view.pick % len(cards)]))
+        if button == "back":
+            return Reaction(view, confirm="undo")
+        return Reaction(view)
+    if view.at is None:
+        view = _lay_view(state)
+    if button in ("left", "right"):
+        options = places(state, view.turns)
+        if view.at in options:
+            i = options.index(view.at) + (1 if button == "right" else -1)
+            return Reaction(replace(view, at=options[i % len(options)], hint=False))
+        return Reaction(replace(view, at=_nearest(options, view.at), hint=False))
+    if button in ("up", "down"):
+        for k in range(1, 4):
+            turns = (view.turns + (k if button == "down" else -k)) % 4
+            options = places(state, turns)
+            if options:
+                return Reaction(View(at=_nearest(options, view.at), turns=turns))
+        return Reaction(view)
+    if button == "back":
+        best = best_placement(state)
+        if best is None:
+            return Reaction(view)
+        return Reaction(View(at=best.action.at, turns=best.action.turns, hint=True))
+    if button == "ok":
+        return Reaction(view, Lay(view.at, view.turns))
+    return Reaction(view)
+
+
+def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
+    """A card's tag, taught as `feuer-und-wasser:ID`: in the draw step, that card was drawn."""
+    if state.drawn is None and card and card.startswith("feuer-und-wasser:"):
+        return Reaction(view, Draw(card.split(":", 1)[1]))
+    return Reaction(view)
+
+
+def confirm_text(what: str, lang: str) -> str:
+    raise ValueError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
+
+
+def confirmed(what: str):
+    raise ValueError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
+
+
+def round_ended(before: State, after: State, lang: str) -> list[str] | None:
+    return None  # the round's final landscape, then the score (the view's review)
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def status(state: State, lang: str) -> str:
+    if state.over:
+        return f"Feuer und Wasser · {text('status.over', lang)}"
+    return f"{text('zweimal.round', lang, round=state.round)} · " + text(
+        "fuw.turn", lang, player=text(NAMES[state.turn], lang)
+    )
+
+
+def hint(state: State, view: View, lang: str) -> str:
+    if view.review is not None:
+        return text("hint.review" if view.review[1] == 0 else "hint.message", lang)
+    if state.over:
+        return text("hint.over", lang)
+    if state.drawn is None:
+        return text("hint.fuw_draw", lang)
+    return text("hint.fuw_lay", lang)
+
+
+def summary_lines(state: State, lang: str, upto: int | None = None) -> list[str]:
+    scores = state.round_scores if upto is None else state.round_scores[: upto + 1]
+    lines = [
+        f"{text('zweimal.round_total', lang, round=i)}: R {s['R']} - B {s['B']}"
+        for i, s in enumerate(scores, start=1)
+    ]
+    if scores:
+        t = {p: sum(s[p] for s in scores) for p in "RB"}
+        lines.append(f"{text('zweimal.total', lang)}: R {t['R']} - B {t['B']}")
+    if state.over and len(scores) == len(state.round_scores):
+        t = {p: sum(s[p] for s in scores) for p in "RB"}
+        if t["R"] == t["B"]:
+            lines.append(text("zweimal.draw", lang))
+        else:
+            who = "R" if t["R"] > t["B"] else "B"
+            lines.append(text("zweimal.winner", lang, player=text(NAMES[who], lang)))
+    return lines
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+
+def _square(draw, x: int, y: int, colour: str, ink: int, cell: int) -> None:
+    """Fire (R) filled, Water (B) a ring: told apart on any background."""
+    box = (x + 1, y + 1, x + cell - 2, y + cell - 2) if cell > 4 else (x, y, x + 2, y + 2)
+    if colour == "R":
+        draw.rectangle(box, fill=ink)
+    else:
+        draw.rectangle(box, outline=ink)
+
+
+def _cell(fields) -> int:
+    """As large as the landscape (and two squares around it for the card) allows."""
+    rows = [r for r, _ in fields]
+    cols = [c for _, c in fields]
+    height, width = max(rows) - min(rows) + 5, max(cols) - min(cols) + 5
+    for cell in (8, 6):
+        if height * cell <= WINDOW[0] and width * cell <= WINDOW[1]:
+            return cell
+    return 4
+
+
+def _landscape(draw, fields, centre: Coord, card=None, marked=frozenset()) -> None:
+    """The landscape window around `centre`; `card` (squares -> colour) drawn on top, framed."""
+    cell = _cell(fields)
+    rows_shown, cols_shown = WINDOW[0] // cell, WINDOW[1] // cell
+    top, left = centre[0] - rows_shown // 2, centre[1] - cols_shown // 2
+    shown = {**fields, **(card or {})}
+    for (r, c), colour in shown.items():
+        y, x = (r - top) * cell, (c - left) * cell
+        if not (0 <= r - top < rows_shown and 0 <= c - left < cols_shown):
+            continue
+        ink = 1
+        if (r, c) in marked:
+            draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=1)
+            ink = 0
+        _square(draw, x, y, colour, ink, cell)
+    if card:
+        rows = [r for r, _ in card]
+        cols = [c for _, c in card]
+        y0, x0 = (min(rows) - top) * cell - 1, (min(cols) - left) * cell - 1
+        y1, x1 = (max(rows) - top + 1) * cell, (max(cols) - left + 1) * cell
+        draw.rectangle((max(0, x0), max(0, y0), min(x1, WINDOW[1]), min(y1, 55)), outline=1)
+    draw.line((PANEL - 3, 0, PANEL - 3, 55), fill=1)
+
+
+def _middle(fields) -> Coord:
+    rows = [r for r, _ in fields]
+    cols = [c for _, c in fields]
+    return ((min(rows) + max(rows) + 1) // 2, (min(cols) + max(cols) + 1) // 2)
+
+
+def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:
+    y = 0
+    for line, band in lines:
+        if band:
+            draw.rectangle((PANEL - 1, y, 127, y + 8), fill=1)
+        draw.text((PANEL, y), line, font=fonts.status, fill=0 if band else 1)
+        y += 9
+
+
+def _last_line(state: State, lang: str) -> str:
+    last = state.last
+    if last is None:
+        return ""
+    key = "fuw.last_tactician" if state.options.tactician else "fuw.last"
+    shape = text("fuw.row" if state.options.mode == "rows" else "fuw.group", lang)
+    return text(key, lang, player=last.player, shape=shape, n=last.length, k=last.cards)
+
+
+def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
+    if view.review is not None:
+        r, page = view.review
+        if page == 1 or r >= len(state.round_landscapes):
+            for i, line in enumerate(summary_lines(state, lang, upto=r)):
+                draw.text((2, 11 + i * 10), line, font=fonts.body, fill=1)
+            return
+        board = state.round_landscapes[r].fields
+        marked = (
+            frozenset(state.last.fields)
+            if state.last and r == len(state.round_scores) - 1
+            else frozenset()
+        )
+        _landscape(draw, board, _middle(board), marked=marked)
+        s = state.round_scores[r]
+        _panel(
+            draw,
+            [
+                (text("fuw.round_over", lang, round=r + 1), True),
+                (_last_line(state, lang) if marked else "", False),
+                (f"R {s['R']} : B {s['B']}", False),
+            ],
+            fonts,
+        )
+        return
+    if state.over:
+        for i, line in enumerate(summary_lines(state, lang)):
+            draw.text((2, 11 + i * 10), line, font=fonts.body, fill=1)
+        return
+    head = [
+        (text("zweimal.round", lang, round=state.round), False),
+        (text("fuw.turn_short", lang, player=text(NAMES[state.turn], lang)), True),
+    ]
+    piles = f"R{state.piles['R']} B{state.piles['B']}"
+    extra = []
+    if state.options.tactician:
+        extra = [
+            (text("fuw.points", lang, points=f"R{state.points['R']} B{state.points['B']}"), False)
+        ]
+    fields = state.landscape.fields
+    if state.drawn is None:
+        cards = choices(state)
+        chosen = cards[view.pick % len(cards)] if cards else "-"
+        marked = frozenset(state.last.fields) if state.last else frozenset()
+        _landscape(draw, fields, _middle(fields), marked=marked)
+        lines = [*head, (_last_line(state, lang), False)]
+        lines.append((text("fuw.piles", lang, piles=piles), False))
+        lines += extra or [("", False)]
+        lines.append((f"<{chosen}>", False))
+        _panel(draw, lines, fonts)
+        if cards:  # the chosen card as it is drawn, to check it is the one in the hand
+            card = card_of(state, state.turn, chosen)
+            for (r, c), colour in card.fields((0, 0)).items():
+                _square(draw, PANEL + 36 + c * 8, 40 + r * 8, colour, 1, 8)
+        return
+    card = turned(card_of(state, state.turn, state.drawn), view.turns)
+    at = view.at or (0, 0)
+    laid = card.fields(at)
+    _landscape(draw, fields, (at[0] + 1, at[1] + 1), card=laid)
+    lines = [*head, (text("fuw.card", lang, card=state.drawn), False)]
+    if view.hint:
+        best = best_placement(state)
+        lines.append((text("fuw.best", lang, k=best.cards if best else 0), False))
+    else:
+        lines.append((text("fuw.move_turn", lang), False))
+    lines.append((text("fuw.piles", lang, piles=piles), False))
+    _panel(draw, lines + extra, fonts)
