@@ -268,7 +268,9 @@ def _ask(box: Box, choice: dict[str, Any]) -> tuple[Box, list[Effect]]:
             box, menu=(*box.menu, (f"q:{q.key}", q.default)), choice=tuple(choice.items())
         ), []
     entry = games.GAMES[choice["game"]]
-    answers = {k: str(v) for k, v in choice.items() if k != "game"}
+    overrides = getattr(entry.screens, "option_overrides", None)
+    answers = {**(overrides() if overrides else {})}
+    answers.update({k: str(v) for k, v in choice.items() if k != "game"})
     options = options_of(entry.engine, answers)
     state = entry.engine.initial(options)
     fresh = replace(

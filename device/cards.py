@@ -128,5 +128,12 @@ def card_names(decks: list[Path]) -> list[str]:
             raise CardError(f"deck {path}: {detail}") from None
         except RecursionError:
             raise CardError(f"deck {path}: nested too deeply to be a deck") from None
+        if deck.game == "feuer-und-wasser":  # its cards have patterns: checked whole
+            from device.feuer_und_wasser_decks import DeckError, check
+
+            try:
+                check(Path(path), json.loads(Path(path).read_text(encoding="utf-8")))
+            except DeckError as error:
+                raise CardError(str(error)) from None
         names += [f"{deck.game}:{c.id}" for c in deck.cards]
     return names

@@ -38,6 +38,21 @@ PANEL = WINDOW[1] + 3
 NAMES = {"R": "fuw.fire", "B": "fuw.water"}
 
 
+CONFIGURED: dict[str, str] = {}  # options from the config's deck files (configure())
+
+
+def configure(deck_paths: list) -> None:
+    """At start: the players' own deck files from the config replace the examples."""
+    from device.feuer_und_wasser_decks import options
+
+    CONFIGURED.clear()
+    CONFIGURED.update(options(deck_paths))
+
+
+def option_overrides() -> dict[str, str]:
+    return dict(CONFIGURED)
+
+
 def questions(answers: dict[str, str]) -> list[Question]:
     return [
         Question("mode", "menu.choose_version", (("rows", "fuw.rows"), ("groups", "fuw.groups"))),

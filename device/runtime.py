@@ -28,6 +28,12 @@ class Runtime:
         with_reader: bool = True,
     ) -> None:
         self.settings = settings
+        from device.games import playable
+
+        for entry in playable().values():  # games that read the config's deck files
+            configure = getattr(entry.screens, "configure", None)
+            if configure is not None:
+                configure(list(settings.decks))
         self.store = Store(state_dir)
         self.screen = Screen(display_device, frames)
         from device.cards import card_names

@@ -39,6 +39,8 @@ Optional
   starts for the next step; a round's scoring board).
 - `seed(value)`: make what the screens draw at random (a dealt layout) repeatable; the
   headless simulator calls it for scripts, so a script runs the same every time.
+- `configure(deck_paths)` and `option_overrides()`: the config's deck files, read once at
+  start, give options for new games (Feuer und Wasser: the players' own decks).
 
 Texts
 - `TEXTS` (optional): catalog entries the game brings, key -> (German, English); keys of the

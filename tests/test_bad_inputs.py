@@ -442,3 +442,31 @@ def test_wal_reader_never_raises(head, offset, garbage):
     wal[offset % len(wal) : offset % len(wal) + len(garbage)] = garbage
     check = check_wal(bytes(wal))
     assert check.frames >= 0 and check.lost >= 0
+
+
+@pytest.mark.parametrize(
+    ("card", "says"),
+    [
+        ({"id": "R2", "pattern": "RRX/BBR"}, "card R2: pattern 'RRX/BBR' is not 2 rows of 3"),
+        ({"id": "R2", "pattern": "RR/BB/RR"}, "card R2: pattern"),
+        ({"id": "R1", "pattern": "RRB/BBR"}, "card R1 is listed twice"),
+    ],
+)
+def test_a_bad_feuer_und_wasser_deck_is_exit_78_naming_the_card(tmp_path, capsys, card, says):
+    deck = tmp_path / "deck.json"
+    deck.write_text(
+        json.dumps(
+            {
+                "game": "feuer-und-wasser",
+                "player": "R",
+                "cards": [{"id": "R1", "pattern": "RRB/BBR"}, card],
+            }
+        )
+    )
+    config = tmp_path / "c.toml"
+    config.write_text(f'decks = ["{deck}"]\n')
+    script = tmp_path / "s"
+    script.write_text("wait 0\n")
+    code, _, err = run(capsys, "run", "--script", str(script), "--config", str(config))
+    one_line(code, err, (78,))
+    assert says in err and str(deck) in err

@@ -1,6 +1,6 @@
-"""The screenshots in docs/screens: a game of Zweimal played on the simulated box (the real
-loop, MockFactory pins, luma's dummy display), in German and English (`-en.png`), with the
-dealing seeded so every run shows the same boards.
+"""The screenshots in docs/screens: games of Zweimal and Feuer und Wasser played on the
+simulated box (the real loop, MockFactory pins, luma's dummy display), in German and English
+(`-en.png`), with the dealing seeded so every run shows the same boards.
 
     .venv/bin/python docs/screens/shots.py          # rewrite the PNGs
     (tests/test_golden_screens.py checks that they match what the box shows now)
@@ -86,6 +86,44 @@ def scenario(p: Player, shot) -> None:
     shot("teach-pick")
 
 
+def fuw_scenario(p: Player, shot) -> None:
+    """Feuer und Wasser with the example decks: laying, the best placement, a scored row, a
+    scored group, a round's end."""
+    sim = p.sim
+
+    def new_game(mode: int) -> None:
+        if p.box.mode != "menu":
+            sim.hold("ok")
+        p.press(*["down"] * menu_items(p.box).index("new"), "ok")
+        p.press(*["down"] * menu_items(p.box).index("feuer-und-wasser"), "ok")
+        p.press(*["down"] * mode, "ok", "ok", "ok")
+
+    def best_turn() -> None:
+        p.press("ok", "back", "ok")  # draw the chosen card, show the best place, lay it
+
+    new_game(0)
+    shot("fuw-draw")
+    p.press("ok")
+    p.press("right")
+    shot("fuw-lay")
+    p.press("back")
+    shot("fuw-best")
+    p.press("ok")
+    while not (p.state.last and p.state.last.length >= 2 and p.state.drawn is None):
+        best_turn()
+    shot("fuw-row")
+    new_game(1)
+    best_turn()
+    while not (p.state.last and p.state.last.length >= 3 and p.state.drawn is None):
+        best_turn()
+    shot("fuw-group")
+    while p.box.view.review is None:
+        best_turn()
+    shot("fuw-round")
+    p.press("ok")
+    shot("fuw-round-score")
+
+
 def shots(state_dir: Path) -> dict[str, object]:
     """Play the scenario in both languages; return {name: image}."""
     taken: dict[str, object] = {}
@@ -99,6 +137,9 @@ def shots(state_dir: Path) -> dict[str, object]:
                 taken[name + suffix] = sim.screen.image.copy()
 
             scenario(Player(sim), shot)
+            sim.press("back")  # out of the teach screen
+            sim.press("back")
+            fuw_scenario(Player(sim), shot)
         finally:
             sim.stop()
     return taken

@@ -1,0 +1,103 @@
+"""Feuer und Wasser decks as data files (JSON), validated with pydantic:
+
+    {"game": "feuer-und-wasser", "player": "R", "start": "RRB/BBR",
+     "note": "...", "cards": [{"id": "R01", "pattern": "RRB/BBR"}, ...]}
+
+`player` is R (Fire) or B (Water); each card's `pattern` is its 2x3 fields as drawn (2 rows
+of 3, R or B); `start` (optional) is the start card. The shipped examples are in
+`device/decks/`; the config's `decks` may list the players' own files, which the box then
+uses for new games. A bad file is one line naming the card and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+PATTERN = re.compile(r"[RB]{3}/[RB]{3}")
+EXAMPLES = Path(__file__).resolve().parent / "decks"
+
+
+class DeckError(ValueError):
+    """A deck file that cannot be used: one line."""
+
+
+class FuwCard(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[A-Za-z0-9_.-]{1,40}$")
+    pattern: str
+
+    @field_validator("pattern")
+    @classmethod
+    def _pattern(cls, value: str) -> str:
+        if not PATTERN.fullmatch(value):
+            raise ValueError(f"pattern {value!r} is not 2 rows of 3 fields of R or B, like RRB/BBR")
+        return value
+
+
+class FuwDeck(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(pattern=r"^feuer-und-wasser$")
+    player: str = Field(pattern=r"^[RB]$")
+    note: str = ""
+    start: str | None = None
+    cards: list[FuwCard] = Field(min_length=1, max_length=200)
+
+    @field_validator("start")
+    @classmethod
+    def _start(cls, value: str | None) -> str | None:
+        if value is not None and not PATTERN.fullmatch(value):
+            raise ValueError(f"start card {value!r} is not 2 rows of 3 fields of R or B")
+        return value
+
+    @field_validator("cards")
+    @classmethod
+    def _unique(cls, cards: list[FuwCard]) -> list[FuwCard]:
+        seen: set[str] = set()
+        for card in cards:
+            if card.id in seen:
+                raise ValueError(f"card {card.id} is listed twice")
+            seen.add(card.id)
+        return cards
+
+
+def check(path: Path, data: object) -> FuwDeck:
+    """The deck in a file's data, or a DeckError naming the card and what is wrong."""
+    try:
+        return FuwDeck.model_validate(data)
+    except ValidationError as error:
+        e = error.errors()[0]
+        loc = list(e["loc"])
+        where = ""
+        if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
+            cards = data.get("cards") if isinstance(data, dict) else None
+            name = (
+                cards[loc[1]].get("id")
+                if isinstance(cards, list) and isinstance(cards[loc[1]], dict)
+                else None
+            )
+            where = f"card {name or loc[1] + 1}: "
+        elif loc:
+            where = f"{'.'.join(str(p) for p in loc)}: "
+        message = e["msg"].removeprefix("Value error, ")
+        raise DeckError(f"deck {path}: {where}{message}") from None
+
+
+def options(paths: list[Path]) -> dict[str, str]:
+    """The game options the configured deck files give (`deck_R`, `deck_B`, `start`)."""
+    found: dict[str, str] = {}
+    for path in paths:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError) as error:
+            raise DeckError(f"deck {path}: {error}") from None
+        if not isinstance(data, dict) or data.get("game") != "feuer-und-wasser":
+            continue
+        deck = check(path, data)
+        found[f"deck_{deck.player}"] = ",".join(f"{c.id}:{c.pattern}" for c in deck.cards)
+        if deck.start:
+            found["start"] = deck.start
+    return found

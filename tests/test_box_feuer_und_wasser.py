@@ -1,0 +1,180 @@
+"""Feuer und Wasser played through the real loop on the simulated box, all four versions, with
+small decks from the config and every round's score worked out by hand.
+
+The start card RRB/BBR lies at (0,0). Fire's F1 is RRR/BBB, Water's W1 is BBB/BBB (F2 RRR/RRR
+and W2 BRB/RBR wait in the basic decks). The moves, the same in every version:
+- round 1 (Fire starts): F1 on (0,1), not turned: it covers (0,1) (0,2) (1,1) (1,2); the
+  landscape is RRRR/BBBB; Fire's row 0 (or group) is 4 long, on the card and off it.
+  (Tactician: then Water's W1 turned a quarter on (0,0): BB/BB/BB covers (0,0) (0,1) (1,0)
+  (1,1); Water's row 1 is BBBB (4); Water's group is 8: (0,0) (0,1) (1,0..3) (2,0) (2,1).)
+- round 2 (Water starts): W1 turned a quarter on (0,0) of a fresh start card: BBB/BBR/BB.;
+  Water's row 0 is BBB (3; columns 0 and 1 lie wholly on the card); Water's group is 7.
+  (Tactician: then Fire's F1 turned a quarter (BR/BR/BR) on (-1,1): covers (0,1) (0,2)
+  (1,1) (1,2); Fire's fields (-1,2) (0,2) (1,2) lie wholly on the card: nothing.)
+What that scores:
+- rows: round 1: 4 -> 2 cards, but Fire's pile holds 1 after drawing: 1; the pile is empty,
+  the round ends, Fire scores Water's pile: 2. Round 2: 3 -> 1; Water's pile empty: Water
+  scores Fire's 2. Totals 2:2, a draw.
+- groups: round 1: 4 -> 1; Fire's pile empty: Fire 2. Round 2: 7 -> 2, capped at 1; Water 2.
+  Totals 2:2.
+- rows, tactician: round 1: Fire +2 (4), Water +2 (4); round 2: Water +1 (3), Fire 0.
+  Totals Fire 2, Water 3.
+- groups, tactician: round 1: Fire +1 (4), Water +2 (8); round 2: Water +2 (7), Fire 0.
+  Totals Fire 1, Water 4.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from device.box import menu_items
+from device.cli import main
+from device.config import Buttons, Settings
+from device.feuer_und_wasser_screen import choices, places
+from device.simulator import Simulator
+
+BASIC = {"R": [("F1", "RRR/BBB"), ("F2", "RRR/RRR")], "B": [("W1", "BBB/BBB"), ("W2", "BRB/RBR")]}
+ONE_EACH = {"R": [("F1", "RRR/BBB")], "B": [("W1", "BBB/BBB")]}
+
+
+def decks(tmp_path, cards) -> list:
+    paths = []
+    for player, listed in cards.items():
+        path = tmp_path / f"deck-{player}.json"
+        path.write_text(
+            json.dumps(
+                {
+                    "game": "feuer-und-wasser",
+                    "player": player,
+                    "start": "RRB/BBR",
+                    "cards": [{"id": i, "pattern": p} for i, p in listed],
+                }
+            )
+        )
+        paths.append(path)
+    return paths
+
+
+class Table:
+    def __init__(self, tmp_path, cards, lang="de") -> None:
+        settings = Settings(
+            language=lang, buttons=Buttons(hold_s=0.2), decks=decks(tmp_path, cards)
+        )
+        self.sim = Simulator(settings, tmp_path / "state")
+        self.sim.start()
+
+    @property
+    def box(self):
+        return self.sim.loop.box
+
+    @property
+    def state(self):
+        return self.box.session.state
+
+    def press(self, *buttons: str) -> None:
+        for b in buttons:
+            self.sim.press(b)
+
+    def new_game(self, mode: str, tactician: str, starter: str = "R") -> None:
+        self.press(*["down"] * menu_items(self.box).index("new"), "ok")
+        self.press(*["down"] * menu_items(self.box).index("feuer-und-wasser"), "ok")
+        self.press(*["down"] * ["rows", "groups"].index(mode), "ok")
+        self.press(*["down"] * ["no", "yes"].index(tactician), "ok")
+        self.press(*["down"] * ["R", "B"].index(starter), "ok")
+        assert self.box.mode == "game" and self.state.drawn is None
+
+    def draw(self, card: str) -> None:
+        offered = choices(self.state)
+        now = self.box.view.pick % len(offered)
+        self.press(*["right"] * ((offered.index(card) - now) % len(offered)), "ok")
+        assert self.state.drawn == card
+
+    def lay(self, at, turns: int) -> None:
+        while self.box.view.turns != turns:
+            self.press("down")
+        spots = places(self.state, turns)
+        now = spots.index(self.box.view.at)
+        self.press(*["right"] * ((spots.index(at) - now) % len(spots)))
+        assert self.box.view.at == at
+        self.press("ok")
+
+    def round_end(self) -> None:
+        assert self.box.view.review is not None
+        self.press("ok", "ok")
+
+
+CASES = [
+    ("rows", "no", BASIC, [{"R": 2, "B": 0}, {"R": 0, "B": 2}], None),
+    ("groups", "no", BASIC, [{"R": 2, "B": 0}, {"R": 0, "B": 2}], None),
+    ("rows", "yes", ONE_EACH, [{"R": 2, "B": 2}, {"R": 0, "B": 1}], "B"),
+    ("groups", "yes", ONE_EACH, [{"R": 1, "B": 2}, {"R": 0, "B": 2}], "B"),
+]
+
+
+@pytest.mark.parametrize(("mode", "tactician", "cards", "rounds", "winner"), CASES)
+def test_a_whole_game_of_each_version(tmp_path, capsys, mode, tactician, cards, rounds, winner):
+    t = Table(tmp_path, cards)
+    try:
+        t.new_game(mode, tactician)
+        t.draw("F1")
+        t.lay((0, 1), 0)
+        if tactician == "yes":
+            assert t.state.last.length == 4 and t.state.points["R"] == rounds[0]["R"]
+            t.draw("W1")
+            t.lay((0, 0), 1)
+        t.round_end()
+        assert list(t.state.round_scores) == [rounds[0]]
+        assert t.state.round == 2 and t.state.turn == "B"
+        t.draw("W1")
+        t.lay((0, 0), 1)
+        if tactician == "yes":
+            t.draw("F1")
+            t.lay((-1, 1), 1)
+        t.round_end()
+        state = t.state
+        assert state.over and list(state.round_scores) == rounds
+        game_id = t.box.session.db_id
+        t.press("ok")
+        assert t.box.mode == "menu"  # the result, then ok: the menu
+    finally:
+        t.sim.stop()
+    # the saved game, exported and replayed, ends the same
+    assert main(["games", "export", str(game_id), "--state-dir", str(tmp_path / "state")]) == 0
+    record = tmp_path / "game.txt"
+    record.write_text(capsys.readouterr().out)
+    assert main(["replay", str(record)]) == 0
+    last = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert last["over"] and last["result"]["rounds"] == [{"scores": r} for r in rounds]
+    assert last["result"]["winner"] == winner
+
+
+def test_the_best_placement_is_one_press_and_lays_nothing(tmp_path):
+    t = Table(tmp_path, BASIC)
+    try:
+        t.new_game("rows", "no")
+        t.draw("F1")
+        before = t.state
+        t.press("back")
+        assert t.box.view.hint and t.state == before  # shown, not laid
+        assert (t.box.view.at, t.box.view.turns) == ((0, 1), 0)  # row 4 -> 2: the best
+        t.press("ok")
+        assert t.state.last.length == 4
+    finally:
+        t.sim.stop()
+
+
+def test_a_tap_draws_the_card_and_a_wrong_card_is_refused(tmp_path):
+    t = Table(tmp_path, BASIC)
+    try:
+        t.new_game("rows", "no")
+        t.sim.store.teach(
+            [("04A2B3C4", "feuer-und-wasser:W1"), ("04A2B3C5", "feuer-und-wasser:F2")]
+        )
+        t.sim.tap("04A2B3C4")  # Water's card on Fire's turn
+        assert t.box.notice == "Nicht in diesem Stapel" and t.state.drawn is None
+        t.sim.tap("04A2B3C5")
+        assert t.state.drawn == "F2"
+    finally:
+        t.sim.stop()
