@@ -34,6 +34,7 @@ from device.cli import main
 from device.config import Buttons, Settings
 from device.feuer_und_wasser_screen import choices, places
 from device.simulator import Simulator
+from tests.boxdriver import Player
 
 BASIC = {"R": [("F1", "RRR/BBB"), ("F2", "RRR/RRR")], "B": [("W1", "BBB/BBB"), ("W2", "BRB/RBR")]}
 ONE_EACH = {"R": [("F1", "RRR/BBB")], "B": [("W1", "BBB/BBB")]}
@@ -57,25 +58,16 @@ def decks(tmp_path, cards) -> list:
     return paths
 
 
-class Table:
+class Table(Player):
+    """The box driver (tests/boxdriver.py) with decks from the config, for this game."""
+
     def __init__(self, tmp_path, cards, lang="de") -> None:
         settings = Settings(
             language=lang, buttons=Buttons(hold_s=0.2), decks=decks(tmp_path, cards)
         )
-        self.sim = Simulator(settings, tmp_path / "state")
-        self.sim.start()
-
-    @property
-    def box(self):
-        return self.sim.loop.box
-
-    @property
-    def state(self):
-        return self.box.session.state
-
-    def press(self, *buttons: str) -> None:
-        for b in buttons:
-            self.sim.press(b)
+        sim = Simulator(settings, tmp_path / "state")
+        sim.start()
+        super().__init__(sim)
 
     def new_game(self, mode: str, tactician: str, starter: str = "R") -> None:
         self.press(*["down"] * menu_items(self.box).index("new"), "ok")
