@@ -14,6 +14,7 @@ from typing import Any
 
 from device import score
 from engine.contract import Game
+from engine.day_and_night.game import GAME as DAY_AND_NIGHT
 from engine.feuer_und_wasser.game import GAME as FEUER_UND_WASSER
 from engine.zweimal.game import GAME as ZWEIMAL
 
@@ -75,7 +76,7 @@ GAMES: dict[str, Entry] = {
     for entry in (
         from_engine(ZWEIMAL, "device.zweimal_screen", score.ZWEIMAL),
         from_engine(FEUER_UND_WASSER, "device.feuer_und_wasser_screen", score.FEUER_UND_WASSER),
-        Entry("day-and-night", "Day and Night", "D&N", scorer=score.DAY_AND_NIGHT),
+        from_engine(DAY_AND_NIGHT, scorer=score.DAY_AND_NIGHT),
         Entry("wandernde-druiden", "Wandernde Druiden", "WD", scorer=score.WANDERNDE_DRUIDEN),
     )
 }

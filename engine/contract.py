@@ -8,8 +8,9 @@ notation habits). A game is one object, `Game`, over immutable, hashable states 
   `format_options(options)` (back to text);
 - play: `initial(options)`, `to_move(state)` (a player, or None when nobody is to act),
   `legal_actions(state)` (every legal action, or None where the set is too large to list:
-  then `is_legal` decides), `apply(state, action)` (a new state, or `IllegalMove` with a
-  code from `refusal_codes`), `is_over(state)`, `result(state)` (totals, winner, rounds);
+  then `is_legal` decides and `sample_actions` offers legal actions to play on with),
+  `apply(state, action)` (a new state, or `IllegalMove` with a code from `refusal_codes`),
+  `is_over(state)`, `result(state)` (totals, winner, rounds);
 - notation: `format_action(action)` is one line of text, `parse_action(text)` reads it back
   (`parse_action(format_action(a)) == a`) or raises `NotationError` naming what is wrong;
 - `summary(state)`: the state as JSON for `tabletop replay`, documented on the rules page.
@@ -110,6 +111,12 @@ class Game:
 
     def legal_actions(self, state: Any) -> list[Any] | None:
         return None
+
+    def sample_actions(self, state: Any) -> list[Any]:
+        """Legal actions to play on with (random play-outs, tests): every legal action where
+        they can be listed, else a game's own choice of them. Empty once the game is over."""
+        listed = self.legal_actions(state)
+        return [] if listed is None else listed
 
     def is_legal(self, state: Any, action: Any) -> bool:
         try:

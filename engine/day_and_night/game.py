@@ -1,0 +1,655 @@
+"""A whole game of Day and Night on the contract (`engine/contract.py`): 12 action points a
+turn, the start-of-turn upkeep, spells from data, steps, temples (chosen when more than 8
+tiles connect, also in the middle of a spell), adjudication after every board change.
+
+Actions (one line each):
+    cast ID R,C ...     a spell of the side's deck with its targets, in the order of its effects
+    step R,C            the own pawn one field (3 AP; a field not yet entered this turn)
+    temple R,C x8       the 8 connected tiles that become a temple (when more than 8 connect)
+    end                 the turn ends (the next player's upkeep happens at once)
+The box knows hand, deck and discard counts, not which cards are in a hand. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.contract import Game, Result, Scores
+from engine.core import Coord, IllegalMove, NotationError
+from engine.day_and_night.adjudication import TEMPLE_SIZE, Board, adjudicate
+from engine.day_and_night.areas import COLS, ROWS, bit, components, size
+from engine.day_and_night.spells import EXAMPLE, Effect, Spell
+
+SIDES = ("day", "night")
+AP_PER_TURN = 12
+STEP_COST = 3
+HAND = 5
+DECK = 70
+OTHER = {"day": "night", "night": "day"}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    decks: tuple[tuple[Spell, ...], tuple[Spell, ...]] = (EXAMPLE["day"], EXAMPLE["night"])
+
+    def spell(self, side: str, spell_id: str) -> Spell | None:
+        return next((s for s in self.decks[SIDES.index(side)] if s.id == spell_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    spell: str
+    targets: tuple[Coord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    to: Coord
+
+
+@dataclass(frozen=True, slots=True)
+class Temple:
+    fields: tuple[Coord, ...]  # 8, sorted
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    pass
+
+
+Action = Cast | Step | Temple | End
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Play pauses: `side` picks 8 connected tiles of `area` (a mask) as a temple; then the
+    rest of the spell (`rest`: effects with their targets) goes on."""
+
+    side: str
+    area: int
+    rest: tuple[tuple[Effect, tuple[Coord, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Upkeep:
+    """What the start-of-turn upkeep did: markers taken off, tiles fixed, crystals removed."""
+
+    markers: tuple[Coord, ...] = ()
+    fixed: tuple[Coord, ...] = ()
+    crystals: tuple[Coord, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    options: Options
+    board: Board
+    pawns: tuple[Coord, Coord]  # day, night
+    turn: str = "day"
+    ap: int = AP_PER_TURN
+    entered: frozenset[Coord] = frozenset()
+    mystify: tuple[tuple[Coord, int], ...] = ()  # markers on mystified Day tiles
+    crystals: frozenset[Coord] = frozenset()
+    hands: Scores = Scores({"day": HAND, "night": HAND})
+    decks: Scores = Scores({"day": DECK - HAND, "night": DECK - HAND})
+    discards: Scores = Scores({"day": 0, "night": 0})
+    pending: Pending | None = None
+    upkeep: Upkeep = field(default_factory=Upkeep)
+    draws: int = 0  # cards drawn this turn (one per field entered, and by spells)
+    verdict: str = "play"
+    turns_played: int = 0
+
+    def pawn(self, side: str) -> Coord:
+        return self.pawns[SIDES.index(side)]
+
+    @property
+    def over(self) -> bool:
+        return self.verdict != "play"
+
+
+def on_board(at: Coord) -> bool:
+    return 0 <= at[0] < ROWS and 0 <= at[1] < COLS
+
+
+def adjacent(a: Coord, b: Coord) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def initial_state(options: Options) -> State:
+    start = (0, 0)
+    return State(options, Board(), (start, (ROWS - 1, COLS - 1)), entered=frozenset({start}))
+
+
+# --- the board's fields ---------------------------------------------------------------------
+
+
+def tile_at(board: Board, at: Coord) -> str:
+    return board.at(*at)
+
+
+def _set(board: Board, at: Coord, symbol: str) -> Board:
+    b = bit(*at)
+    masks = {
+        "d": board.day & ~b,
+        "n": board.night & ~b,
+        "f": board.fixed & ~b,
+        "D": board.day_temple & ~b,
+        "N": board.night_temple & ~b,
+    }
+    if symbol != ".":
+        masks[symbol] |= b
+    return Board(masks["d"], masks["n"], masks["f"], masks["D"], masks["N"])
+
+
+def _affectable(state: State, side: str, at: Coord, what: str) -> None:
+    """Fixed and temple tiles never change; Day cannot touch crystallized tiles."""
+    if not on_board(at):
+        raise IllegalMove(f"{what}: {at} is not on the 6x8 board", "off_board")
+    symbol = tile_at(state.board, at)
+    if symbol == "f":
+        raise IllegalMove(f"{what}: the tile on {at} is fixed", "target_fixed")
+    if symbol in "DN":
+        raise IllegalMove(f"{what}: the tile on {at} is a temple tile", "target_temple")
+    if side == "day" and at in state.crystals:
+        raise IllegalMove(f"{what}: the tile on {at} is crystallized", "target_crystal")
+
+
+def _markers(state: State) -> dict[Coord, int]:
+    return dict(state.mystify)
+
+
+def _with_markers(state: State, markers: dict[Coord, int]) -> State:
+    return replace(state, mystify=tuple(sorted((k, v) for k, v in markers.items() if v > 0)))
+
+
+def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...]) -> State:
+    """One effect of a spell on the state (targets checked); raises IllegalMove."""
+    own = "d" if side == "day" else "n"
+    board = state.board
+    if effect.kind == "place":
+        (at,) = targets
+        if not on_board(at) or tile_at(board, at) != ".":
+            raise IllegalMove(f"place: {at} is not an empty field", "target_not_empty")
+        if effect.adjacent and not adjacent(at, state.pawn(side)):
+            raise IllegalMove(f"place: {at} is not next to your pawn", "target_not_adjacent")
+        colour = own if effect.colour == "own" else effect.colour[0]
+        return replace(state, board=_set(board, at, colour))
+    if effect.kind == "flip":
+        (at,) = targets
+        _affectable(state, side, at, "flip")
+        symbol = tile_at(board, at)
+        if symbol not in "dn":
+            raise IllegalMove(f"flip: no tile on {at}", "target_no_tile")
+        markers = _markers(state)
+        markers.pop(at, None)  # a mystified tile that turns to Night loses its markers
+        crystals = state.crystals - {at}
+        flipped = replace(state, board=_set(board, at, "n" if symbol == "d" else "d"))
+        return replace(_with_markers(flipped, markers), crystals=crystals)
+    if effect.kind == "move_tile":
+        source, target = targets
+        _affectable(state, side, source, "move")
+        symbol = tile_at(board, source)
+        if symbol not in "dn":
+            raise IllegalMove(f"move: no tile on {source}", "target_no_tile")
+        if not on_board(target) or tile_at(board, target) != ".":
+            raise IllegalMove(f"move: {target} is not an empty field", "target_not_empty")
+        if not adjacent(source, target):
+            raise IllegalMove("move: one field, not diagonally", "target_not_adjacent")
+        markers = _markers(state)
+        if source in markers:
+            markers[target] = markers.pop(source)
+        crystals = state.crystals
+        if source in crystals:
+            crystals = (crystals - {source}) | {target}
+        moved = replace(state, board=_set(_set(board, source, "."), target, symbol))
+        return replace(_with_markers(moved, markers), crystals=crystals)
+    if effect.kind == "move_pawn":
+        (at,) = targets
+        here = state.pawn(side)
+        if not on_board(at) or not adjacent(at, here):
+            raise IllegalMove("the pawn moves one field, not diagonally", "target_not_adjacent")
+        if side == "day" and here in state.crystals:
+            raise IllegalMove("a Day pawn on a crystal cannot leave", "pawn_held")
+        pawns = (at, state.pawns[1]) if side == "day" else (state.pawns[0], at)
+        return replace(state, pawns=pawns)
+    if effect.kind == "mystify":
+        (at,) = targets
+        _affectable(state, side, at, "mystify")
+        if tile_at(board, at) != "d":
+            raise IllegalMove(f"mystify: no ordinary Day tile on {at}", "target_not_day")
+        markers = _markers(state)
+        markers[at] = markers.get(at, 0) + effect.count
+        return _with_markers(state, markers)
+    if effect.kind == "crystallize":
+        if len(set(targets)) != len(targets):
+            raise IllegalMove("crystallize: each tile once", "target_twice")
+        for at in targets:
+            _affectable(state, side, at, "crystallize")
+            if tile_at(board, at) != "n":
+                raise IllegalMove(
+                    f"crystallize: no ordinary Night tile on {at}", "target_not_night"
+                )
+        return replace(state, crystals=state.crystals | set(targets))
+    if effect.kind == "draw":
+        return _draw(state, side, effect.count)
+    raise IllegalMove(f"unknown effect {effect.kind!r}", "unknown_action")  # pragma: no cover
+
+
+def _draw(state: State, side: str, n: int) -> State:
+    n = min(n, state.decks[side])
+    hands, decks = dict(state.hands), dict(state.decks)
+    hands[side] += n
+    decks[side] -= n
+    return replace(state, hands=Scores(hands), decks=Scores(decks), draws=state.draws + n)
+
+
+# --- temples and the verdict ----------------------------------------------------------------
+
+
+def _own_tiles(board: Board, side: str) -> int:
+    return (board.day | board.fixed) if side == "day" else board.night
+
+
+def _temples(state: State, rest=()) -> State:
+    """Make every area of 8 connected tiles a temple (the active side first); more than 8:
+    play pauses for the choice. Then the verdict."""
+    for side in (state.turn, OTHER[state.turn]):
+        for part in components(_own_tiles(state.board, side)):
+            n = size(part)
+            if n == TEMPLE_SIZE:
+                state = _build(state, side, part)
+                if state.over:
+                    return state
+            elif n > TEMPLE_SIZE:
+                return replace(state, pending=Pending(side, part, tuple(rest)))
+    return _judge(state)
+
+
+def _build(state: State, side: str, mask: int) -> State:
+    board = state.board
+    keep = ~mask
+    if side == "day":
+        board = Board(
+            board.day & keep,
+            board.night,
+            board.fixed & keep,
+            board.day_temple | mask,
+            board.night_temple,
+        )
+    else:
+        board = Board(
+            board.day, board.night & keep, board.fixed, board.day_temple, board.night_temple | mask
+        )
+    markers = {k: v for k, v in state.mystify if not bit(*k) & mask}
+    crystals = frozenset(c for c in state.crystals if not bit(*c) & mask)
+    return _judge(
+        replace(state, board=board, crystals=crystals, mystify=tuple(sorted(markers.items())))
+    )
+
+
+def _judge(state: State) -> State:
+    verdict = adjudicate(state.board).verdict
+    if verdict == "play" and not any(state.hands.values()) and not any(state.decks.values()):
+        # Our reading (the original is silent): with no card left on either side nothing can
+        # change the board any more: more temples win, else a draw.
+        day, night = state.board.day_temples, state.board.night_temples
+        verdict = "day" if day > night else "night" if night > day else "draw"
+    return replace(state, verdict=verdict)
+
+
+# --- playing --------------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action) -> State:
+    if state.over:
+        raise IllegalMove("the game is over", "game_over")
+    if state.pending is not None and not isinstance(action, Temple):
+        raise IllegalMove("first choose the 8 tiles of the temple", "temple_first")
+    side = state.turn
+    match action:
+        case Temple(fields):
+            return _choose_temple(state, fields)
+        case Cast(spell_id, targets):
+            spell = state.options.spell(side, spell_id)
+            if spell is None:
+                raise IllegalMove(f"{spell_id} is not a {side} spell", "not_your_spell")
+            if state.hands[side] == 0:
+                raise IllegalMove("no card in hand", "hand_empty")
+            if spell.cost > state.ap:
+                raise IllegalMove(
+                    f"{spell.name} costs {spell.cost} AP, {state.ap} are left", "too_expensive"
+                )
+            _prerequisite(state, side, spell)
+            if len(targets) != spell.targets:
+                raise IllegalMove(
+                    f"{spell.name} takes {spell.targets} target(s), got {len(targets)}",
+                    "wrong_targets",
+                )
+            steps = _split(spell, targets)
+            _validate(state, side, steps)  # the spell applies only when every target is valid
+            hands, discards = dict(state.hands), dict(state.discards)
+            hands[side] -= 1
+            discards[side] += 1
+            state = replace(
+                state, ap=state.ap - spell.cost, hands=Scores(hands), discards=Scores(discards)
+            )
+            return _effects(state, side, steps)
+        case Step(to):
+            here = state.pawn(side)
+            if not on_board(to) or not adjacent(here, to):
+                raise IllegalMove("a step goes one field, not diagonally", "step_not_adjacent")
+            if state.ap < STEP_COST:
+                raise IllegalMove(
+                    f"a step costs {STEP_COST} AP, {state.ap} are left", "too_expensive"
+                )
+            if to in state.entered:
+                raise IllegalMove("that field was entered this turn", "entered_twice")
+            if side == "day" and here in state.crystals:
+                raise IllegalMove("a Day pawn on a crystal cannot leave", "pawn_held")
+            pawns = (to, state.pawns[1]) if side == "day" else (state.pawns[0], to)
+            moved = replace(
+                state, pawns=pawns, ap=state.ap - STEP_COST, entered=state.entered | {to}
+            )
+            return _judge(_draw(moved, side, 1))  # each field entered: one card
+        case End():
+            return _next_turn(state)
+    raise IllegalMove(f"unknown action {action!r}", "unknown_action")  # pragma: no cover
+
+
+def _split(spell: Spell, targets: tuple[Coord, ...]):
+    out, i = [], 0
+    for effect in spell.effects:
+        out.append((effect, tuple(targets[i : i + effect.targets])))
+        i += effect.targets
+    return tuple(out)
+
+
+def _validate(state: State, side: str, steps) -> None:
+    """Every effect's targets, in order, on the board as the earlier effects leave it."""
+    for effect, targets in steps:
+        state = _effect(state, side, effect, targets)
+
+
+def _effects(state: State, side: str, steps, resumed: bool = False) -> State:
+    """A spell's effects in order; a temple may pause it (the rest waits for the choice).
+    Resumed after a temple, an effect whose target became a temple tile has no effect."""
+    for i, (effect, targets) in enumerate(steps):
+        try:
+            state = _effect(state, side, effect, targets)
+        except IllegalMove:
+            if not resumed:
+                raise
+            continue
+        if effect.kind in ("place", "flip", "move_tile"):
+            state = _temples(state, steps[i + 1 :])
+            if state.pending is not None or state.over:
+                return state
+    return _judge(state)
+
+
+def _prerequisite(state: State, side: str, spell: Spell) -> None:
+    under = tile_at(state.board, state.pawn(side))
+    own = "dfD" if side == "day" else "nN"
+    if spell.prerequisite == "pawn_on_own" and under not in own:
+        raise IllegalMove(f"{spell.name}: your pawn must stand on your tile", "prerequisite")
+    if spell.prerequisite == "pawn_on_empty" and under != ".":
+        raise IllegalMove(f"{spell.name}: your pawn must stand on an empty field", "prerequisite")
+
+
+def _choose_temple(state: State, fields: tuple[Coord, ...]) -> State:
+    pending = state.pending
+    if pending is None:
+        raise IllegalMove("no temple to choose now", "no_temple_pending")
+    chosen = 0
+    for at in fields:
+        if not on_board(at):
+            raise IllegalMove(f"{at} is not on the board", "off_board")
+        chosen |= bit(*at)
+    if len(set(fields)) != TEMPLE_SIZE or chosen & ~pending.area:
+        raise IllegalMove("choose 8 different tiles of the connected area", "temple_choice")
+    if len(components(chosen)) != 1:
+        raise IllegalMove("the 8 temple tiles must be connected", "temple_not_connected")
+    built = _build(replace(state, pending=None), pending.side, chosen)
+    if built.over:
+        return built
+    after = _temples(built, pending.rest)  # another area of more than 8: pause again
+    if after.pending is not None or after.over or not pending.rest:
+        return after
+    return _effects(after, state.turn, pending.rest, resumed=True)
+
+
+def _next_turn(state: State) -> State:
+    side = OTHER[state.turn]
+    hands, discards = dict(state.hands), dict(state.discards)
+    extra = max(0, hands[state.turn] - HAND)  # the box says how many; the player chooses
+    hands[state.turn] -= extra
+    discards[state.turn] += extra
+    nxt = replace(
+        state,
+        turn=side,
+        ap=AP_PER_TURN,
+        entered=frozenset({state.pawn(side)}),
+        hands=Scores(hands),
+        discards=Scores(discards),
+        draws=0,
+        turns_played=state.turns_played + 1,
+    )
+    if side == "day":  # one marker off each mystified tile; the last one fixes it
+        markers, removed, fixed = {}, [], []
+        board = nxt.board
+        for at, n in nxt.mystify:
+            removed.append(at)
+            if n > 1:
+                markers[at] = n - 1
+            else:
+                fixed.append(at)
+                board = _set(board, at, "f")
+        nxt = replace(
+            nxt,
+            board=board,
+            mystify=tuple(sorted(markers.items())),
+            upkeep=Upkeep(tuple(removed), tuple(fixed)),
+        )
+        return _temples(nxt) if fixed else _judge(nxt)
+    night = replace(
+        nxt, crystals=frozenset(), upkeep=Upkeep(crystals=tuple(sorted(state.crystals)))
+    )
+    return _judge(night)
+
+
+# --- the notation -----------------------------------------------------------------------------
+
+FIELD = re.compile(r"([0-9]),([0-9])")
+SPELL_ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+
+
+def _field(text: str) -> Coord:
+    found = FIELD.fullmatch(text)
+    if not found:
+        raise NotationError(f"expected a field as ROW,COL like 2,5, got {text!r}")
+    return int(found.group(1)), int(found.group(2))
+
+
+def format_action(action: Action) -> str:
+    match action:
+        case Cast(spell_id, targets):
+            return " ".join(["cast", spell_id, *(f"{r},{c}" for r, c in targets)])
+        case Step((r, c)):
+            return f"step {r},{c}"
+        case Temple(fields):
+            return " ".join(["temple", *(f"{r},{c}" for r, c in fields)])
+        case End():
+            return "end"
+    raise ValueError(f"not a Day and Night action: {action!r}")
+
+
+def parse_action(text: str) -> Action:
+    words = text.split()
+    if not words:
+        raise NotationError("empty action; actions: cast ID R,C..., step R,C, temple R,C x8, end")
+    verb, args = words[0], words[1:]
+    if verb == "end" and not args:
+        return End()
+    if verb == "step" and len(args) == 1:
+        return Step(_field(args[0]))
+    if verb == "temple" and len(args) == TEMPLE_SIZE:
+        return Temple(tuple(sorted(_field(a) for a in args)))
+    if verb == "cast" and args and SPELL_ID.fullmatch(args[0]):
+        return Cast(args[0], tuple(_field(a) for a in args[1:]))
+    raise NotationError(
+        f"expected cast ID R,C..., step R,C, temple R,C (8 fields) or end, got {text!r}"
+    )
+
+
+# --- the contract ---------------------------------------------------------------------------
+
+
+class DayAndNight(Game):
+    id = "day-and-night"
+    name = "Day and Night"
+    short = "D&N"
+    rules_version = 1
+    players = SIDES
+    option_defaults: dict[str, str] = {}
+    refusal_codes = (
+        "game_over",
+        "temple_first",
+        "not_your_spell",
+        "hand_empty",
+        "too_expensive",
+        "prerequisite",
+        "wrong_targets",
+        "off_board",
+        "target_fixed",
+        "target_temple",
+        "target_crystal",
+        "target_not_empty",
+        "target_not_adjacent",
+        "target_no_tile",
+        "target_not_day",
+        "target_not_night",
+        "target_twice",
+        "pawn_held",
+        "step_not_adjacent",
+        "entered_twice",
+        "no_temple_pending",
+        "temple_choice",
+        "temple_not_connected",
+        "unknown_action",
+    )
+
+    def parse_options(self, values) -> Options:
+        return Options()
+
+    def format_options(self, options: Options) -> dict[str, str]:
+        return {}
+
+    def initial(self, options: Options) -> State:
+        return initial_state(options)
+
+    def to_move(self, state: State) -> str | None:
+        if state.over:
+            return None
+        return state.pending.side if state.pending else state.turn
+
+    def legal_actions(self, state: State) -> None:
+        return None  # spells' targets: far too many combinations to list (is_legal decides)
+
+    def sample_actions(self, state: State) -> list[Action]:
+        """Legal actions for play-outs: every step, the end, temple choices, and for each
+        spell the first few valid target lists (not all: there are too many)."""
+        if state.over:
+            return []
+        if state.pending is not None:
+            return _temple_choices(state)
+        found: list[Action] = [End()]
+        r, c = state.pawn(state.turn)
+        for to in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if self.is_legal(state, Step(to)):
+                found.append(Step(to))
+        fields = [(r, c) for r in range(ROWS) for c in range(COLS)]
+        for spell in state.options.decks[SIDES.index(state.turn)]:
+            if spell.cost > state.ap or state.hands[state.turn] == 0:
+                continue
+            for start in range(0, 49, 7):
+                targets = tuple(
+                    fields[(start + 11 * i) % len(fields)] for i in range(spell.targets)
+                )
+                action = Cast(spell.id, targets)
+                if self.is_legal(state, action):
+                    found.append(action)
+                    break
+            near = _near_targets(state, spell)
+            if near is not None and self.is_legal(state, near):
+                found.append(near)
+        return list(dict.fromkeys(found))
+
+    def apply(self, state: State, action: Action) -> State:
+        return apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def result(self, state: State) -> Result:
+        temples = Scores({"day": state.board.day_temples, "night": state.board.night_temples})
+        winner = state.verdict if state.verdict in SIDES else None
+        return Result(state.over, temples, winner)
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return {
+            "to_move": self.to_move(state),
+            "ap_left": state.ap,
+            "hand": dict(state.hands),
+            "deck": dict(state.decks),
+            "discard": dict(state.discards),
+            "pawns": {s: list(state.pawn(s)) for s in SIDES},
+            "temples": {"day": state.board.day_temples, "night": state.board.night_temples},
+            "board": state.board.notation(),
+            "markers": {
+                "mystify": [[r, c, n] for (r, c), n in state.mystify],
+                "crystals": [list(at) for at in sorted(state.crystals)],
+            },
+            "entered": [list(at) for at in sorted(state.entered)],
+            "pending_temple": state.pending is not None,
+            "verdict": state.verdict,
+        }
+
+
+def _temple_choices(state: State) -> list[Action]:
+    """A few ways to pick 8 connected tiles out of the pending area (grown from each tile)."""
+    area = state.pending.area
+    tiles = [(r, c) for r in range(ROWS) for c in range(COLS) if bit(r, c) & area]
+    found = []
+    for seed in tiles:
+        chosen = [seed]
+        frontier = [seed]
+        while frontier and len(chosen) < TEMPLE_SIZE:
+            r, c = frontier.pop(0)
+            for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if near in tiles and near not in chosen and len(chosen) < TEMPLE_SIZE:
+                    chosen.append(near)
+                    frontier.append(near)
+        if len(chosen) == TEMPLE_SIZE:
+            found.append(Temple(tuple(sorted(chosen))))
+    return list(dict.fromkeys(found))
+
+
+def _near_targets(state: State, spell: Spell) -> Cast | None:
+    """Targets next to the own pawn, for spells that want them (place near, move pawn)."""
+    r, c = state.pawn(state.turn)
+    around = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+    if spell.targets == 1:
+        for at in around:
+            if on_board(at) and tile_at(state.board, at) == ".":
+                return Cast(spell.id, (at,))
+    return None
+
+
+GAME = DayAndNight()

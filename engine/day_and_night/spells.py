@@ -1,0 +1,95 @@
+"""Day and Night spells as data: an id, a name, an AP cost, an optional prerequisite and
+effects from a fixed vocabulary (the rules digest's "Spell cards"):
+
+- `place` (colour own/day/night; `adjacent`: next to the own pawn): 1 empty field
+- `flip`: 1 ordinary tile turns (Day <-> Night)
+- `move_tile`: 2 targets, a tile, then an edge-adjacent empty field
+- `move_pawn`: 1 field edge-adjacent to the own pawn (no AP, no card)
+- `mystify` (count markers; Day only): 1 ordinary Day tile
+- `crystallize` (count tiles; Night only): count ordinary Night tiles
+- `draw` (count): no target; the caster draws cards
+
+Prerequisites: `""` (none), `pawn_on_own` (the own pawn stands on an own tile), `pawn_on_empty`
+(on an empty field). The example decks (70 cards a side from 11 spells) are data to edit so
+they match a printed deck; the box reads them from `device/decks/day-and-night-*.example.json`
+when the config does not name others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+KINDS = ("place", "flip", "move_tile", "move_pawn", "mystify", "crystallize", "draw")
+PREREQUISITES = ("", "pawn_on_own", "pawn_on_empty")
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    kind: str
+    count: int = 1
+    colour: str = "own"  # place: own, day or night
+    adjacent: bool = False  # place: next to the own pawn
+
+    @property
+    def targets(self) -> int:
+        if self.kind == "draw":
+            return 0
+        if self.kind == "move_tile":
+            return 2
+        if self.kind == "crystallize":
+            return self.count
+        return 1
+
+
+@dataclass(frozen=True, slots=True)
+class Spell:
+    id: str
+    name: str
+    cost: int
+    effects: tuple[Effect, ...]
+    prerequisite: str = ""
+    copies: int = 1
+
+    @property
+    def targets(self) -> int:
+        return sum(e.targets for e in self.effects)
+
+
+def _s(id_, name, cost, effects, prerequisite="", copies=1) -> Spell:
+    return Spell(id_, name, cost, tuple(effects), prerequisite, copies)
+
+
+PLACE_NEAR = Effect("place", adjacent=True)
+PLACE = Effect("place")
+FLIP = Effect("flip")
+MOVE = Effect("move_tile")
+STRIDE = Effect("move_pawn")
+
+EXAMPLE: dict[str, tuple[Spell, ...]] = {
+    "day": (
+        _s("sunrise", "Sonnenaufgang", 3, [PLACE_NEAR], copies=10),
+        _s("dawn", "Morgenrot", 4, [PLACE], copies=8),
+        _s("turn-to-day", "Lichtwende", 5, [FLIP], copies=8),
+        _s("day-shift", "Tagverschiebung", 3, [MOVE], copies=6),
+        _s("veil", "Schleier", 2, [Effect("mystify", 2)], "pawn_on_own", copies=8),
+        _s("mist", "Nebel", 4, [Effect("mystify", 3)], copies=6),
+        _s("day-stride", "Sonnenschritt", 2, [STRIDE], copies=6),
+        _s("insight", "Einsicht", 2, [Effect("draw", 2)], copies=6),
+        _s("twin-suns", "Doppelsonne", 7, [PLACE_NEAR, PLACE], copies=4),
+        _s("bloom", "Blüte", 6, [PLACE, Effect("mystify", 2)], copies=4),
+        _s("noon", "Mittag", 4, [FLIP, Effect("draw", 1)], "pawn_on_empty", copies=4),
+    ),
+    "night": (
+        _s("dusk", "Abendrot", 3, [PLACE_NEAR], copies=10),
+        _s("darkness", "Finsternis", 4, [PLACE], copies=8),
+        _s("turn-to-night", "Schattenwende", 5, [FLIP], copies=8),
+        _s("night-shift", "Nachtverschiebung", 3, [MOVE], copies=6),
+        _s("frost", "Frost", 2, [Effect("crystallize", 2)], "pawn_on_own", copies=8),
+        _s("ice", "Eis", 4, [Effect("crystallize", 3)], copies=6),
+        _s("night-stride", "Mondschritt", 2, [STRIDE], copies=6),
+        _s("dream", "Traum", 2, [Effect("draw", 2)], copies=6),
+        _s("twin-moons", "Doppelmond", 7, [PLACE_NEAR, PLACE], copies=4),
+        _s("eclipse", "Mondfinsternis", 6, [FLIP, Effect("crystallize", 1)], copies=4),
+        _s("midnight", "Mitternacht", 4, [FLIP, Effect("draw", 1)], "pawn_on_empty", copies=4),
+    ),
+}
