@@ -76,7 +76,7 @@ GAMES: dict[str, Entry] = {
     for entry in (
         from_engine(ZWEIMAL, "device.zweimal_screen", score.ZWEIMAL),
         from_engine(FEUER_UND_WASSER, "device.feuer_und_wasser_screen", score.FEUER_UND_WASSER),
-        from_engine(DAY_AND_NIGHT, scorer=score.DAY_AND_NIGHT),
+        from_engine(DAY_AND_NIGHT, "device.day_and_night_screen", score.DAY_AND_NIGHT),
         Entry("wandernde-druiden", "Wandernde Druiden", "WD", scorer=score.WANDERNDE_DRUIDEN),
     )
 }

@@ -53,10 +53,31 @@ def test_every_shown_text_fits_its_line():
                 k=13,
                 piles="R16 B16",
                 points="R30 B29",
+                side="Nacht",
+                ap=12,
+                hand=12,
+                deck=65,
+                m=12,
+                f=9,
+                day=1,
+                night=1,
             )
             panel = ("fuw.turn_short", "fuw.last", "fuw.last_tactician", "fuw.piles")
             if key in panel + ("fuw.points", "fuw.card", "fuw.best", "fuw.move_turn"):
                 limit = 12  # Feuer und Wasser's side panel
+            if key.startswith("dan.") and key not in (
+                "dan.temples",
+                "dan.why_draw",
+                "dan.why_day",
+                "dan.why_cards",
+                "dan.draw",
+                "dan.day_wins",
+                "dan.night_wins",
+                "dan.confirm_end",
+            ):
+                limit = 12  # Day and Night's side panel
+            if key in ("dan.temples", "dan.why_draw", "dan.why_day", "dan.why_cards"):
+                limit = 21  # a result line in the large font
             if key.startswith("zweimal."):  # the side panel next to the 5x5 board: 13 wide
                 limit = 13 if key not in ("zweimal.round_total", "zweimal.total") else 40
             assert len(text.format(**values)) <= limit, (

@@ -9,6 +9,7 @@ effects from a fixed vocabulary (the rules digest's "Spell cards"):
 - `crystallize` (count tiles; Night only): count ordinary Night tiles
 - `draw` (count): no target; the caster draws cards
 
+Names are at most 12 characters (they fit the box's side panel).
 Prerequisites: `""` (none), `pawn_on_own` (the own pawn stands on an own tile), `pawn_on_empty`
 (on an empty field). The example decks (70 cards a side from 11 spells) are data to edit so
 they match a printed deck; the box reads them from `device/decks/day-and-night-*.example.json`
@@ -67,13 +68,13 @@ STRIDE = Effect("move_pawn")
 
 EXAMPLE: dict[str, tuple[Spell, ...]] = {
     "day": (
-        _s("sunrise", "Sonnenaufgang", 3, [PLACE_NEAR], copies=10),
+        _s("sunrise", "Morgensonne", 3, [PLACE_NEAR], copies=10),
         _s("dawn", "Morgenrot", 4, [PLACE], copies=8),
         _s("turn-to-day", "Lichtwende", 5, [FLIP], copies=8),
-        _s("day-shift", "Tagverschiebung", 3, [MOVE], copies=6),
+        _s("day-shift", "Tagrücken", 3, [MOVE], copies=6),
         _s("veil", "Schleier", 2, [Effect("mystify", 2)], "pawn_on_own", copies=8),
         _s("mist", "Nebel", 4, [Effect("mystify", 3)], copies=6),
-        _s("day-stride", "Sonnenschritt", 2, [STRIDE], copies=6),
+        _s("day-stride", "Lichtschritt", 2, [STRIDE], copies=6),
         _s("insight", "Einsicht", 2, [Effect("draw", 2)], copies=6),
         _s("twin-suns", "Doppelsonne", 7, [PLACE_NEAR, PLACE], copies=4),
         _s("bloom", "Blüte", 6, [PLACE, Effect("mystify", 2)], copies=4),
@@ -82,14 +83,14 @@ EXAMPLE: dict[str, tuple[Spell, ...]] = {
     "night": (
         _s("dusk", "Abendrot", 3, [PLACE_NEAR], copies=10),
         _s("darkness", "Finsternis", 4, [PLACE], copies=8),
-        _s("turn-to-night", "Schattenwende", 5, [FLIP], copies=8),
-        _s("night-shift", "Nachtverschiebung", 3, [MOVE], copies=6),
+        _s("turn-to-night", "Schattenwurf", 5, [FLIP], copies=8),
+        _s("night-shift", "Nachtrücken", 3, [MOVE], copies=6),
         _s("frost", "Frost", 2, [Effect("crystallize", 2)], "pawn_on_own", copies=8),
         _s("ice", "Eis", 4, [Effect("crystallize", 3)], copies=6),
         _s("night-stride", "Mondschritt", 2, [STRIDE], copies=6),
         _s("dream", "Traum", 2, [Effect("draw", 2)], copies=6),
         _s("twin-moons", "Doppelmond", 7, [PLACE_NEAR, PLACE], copies=4),
-        _s("eclipse", "Mondfinsternis", 6, [FLIP, Effect("crystallize", 1)], copies=4),
+        _s("eclipse", "Mondschatten", 6, [FLIP, Effect("crystallize", 1)], copies=4),
         _s("midnight", "Mitternacht", 4, [FLIP, Effect("draw", 1)], "pawn_on_empty", copies=4),
     ),
 }
