@@ -1,0 +1,138 @@
+"""Day and Night through the real loop on the simulated box (the example decks): a spell with
+its target, refusals for cost and prerequisite, steps, the end of a turn and the upkeep shown,
+a temple chosen on the board, and a restart in the middle."""
+
+from __future__ import annotations
+
+import pytest
+
+from device.box import menu_items
+from device.day_and_night_screen import spells
+from device.simulator import Simulator
+from device.store import Store
+from engine.day_and_night.game import GAME
+from tests.boxdriver import Player, settings
+
+
+class Table(Player):
+    def new_game(self) -> None:
+        self.press(*["down"] * menu_items(self.box).index("new"), "ok")
+        self.press(*["down"] * menu_items(self.box).index("day-and-night"), "ok")
+        assert self.box.mode == "game" and self.state.turn == "day"
+
+    def cursor_to(self, field) -> None:
+        r, c = self.box.view.cursor
+        self.press(*["down"] * ((field[0] - r) % 6), *["right"] * ((field[1] - c) % 8))
+        assert self.box.view.cursor == field
+
+    def cast(self, spell_id: str, *targets) -> None:
+        self.cursor_to(self.state.pawn(self.state.turn))
+        self.press("ok")  # the spell list
+        ids = [s.id for s in spells(self.state)]
+        self.press(*["down"] * ids.index(spell_id), "ok")
+        for field in targets:
+            self.cursor_to(field)
+            self.press("ok")
+
+    def step(self, field) -> None:
+        self.cursor_to(field)
+        self.press("ok")
+
+    def end_turn(self) -> None:
+        self.press("back", "ok")
+
+
+@pytest.fixture
+def table(tmp_path):
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    yield Table(sim)
+    sim.stop()
+
+
+def panel(t: Table) -> str:
+    """What the side panel says, as the screens module draws it (the view's lines)."""
+    return repr(t.box.view)
+
+
+def test_a_spell_with_its_target_then_a_step_and_the_refusals(table):
+    t = table
+    t.new_game()
+    t.cast("sunrise", (0, 1))  # a Day tile next to the pawn, 3 AP
+    s = t.state
+    assert s.board.at(0, 1) == "d" and s.ap == 9 and s.hands["day"] == 4
+    t.cast("veil", (0, 1))  # mystify needs the pawn on a Day tile: it stands on an empty one
+    assert t.box.notice == "Voraussetzung fehlt" and t.state == s  # nothing changed
+    assert t.box.view.mode == "board"  # back on the board
+    t.step((0, 1))  # onto the new tile: 3 AP, a card
+    assert t.state.ap == 6 and t.state.hands["day"] == 5 and t.state.draws == 1
+    t.step((0, 0))  # back to the start field: entered this turn
+    assert t.box.notice == "Feld schon betreten"
+    t.cast("veil", (0, 1))  # now the pawn stands on a Day tile: 2 AP
+    assert dict(t.state.mystify) == {(0, 1): 2} and t.state.ap == 4
+    t.step((1, 1))
+    assert t.state.ap == 1
+    t.cast("sunrise", (2, 1))  # 3 AP, 1 left
+    assert t.box.notice == "Zu wenig Aktionspunkte"
+
+
+def test_the_end_of_a_turn_and_the_upkeep_of_both_markers(table):
+    t = table
+    t.new_game()
+    t.cast("sunrise", (0, 1))
+    t.step((0, 1))
+    t.cast("veil", (0, 1))  # 2 markers
+    t.end_turn()
+    assert t.state.turn == "night" and t.state.ap == 12
+    t.cast("dusk", (4, 7))  # a Night tile next to Night's pawn
+    t.step((4, 7))
+    t.cast("frost", (4, 7), (4, 7))  # crystallize 2 on one tile: refused
+    assert t.box.notice == "Jedes Feld nur einmal"
+    t.end_turn()
+    s = t.state
+    assert s.turn == "day" and dict(s.mystify) == {(0, 1): 1} and s.upkeep.markers == ((0, 1),)
+    t.end_turn()
+    t.end_turn()
+    s = t.state
+    assert s.board.at(0, 1) == "f" and s.upkeep.fixed == ((0, 1),)  # the last marker fixed it
+
+
+def _saved_before_a_temple(tmp_path) -> None:
+    """Day has 7 tiles in row 3 (columns 1-7) and one on (4,0); a tile on (3,0) will connect
+    9. Each Day turn: two tiles (4 AP each) and a step (3 AP, a card); Night passes."""
+    state = GAME.initial(GAME.parse_options({}))
+    actions = []
+    script = []
+    for turn, tiles in enumerate(
+        ([(3, 1), (3, 2)], [(3, 3), (3, 4)], [(3, 5), (3, 6)], [(3, 7), (4, 0)])
+    ):
+        script += [f"cast dawn {r},{c}" for r, c in tiles]
+        script += [f"step 0,{turn + 1}", "end", "end"]
+    for text in script:
+        action = GAME.parse_action(text)
+        state = GAME.apply(state, action)
+        actions.append(action)
+    store = Store(tmp_path)
+    ui = {"mode": "game", "view": {"cursor": [0, 0], "mode": "board", "spell": 0, "targets": []}}
+    game_id = store.new_game("day-and-night", 1, {}, ui)
+    for action in actions:
+        store.record(game_id, ui, append={"kind": "action", "action": GAME.format_action(action)})
+    store.close()
+
+
+def test_a_temple_chosen_on_the_board_after_a_restart(tmp_path):
+    _saved_before_a_temple(tmp_path)
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    t = Table(sim)
+    try:
+        assert t.state.turn == "day" and t.state.board.day_temples == 0
+        t.cast("dawn", (3, 0))  # joins row 3 and (4,0): 9 connected
+        assert t.state.pending is not None and t.box.view.mode == "temple"
+        for field in [(3, c) for c in range(8)]:
+            t.cursor_to(field)
+            t.press("ok")
+        assert t.state.pending is None and t.state.board.day_temples == 1
+        assert t.state.board.at(4, 0) == "d"  # the ninth tile stays ordinary
+    finally:
+        sim.stop()
