@@ -140,7 +140,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.not_your_spell": ("Nicht dein Zauber", "Not your spell"),
     "refuse.hand_empty": ("Keine Karte auf der Hand", "No card in hand"),
     "refuse.too_expensive": ("Zu wenig Aktionspunkte", "Not enough AP left"),
-    "refuse.prerequisite": ("Voraussetzung fehlt", "Prerequisite not met"),
+    "refuse.prerequisite": ("Bedingung fehlt", "Prerequisite not met"),
     "refuse.wrong_targets": ("Falsche Zahl an Zielen", "Wrong number of targets"),
     "refuse.off_board": ("Feld liegt außerhalb", "Field is off the board"),
     "refuse.target_fixed": ("Feld ist fixiert", "That tile is fixed"),

@@ -62,7 +62,7 @@ def test_a_spell_with_its_target_then_a_step_and_the_refusals(table):
     s = t.state
     assert s.board.at(0, 1) == "d" and s.ap == 9 and s.hands["day"] == 4
     t.cast("veil", (0, 1))  # mystify needs the pawn on a Day tile: it stands on an empty one
-    assert t.box.notice == "Voraussetzung fehlt" and t.state == s  # nothing changed
+    assert t.box.notice == "Bedingung fehlt" and t.state == s  # nothing changed
     assert t.box.view.mode == "board"  # back on the board
     t.step((0, 1))  # onto the new tile: 3 AP, a card
     assert t.state.ap == 6 and t.state.hands["day"] == 5 and t.state.draws == 1

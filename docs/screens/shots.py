@@ -1,4 +1,4 @@
-"""The screenshots in docs/screens: games of Zweimal and Feuer und Wasser played on the
+"""The screenshots in docs/screens: games of Zweimal, Feuer und Wasser and Day and Night on the
 simulated box (the real loop, MockFactory pins, luma's dummy display), in German and English
 (`-en.png`), with the dealing seeded so every run shows the same boards.
 
@@ -124,6 +124,62 @@ def fuw_scenario(p: Player, shot) -> None:
     shot("fuw-round-score")
 
 
+def dan_scenario(p: Player, shot) -> None:
+    """Day and Night with the example decks: a spell's target, a refusal, the upkeep."""
+    from tests.test_box_day_and_night import Table
+
+    t = Table(p.sim)
+    if t.box.mode != "menu":
+        t.sim.hold("ok")
+    t.new_game()
+    shot("dan-board")
+    t.cursor_to((0, 0))
+    t.press("ok", "ok")  # the spell list, the first spell: its target
+    t.cursor_to((0, 1))
+    shot("dan-target")
+    t.press("ok")
+    t.cast("veil", (0, 1))  # the pawn stands on an empty field: refused
+    shot("dan-refusal")
+    t.step((0, 1))
+    t.cast("veil", (0, 1))
+    t.end_turn()
+    t.end_turn()
+    shot("dan-upkeep")
+
+
+def dan_temple(state_dir: Path, settings, shot) -> None:
+    from tests.test_box_day_and_night import Table, _saved_before_a_temple
+
+    _saved_before_a_temple(state_dir)
+    sim = Simulator(settings, state_dir, seed=0)
+    sim.start()
+    try:
+        t = Table(sim)
+        t.cast("dawn", (3, 0))
+        for field in [(3, c) for c in range(4)]:
+            t.cursor_to(field)
+            t.press("ok")
+        shot(sim, "dan-temple")
+    finally:
+        sim.stop()
+
+
+def dan_verdict(lang: str):
+    """The result screen of a game Day won by a second temple (rendered as the box does)."""
+    from dataclasses import replace
+
+    from device.box import Box, Session
+    from device.render import render
+    from engine.day_and_night import parse_board
+    from engine.day_and_night.game import GAME
+
+    state = GAME.initial(GAME.parse_options({}))
+    board = parse_board("DDDDDDDD/......../ddddddd./n.n...../......n./nn......")
+    state = GAME.apply(replace(state, board=board), GAME.parse_action("cast dawn 2,7"))
+    session = Session(1, GAME.id, state.options, state, 1)
+    return render(Box(lang=lang, mode="game", session=session))
+
+
 def shots(state_dir: Path) -> dict[str, object]:
     """Play the scenario in both languages; return {name: image}."""
     taken: dict[str, object] = {}
@@ -140,8 +196,17 @@ def shots(state_dir: Path) -> dict[str, object]:
             sim.press("back")  # out of the teach screen
             sim.press("back")
             fuw_scenario(Player(sim), shot)
+            dan_scenario(Player(sim), shot)
         finally:
             sim.stop()
+        dan_temple(
+            state_dir / f"temple-{lang}",
+            settings,
+            lambda box_sim, name, suffix=suffix: taken.update(
+                {name + suffix: box_sim.screen.image.copy()}
+            ),
+        )
+        taken["dan-verdict" + suffix] = dan_verdict(lang)
     return taken
 
 
