@@ -66,7 +66,7 @@ class Deck(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     game: str
-    cards: list[DeckCard]
+    cards: list[DeckCard] = []  # Day and Night's decks list "spells" instead
 
     @field_validator("game")
     @classmethod
@@ -128,6 +128,17 @@ def card_names(decks: list[Path]) -> list[str]:
             raise CardError(f"deck {path}: {detail}") from None
         except RecursionError:
             raise CardError(f"deck {path}: nested too deeply to be a deck") from None
+        if deck.game == "day-and-night":  # spells: checked whole
+            from device.day_and_night_decks import check as check_spells
+            from device.feuer_und_wasser_decks import DeckError
+
+            try:
+                spells = check_spells(
+                    Path(path), json.loads(Path(path).read_text(encoding="utf-8"))
+                )
+            except DeckError as error:
+                raise CardError(str(error)) from None
+            names += [f"{deck.game}:{s.id}" for s in spells.spells]
         if deck.game == "feuer-und-wasser":  # its cards have patterns: checked whole
             from device.feuer_und_wasser_decks import DeckError, check
 

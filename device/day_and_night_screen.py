@@ -42,6 +42,21 @@ PANEL = COLS * CELL + 3
 NAMES = {"day": "dan.day", "night": "dan.night"}
 
 
+CONFIGURED: dict[str, str] = {}  # options from the config's deck files (configure())
+
+
+def configure(deck_paths: list) -> None:
+    """At start: the players' own deck files from the config replace the examples."""
+    from device.day_and_night_decks import options
+
+    CONFIGURED.clear()
+    CONFIGURED.update(options(deck_paths))
+
+
+def option_overrides() -> dict[str, str]:
+    return dict(CONFIGURED)
+
+
 def questions(answers: dict[str, str]) -> list[Question]:
     return []  # Day begins; the players decide who plays which side at the table
 

@@ -136,3 +136,42 @@ def test_a_temple_chosen_on_the_board_after_a_restart(tmp_path):
         assert t.state.board.at(4, 0) == "d"  # the ninth tile stays ordinary
     finally:
         sim.stop()
+
+
+def test_the_second_temple_wins_on_the_box(tmp_path):
+    """Day builds a temple in row 2 (at the eighth tile, at once), then 7 tiles of row 4; the
+    eighth ends the game: the box shows Day's win and the game is saved as finished."""
+    state = GAME.initial(GAME.parse_options({}))
+    tiles = [(2, c) for c in range(8)] + [(4, c) for c in range(7)]
+    script = []
+    for turn, (r, c) in enumerate(tiles):  # a tile and two steps a turn: the hand grows
+        walk = ["step 0,1", "step 0,2"] if turn % 2 == 0 else ["step 0,1", "step 0,0"]
+        script += [f"cast dawn {r},{c}", *walk, "end", "end"]
+    actions = []
+    for text in script:
+        action = GAME.parse_action(text)
+        state = GAME.apply(state, action)
+        actions.append(action)
+    assert state.board.day_temples == 1 and not state.over
+    store = Store(tmp_path)
+    ui = {"mode": "game"}
+    game_id = store.new_game("day-and-night", 1, GAME.format_options(state.options), ui)
+    for action in actions:
+        store.record(game_id, ui, append={"kind": "action", "action": GAME.format_action(action)})
+    store.close()
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    t = Table(sim)
+    try:
+        t.cast("dawn", (4, 7))
+        assert t.state.verdict == "day" and t.state.board.day_temples == 2
+        assert t.box.session.state.over
+        t.press("ok")  # the result, then the menu
+        assert t.box.mode == "menu"
+    finally:
+        sim.stop()
+    look = Store(tmp_path, read_only=True)
+    try:
+        assert look.game(game_id).status == "finished"
+    finally:
+        look.close()

@@ -173,3 +173,78 @@ def test_a_spell_applies_only_when_every_target_is_valid():
     )
     assert GAME.parse_action("end") == End() and GAME.parse_action("step 1,2") == Step((1, 2))
     assert GAME.parse_action("cast put 2,3") == Cast("put", ((2, 3),))
+
+
+def test_the_example_decks_ship_as_files_equal_to_the_engine_data():
+    from pathlib import Path
+
+    from device.day_and_night_decks import check
+    from engine.day_and_night.spells import EXAMPLE, deck_to_data
+
+    root = Path(__file__).resolve().parent.parent / "device" / "decks"
+    for side in ("day", "night"):
+        path = root / f"day-and-night-{side}.example.json"
+        data = json.loads(path.read_text())
+        assert "EXAMPLE" in data["note"] and check(path, data).side == side
+        assert data["spells"] == deck_to_data(EXAMPLE[side])
+        assert sum(s["copies"] for s in data["spells"]) == 70 and len(data["spells"]) >= 10
+
+
+@pytest.mark.parametrize(
+    ("spell", "says"),
+    [
+        ({"effects": [{"kind": "crystallize", "count": 2}]}, "only Night crystallizes"),
+        ({"effects": [{"kind": "teleport"}]}, "spell custom: effects.0.kind"),
+        ({"name": "A very long spell name"}, "spell custom: name"),
+        ({"cost": 13}, "spell custom: cost"),
+    ],
+)
+def test_a_bad_day_and_night_deck_is_exit_78_naming_the_spell(tmp_path, capsys, spell, says):
+    base = {"id": "custom", "name": "Custom", "cost": 2, "effects": [{"kind": "flip"}]}
+    deck = tmp_path / "day.json"
+    deck.write_text(
+        json.dumps({"game": "day-and-night", "side": "day", "spells": [{**base, **spell}]})
+    )
+    config = tmp_path / "c.toml"
+    config.write_text(f'decks = ["{deck}"]\n')
+    script = tmp_path / "s"
+    script.write_text("wait 0\n")
+    assert main(["run", "--script", str(script), "--config", str(config)]) == 78
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err and str(deck) in err
+
+
+def test_a_deck_from_the_config_is_played_and_kept_in_the_saved_game(tmp_path, capsys):
+    from device.box import menu_items
+    from device.config import Buttons, Settings
+    from device.simulator import Simulator
+
+    deck = tmp_path / "day.json"
+    spells = [
+        {"id": "ray", "name": "Strahl", "cost": 1, "copies": 70, "effects": [{"kind": "place"}]}
+    ]
+    deck.write_text(json.dumps({"game": "day-and-night", "side": "day", "spells": spells}))
+    sim = Simulator(Settings(buttons=Buttons(hold_s=0.2), decks=[deck]), tmp_path / "state")
+    sim.start()
+    try:
+        box = sim.loop.box
+        for _ in range(menu_items(box).index("new")):
+            sim.press("down")
+        sim.press("ok")
+        for _ in range(menu_items(sim.loop.box).index("day-and-night")):
+            sim.press("down")
+        sim.press("ok")
+        state = sim.loop.box.session.state
+        assert [s.id for s in state.options.decks[0]] == ["ray"]
+        for button in ("ok", "ok", "down", "ok"):  # the pawn's spells, "ray", target (1,0)
+            sim.press(button)
+        assert sim.loop.box.session.state.board.at(1, 0) == "d"
+        game_id = sim.loop.box.session.db_id
+    finally:
+        sim.stop()
+    assert main(["games", "export", str(game_id), "--state-dir", str(tmp_path / "state")]) == 0
+    record = tmp_path / "game.txt"
+    record.write_text(capsys.readouterr().out)
+    assert main(["replay", str(record)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines[0]["ok"] and lines[0]["state"]["board"].startswith("......../d.......")

@@ -12,6 +12,7 @@ The box knows hand, deck and discard counts, not which cards are in a hand. Pure
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -20,7 +21,7 @@ from engine.contract import Game, Result, Scores
 from engine.core import Coord, IllegalMove, NotationError
 from engine.day_and_night.adjudication import TEMPLE_SIZE, Board, adjudicate
 from engine.day_and_night.areas import COLS, ROWS, bit, components, size
-from engine.day_and_night.spells import EXAMPLE, Effect, Spell
+from engine.day_and_night.spells import EXAMPLE, Effect, Spell, deck_from_data, deck_to_data
 
 SIDES = ("day", "night")
 AP_PER_TURN = 12
@@ -118,7 +119,18 @@ def adjacent(a: Coord, b: Coord) -> bool:
 
 def initial_state(options: Options) -> State:
     start = (0, 0)
-    return State(options, Board(), (start, (ROWS - 1, COLS - 1)), entered=frozenset({start}))
+    sizes = {
+        side: sum(s.copies for s in deck) for side, deck in zip(SIDES, options.decks, strict=True)
+    }
+    hands = {side: min(HAND, n) for side, n in sizes.items()}
+    return State(
+        options,
+        Board(),
+        (start, (ROWS - 1, COLS - 1)),
+        entered=frozenset({start}),
+        hands=Scores(hands),
+        decks=Scores({side: sizes[side] - hands[side] for side in SIDES}),
+    )
 
 
 # --- the board's fields ---------------------------------------------------------------------
@@ -511,7 +523,7 @@ class DayAndNight(Game):
     short = "D&N"
     rules_version = 1
     players = SIDES
-    option_defaults: dict[str, str] = {}
+    option_defaults = {"deck_day": "", "deck_night": ""}
     refusal_codes = (
         "game_over",
         "temple_first",
@@ -540,10 +552,23 @@ class DayAndNight(Game):
     )
 
     def parse_options(self, values) -> Options:
-        return Options()
+        decks = []
+        for side in SIDES:
+            text = values.get(f"deck_{side}", "")
+            if not text:
+                decks.append(EXAMPLE[side])
+                continue
+            try:
+                decks.append(deck_from_data(json.loads(text), side))
+            except (ValueError, RecursionError) as error:
+                raise NotationError(f"deck_{side}: {error}") from None
+        return Options((decks[0], decks[1]))
 
     def format_options(self, options: Options) -> dict[str, str]:
-        return {}
+        return {
+            f"deck_{side}": json.dumps(deck_to_data(deck), separators=(",", ":"))
+            for side, deck in zip(SIDES, options.decks, strict=True)
+        }
 
     def initial(self, options: Options) -> State:
         return initial_state(options)

@@ -94,3 +94,72 @@ EXAMPLE: dict[str, tuple[Spell, ...]] = {
         _s("midnight", "Mitternacht", 4, [FLIP, Effect("draw", 1)], "pawn_on_empty", copies=4),
     ),
 }
+
+
+# --- decks as text (a record's option line) ----------------------------------------------------
+
+
+def deck_to_data(deck: tuple[Spell, ...]) -> list[dict]:
+    return [
+        {
+            "id": s.id,
+            "name": s.name,
+            "cost": s.cost,
+            "prerequisite": s.prerequisite,
+            "copies": s.copies,
+            "effects": [
+                {"kind": e.kind, "count": e.count, "colour": e.colour, "adjacent": e.adjacent}
+                for e in s.effects
+            ],
+        }
+        for s in deck
+    ]
+
+
+def deck_from_data(data: object, side: str) -> tuple[Spell, ...]:
+    """A deck from plain data (already checked by the box's deck-file model, or read from a
+    record): ValueError naming the spell if it does not fit the vocabulary."""
+    if not isinstance(data, list) or not data:
+        raise ValueError("a deck is a list of spells")
+    spells = []
+    for item in data:
+        if not isinstance(item, dict):
+            raise ValueError("a spell is an object")
+        name = item.get("id", "?")
+        try:
+            effects = tuple(
+                Effect(
+                    e["kind"],
+                    int(e.get("count", 1)),
+                    e.get("colour", "own"),
+                    bool(e.get("adjacent", False)),
+                )
+                for e in item["effects"]
+            )
+            spell = Spell(
+                str(item["id"]),
+                str(item["name"]),
+                int(item["cost"]),
+                effects,
+                str(item.get("prerequisite", "")),
+                int(item.get("copies", 1)),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"spell {name}: {error}") from None
+        for effect in effects:
+            if effect.kind not in KINDS:
+                raise ValueError(f"spell {name}: unknown effect {effect.kind!r}")
+            if effect.kind == "mystify" and side != "day":
+                raise ValueError(f"spell {name}: only Day mystifies")
+            if effect.kind == "crystallize" and side != "night":
+                raise ValueError(f"spell {name}: only Night crystallizes")
+            if effect.colour not in ("own", "day", "night") or not 1 <= effect.count <= 8:
+                raise ValueError(f"spell {name}: colour own/day/night, count 1..8")
+        if spell.prerequisite not in PREREQUISITES:
+            raise ValueError(f"spell {name}: unknown prerequisite {spell.prerequisite!r}")
+        if not 0 <= spell.cost <= 12 or spell.copies < 1 or not 1 <= len(spell.name) <= 12:
+            raise ValueError(f"spell {name}: cost 0..12, copies 1 or more, a name of 1..12")
+        spells.append(spell)
+    if len({s.id for s in spells}) != len(spells):
+        raise ValueError("a spell id is listed twice")
+    return tuple(spells)

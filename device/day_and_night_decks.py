@@ -1,0 +1,84 @@
+"""Day and Night decks as data files (JSON), validated with pydantic:
+
+    {"game": "day-and-night", "side": "day", "note": "...",
+     "spells": [{"id": "sunrise", "name": "Morgensonne", "cost": 3, "prerequisite": "",
+                 "copies": 10, "effects": [{"kind": "place", "adjacent": true}]}, ...]}
+
+The effect vocabulary is `engine/day_and_night/spells.py`'s. The shipped examples are in
+`device/decks/`; the config's `decks` may list the players' own files, which the box then uses
+for new games. A bad file is one line naming the spell and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from device.feuer_und_wasser_decks import DeckError
+from engine.day_and_night.spells import deck_from_data
+
+
+class DanEffect(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["place", "flip", "move_tile", "move_pawn", "mystify", "crystallize", "draw"]
+    count: int = Field(1, ge=1, le=8)
+    colour: Literal["own", "day", "night"] = "own"
+    adjacent: bool = False
+
+
+class DanSpell(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[A-Za-z0-9_.-]{1,40}$")
+    name: str = Field(min_length=1, max_length=12)
+    cost: int = Field(ge=0, le=12)
+    prerequisite: Literal["", "pawn_on_own", "pawn_on_empty"] = ""
+    copies: int = Field(1, ge=1, le=70)
+    effects: list[DanEffect] = Field(min_length=1, max_length=4)
+
+
+class DanDeck(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: Literal["day-and-night"]
+    side: Literal["day", "night"]
+    note: str = ""
+    spells: list[DanSpell] = Field(min_length=1, max_length=100)
+
+
+def check(path: Path, data: object) -> DanDeck:
+    try:
+        deck = DanDeck.model_validate(data)
+    except ValidationError as error:
+        e = error.errors()[0]
+        loc = list(e["loc"])
+        where = ""
+        if len(loc) >= 2 and loc[0] == "spells" and isinstance(loc[1], int):
+            spells = data.get("spells") if isinstance(data, dict) else None
+            item = spells[loc[1]] if isinstance(spells, list) else None
+            where = f"spell {item.get('id') if isinstance(item, dict) else loc[1] + 1}: "
+            where += ".".join(str(p) for p in loc[2:]) + ": " if loc[2:] else ""
+        elif loc:
+            where = f"{'.'.join(str(p) for p in loc)}: "
+        raise DeckError(f"deck {path}: {where}{e['msg']}") from None
+    try:  # what pydantic cannot see: mystify only for Day, crystallize only for Night
+        deck_from_data(deck.model_dump()["spells"], deck.side)
+    except ValueError as error:
+        raise DeckError(f"deck {path}: {error}") from None
+    return deck
+
+
+def options(paths: list[Path]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for path in paths:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError) as error:
+            raise DeckError(f"deck {path}: {error}") from None
+        if not isinstance(data, dict) or data.get("game") != "day-and-night":
+            continue
+        deck = check(path, data)
+        spells = deck.model_dump()["spells"]
+        found[f"deck_{deck.side}"] = json.dumps(spells, separators=(",", ":"))
+    return found
