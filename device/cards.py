@@ -130,7 +130,7 @@ def card_names(decks: list[Path]) -> list[str]:
             raise CardError(f"deck {path}: nested too deeply to be a deck") from None
         if deck.game == "day-and-night":  # spells: checked whole
             from device.day_and_night_decks import check as check_spells
-            from device.feuer_und_wasser_decks import DeckError
+            from device.deck_files import DeckError
 
             try:
                 spells = check_spells(
@@ -140,7 +140,8 @@ def card_names(decks: list[Path]) -> list[str]:
                 raise CardError(str(error)) from None
             names += [f"{deck.game}:{s.id}" for s in spells.spells]
         if deck.game == "feuer-und-wasser":  # its cards have patterns: checked whole
-            from device.feuer_und_wasser_decks import DeckError, check
+            from device.deck_files import DeckError
+            from device.feuer_und_wasser_decks import check
 
             try:
                 check(Path(path), json.loads(Path(path).read_text(encoding="utf-8")))

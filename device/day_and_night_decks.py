@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from device.feuer_und_wasser_decks import DeckError
+from device.deck_files import DeckError, of_game
 from engine.day_and_night.spells import deck_from_data
 
 
@@ -70,15 +70,9 @@ def check(path: Path, data: object) -> DanDeck:
 
 
 def options(paths: list[Path]) -> dict[str, str]:
+    """The game options the configured deck files give (`deck_day`, `deck_night`)."""
     found: dict[str, str] = {}
-    for path in paths:
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError) as error:
-            raise DeckError(f"deck {path}: {error}") from None
-        if not isinstance(data, dict) or data.get("game") != "day-and-night":
-            continue
-        deck = check(path, data)
-        spells = deck.model_dump()["spells"]
-        found[f"deck_{deck.side}"] = json.dumps(spells, separators=(",", ":"))
+    for path, data in of_game(paths, "day-and-night"):
+        spells = check(path, data).model_dump()
+        found[f"deck_{spells['side']}"] = json.dumps(spells["spells"], separators=(",", ":"))
     return found

@@ -20,7 +20,9 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from device import day_and_night_decks
 from device.catalog import text
+from device.deck_files import Configured
 from device.screens import Layout, Question, Reaction
 from engine.core import Coord
 from engine.day_and_night.areas import COLS, ROWS, bit
@@ -42,19 +44,9 @@ PANEL = COLS * CELL + 3
 NAMES = {"day": "dan.day", "night": "dan.night"}
 
 
-CONFIGURED: dict[str, str] = {}  # options from the config's deck files (configure())
-
-
-def configure(deck_paths: list) -> None:
-    """At start: the players' own deck files from the config replace the examples."""
-    from device.day_and_night_decks import options
-
-    CONFIGURED.clear()
-    CONFIGURED.update(options(deck_paths))
-
-
-def option_overrides() -> dict[str, str]:
-    return dict(CONFIGURED)
+DECKS = Configured(day_and_night_decks.options)  # the config's deck files, read once at start
+configure = DECKS.configure
+option_overrides = DECKS.overrides
 
 
 def questions(answers: dict[str, str]) -> list[Question]:

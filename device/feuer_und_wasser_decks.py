@@ -11,18 +11,15 @@ uses for new games. A bad file is one line naming the card and what is wrong.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from device.deck_files import DeckError, of_game
+
 PATTERN = re.compile(r"[RB]{3}/[RB]{3}")
 EXAMPLES = Path(__file__).resolve().parent / "decks"
-
-
-class DeckError(ValueError):
-    """A deck file that cannot be used: one line."""
 
 
 class FuwCard(BaseModel):
@@ -89,13 +86,7 @@ def check(path: Path, data: object) -> FuwDeck:
 def options(paths: list[Path]) -> dict[str, str]:
     """The game options the configured deck files give (`deck_R`, `deck_B`, `start`)."""
     found: dict[str, str] = {}
-    for path in paths:
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError) as error:
-            raise DeckError(f"deck {path}: {error}") from None
-        if not isinstance(data, dict) or data.get("game") != "feuer-und-wasser":
-            continue
+    for path, data in of_game(paths, "feuer-und-wasser"):
         deck = check(path, data)
         found[f"deck_{deck.player}"] = ",".join(f"{c.id}:{c.pattern}" for c in deck.cards)
         if deck.start:

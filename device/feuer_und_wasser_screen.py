@@ -20,7 +20,9 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from device import feuer_und_wasser_decks
 from device.catalog import text
+from device.deck_files import Configured
 from device.screens import Layout, Question, Reaction
 from engine.core import Coord
 from engine.feuer_und_wasser.game import (
@@ -38,19 +40,9 @@ PANEL = WINDOW[1] + 3
 NAMES = {"R": "fuw.fire", "B": "fuw.water"}
 
 
-CONFIGURED: dict[str, str] = {}  # options from the config's deck files (configure())
-
-
-def configure(deck_paths: list) -> None:
-    """At start: the players' own deck files from the config replace the examples."""
-    from device.feuer_und_wasser_decks import options
-
-    CONFIGURED.clear()
-    CONFIGURED.update(options(deck_paths))
-
-
-def option_overrides() -> dict[str, str]:
-    return dict(CONFIGURED)
+DECKS = Configured(feuer_und_wasser_decks.options)  # the config's deck files, read once at start
+configure = DECKS.configure
+option_overrides = DECKS.overrides
 
 
 def questions(answers: dict[str, str]) -> list[Question]:

@@ -1,0 +1,37 @@
+"""What every game's deck files share: reading the config's files of one game, and keeping
+the options they give for new games (the screens' `configure` and `option_overrides`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+
+class DeckError(ValueError):
+    """A deck file that cannot be used: one line."""
+
+
+def of_game(paths: list[Path], game: str) -> Iterator[tuple[Path, dict]]:
+    """The (path, data) of each listed deck file that belongs to `game`."""
+    for path in paths:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError) as error:
+            raise DeckError(f"deck {path}: {error}") from None
+        if isinstance(data, dict) and data.get("game") == game:
+            yield Path(path), data
+
+
+class Configured:
+    """The options a game's deck files from the config give, read once at start."""
+
+    def __init__(self, read: Callable[[list[Path]], dict[str, str]]) -> None:
+        self.read = read
+        self.options: dict[str, str] = {}
+
+    def configure(self, deck_paths: list) -> None:
+        self.options = self.read(list(deck_paths))
+
+    def overrides(self) -> dict[str, str]:
+        return dict(self.options)
