@@ -175,3 +175,123 @@ def test_the_second_temple_wins_on_the_box(tmp_path):
         assert look.game(game_id).status == "finished"
     finally:
         look.close()
+
+
+def _saved(tmp_path, script: list[str], options=None) -> None:
+    state = GAME.initial(options or GAME.parse_options({}))
+    store = Store(tmp_path)
+    ui = {"mode": "game"}
+    game_id = store.new_game("day-and-night", 1, GAME.format_options(state.options), ui)
+    for text in script:
+        action = GAME.parse_action(text)
+        state = GAME.apply(state, action)
+        store.record(game_id, ui, append={"kind": "action", "action": text})
+    store.close()
+
+
+def test_a_crystal_holds_days_pawn_and_days_spells_in_days_next_turn(tmp_path):
+    # Night lays two tiles by Day's pawn; Day steps onto one; Night, its pawn on its own
+    # tile, crystallizes both: in Day's next turn Day can neither leave nor flip them.
+    _saved(
+        tmp_path,
+        ["end", "cast darkness 0,1", "cast darkness 1,0", "end", "step 0,1", "end",
+         "cast dusk 4,7", "step 4,7"],
+    )  # fmt: skip
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    t = Table(sim)
+    try:
+        assert t.state.turn == "night" and t.state.pawn("day") == (0, 1)
+        t.cast("frost", (0, 1), (1, 0))
+        assert t.state.crystals == frozenset({(0, 1), (1, 0)})
+        t.end_turn()
+        t.step((0, 2))
+        assert t.box.notice == "Kristall hält die Figur"
+        t.cast("turn-to-day", (1, 0))
+        assert t.box.notice == "Feld ist kristallisiert" and t.state.board.at(1, 0) == "n"
+        t.end_turn()  # Night's upkeep takes the crystals off
+        assert t.state.crystals == frozenset() and t.state.upkeep.crystals == ((0, 1), (1, 0))
+    finally:
+        sim.stop()
+
+
+def test_a_draw_when_no_card_is_left_on_either_side(tmp_path):
+    import json
+
+    from device.config import Buttons, Settings
+
+    decks = []
+    for side in ("day", "night"):
+        path = tmp_path / f"{side}.json"
+        spell = {"id": "tile", "name": "Plättchen", "cost": 1, "copies": 5}
+        path.write_text(
+            json.dumps(
+                {"game": "day-and-night", "side": side,
+                 "spells": [{**spell, "effects": [{"kind": "place"}]}]}
+            )
+        )  # fmt: skip
+        decks.append(path)
+    sim = Simulator(Settings(buttons=Buttons(hold_s=0.2), decks=decks), tmp_path / "state")
+    sim.start()
+    t = Table(sim)
+    try:
+        t.new_game()
+        assert t.state.hands["day"] == 5 and t.state.decks["day"] == 0
+        for c in range(5):
+            t.cast("tile", (2, c))
+        t.end_turn()
+        for c in range(5):
+            t.cast("tile", (4, c))
+        s = t.state
+        assert s.verdict == "draw" and s.over  # no card left: no temple, a draw
+        assert "Unentschieden" in [line for line in _lines(t)]
+    finally:
+        sim.stop()
+
+
+def _lines(t: Table) -> list[str]:
+    from device.day_and_night_screen import verdict_lines
+
+    return verdict_lines(t.state, "de")
+
+
+def test_an_adjudicated_day_win_on_the_box(tmp_path):
+    """Each side has a temple; walls of fixed tiles (columns 2, 4, 6, never 8 connected) leave
+    Night one area of exactly 8 (columns 0-1), the rest in pockets of 4. Day lays a tile in
+    Night's area: were it fixed, Night could not build again while Day still can: Day wins
+    at once, and the box says why. (The position is set on the box directly: reaching it by
+    play takes dozens of turns.)"""
+    from dataclasses import replace
+
+    from engine.day_and_night import parse_board
+
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    t = Table(sim)
+    try:
+        t.new_game()
+        board = parse_board("NNNNNNNN/DDDDDDDD/.nf.f.f./nnf.f.f./nnf.f.f./nnf.f.f.")
+        session = t.box.session
+        state = replace(session.state, board=board)
+        sim.loop.box = replace(t.box, session=replace(session, state=state))
+        assert GAME.result(state).over is False
+        t.cast("dawn", (2, 0))
+        s = t.state
+        assert s.verdict == "day" and s.over and GAME.result(s).winner == "day"
+        assert _cli(s.board.notation()) == "day"  # the box's verdict is tabletop score's
+        assert [line for line in _lines(t) if "chancenlos" in line]
+    finally:
+        sim.stop()
+
+
+def _cli(notation: str) -> str:
+    import contextlib
+    import io
+    import json
+
+    from device.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["score", "day-and-night", notation]) == 0
+    return json.loads(out.getvalue())["verdict"]
