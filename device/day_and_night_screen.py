@@ -23,7 +23,7 @@ from PIL import ImageDraw
 from device import day_and_night_decks
 from device.catalog import text
 from device.deck_files import Configured
-from device.screens import Layout, Question, Reaction
+from device.screens import Layout, Question, Reaction, side_panel
 from engine.core import Coord
 from engine.day_and_night.areas import COLS, ROWS, bit
 from engine.day_and_night.game import (
@@ -298,12 +298,7 @@ def _board(draw, state: State, view: View) -> None:
 
 
 def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:
-    y = 0
-    for line, band in lines:
-        if band:
-            draw.rectangle((PANEL - 1, y, 127, y + 8), fill=1)
-        draw.text((PANEL, y), line, font=fonts.status, fill=0 if band else 1)
-        y += 9
+    side_panel(draw, PANEL, lines, fonts)
 
 
 def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:

@@ -23,7 +23,7 @@ from PIL import ImageDraw
 from device import feuer_und_wasser_decks
 from device.catalog import text
 from device.deck_files import Configured
-from device.screens import Layout, Question, Reaction
+from device.screens import Layout, Question, Reaction, side_panel
 from engine.core import Coord
 from engine.feuer_und_wasser.game import (
     Draw,
@@ -300,12 +300,7 @@ def _middle(fields) -> Coord:
 
 
 def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:
-    y = 0
-    for line, band in lines:
-        if band:
-            draw.rectangle((PANEL - 1, y, 127, y + 8), fill=1)
-        draw.text((PANEL, y), line, font=fonts.status, fill=0 if band else 1)
-        y += 9
+    side_panel(draw, PANEL, lines, fonts)
 
 
 def _last_line(state: State, lang: str) -> str:

@@ -101,3 +101,14 @@ class View:
 
     cursor: Coord = (0, 0)
     selected: Coord | None = None
+
+
+def side_panel(draw, x: int, lines: list[tuple[str, bool]], fonts) -> None:
+    """A board game's side panel from column `x`: one line of the status font every 9 pixels,
+    a line marked True inverted (whose turn)."""
+    y = 0
+    for line, band in lines:
+        if band:
+            draw.rectangle((x - 1, y, 127, y + 8), fill=1)
+        draw.text((x, y), line, font=fonts.status, fill=0 if band else 1)
+        y += 9

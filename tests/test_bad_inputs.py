@@ -99,14 +99,20 @@ def test_deeply_nested_config_is_exit_78(tmp_path, capsys):
     assert "nested too deeply" in err
 
 
-def test_deeply_nested_deck_is_exit_78(tmp_path, capsys):
+def start_with_deck(tmp_path, capsys, text: str) -> tuple[int, str, Path]:
+    """`tabletop run --script` with a config that lists one deck file holding `text`."""
     deck = tmp_path / "deck.json"
-    deck.write_text(DEEP)
+    deck.write_text(text)
     config = tmp_path / "c.toml"
     config.write_text(f'decks = ["{deck}"]\n')
     script = tmp_path / "s"
     script.write_text("wait 0\n")
     code, _, err = run(capsys, "run", "--script", str(script), "--config", str(config))
+    return code, err, deck
+
+
+def test_deeply_nested_deck_is_exit_78(tmp_path, capsys):
+    code, err, _ = start_with_deck(tmp_path, capsys, DEEP)
     one_line(code, err, (78,))
 
 
@@ -453,20 +459,11 @@ def test_wal_reader_never_raises(head, offset, garbage):
     ],
 )
 def test_a_bad_feuer_und_wasser_deck_is_exit_78_naming_the_card(tmp_path, capsys, card, says):
-    deck = tmp_path / "deck.json"
-    deck.write_text(
-        json.dumps(
-            {
-                "game": "feuer-und-wasser",
-                "player": "R",
-                "cards": [{"id": "R1", "pattern": "RRB/BBR"}, card],
-            }
-        )
-    )
-    config = tmp_path / "c.toml"
-    config.write_text(f'decks = ["{deck}"]\n')
-    script = tmp_path / "s"
-    script.write_text("wait 0\n")
-    code, _, err = run(capsys, "run", "--script", str(script), "--config", str(config))
+    data = {
+        "game": "feuer-und-wasser",
+        "player": "R",
+        "cards": [{"id": "R1", "pattern": "RRB/BBR"}, card],
+    }
+    code, err, deck = start_with_deck(tmp_path, capsys, json.dumps(data))
     one_line(code, err, (78,))
     assert says in err and str(deck) in err

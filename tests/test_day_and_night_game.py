@@ -200,18 +200,13 @@ def test_the_example_decks_ship_as_files_equal_to_the_engine_data():
     ],
 )
 def test_a_bad_day_and_night_deck_is_exit_78_naming_the_spell(tmp_path, capsys, spell, says):
+    from tests.test_bad_inputs import one_line, start_with_deck
+
     base = {"id": "custom", "name": "Custom", "cost": 2, "effects": [{"kind": "flip"}]}
-    deck = tmp_path / "day.json"
-    deck.write_text(
-        json.dumps({"game": "day-and-night", "side": "day", "spells": [{**base, **spell}]})
-    )
-    config = tmp_path / "c.toml"
-    config.write_text(f'decks = ["{deck}"]\n')
-    script = tmp_path / "s"
-    script.write_text("wait 0\n")
-    assert main(["run", "--script", str(script), "--config", str(config)]) == 78
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and says in err and str(deck) in err
+    data = {"game": "day-and-night", "side": "day", "spells": [{**base, **spell}]}
+    code, err, deck = start_with_deck(tmp_path, capsys, json.dumps(data))
+    one_line(code, err, (78,))
+    assert says in err and str(deck) in err
 
 
 def test_a_deck_from_the_config_is_played_and_kept_in_the_saved_game(tmp_path, capsys):
