@@ -46,6 +46,12 @@ log = logging.getLogger("tabletop.loop")
 UID = re.compile(UID_PATTERN)
 
 
+def replayable(row) -> bool:
+    """A saved game the box can play on: a playable game saved under these rules."""
+    entry = games.GAMES.get(row.game)
+    return entry is not None and entry.playable and row.rules_version == entry.rules_version
+
+
 class Stop:
     """Put on the queue to end the loop."""
 
@@ -196,7 +202,7 @@ class Loop:
     def _with_resumable(self, box: Box) -> Box:
         current = box.session.db_id if box.session else None
         try:
-            other = self.store.latest_unfinished(current)
+            other = self.store.latest_unfinished(current, replayable)
         except Exception:  # noqa: BLE001 - a broken store only hides the menu item
             other = None
         return replace(box, resumable=other is not None)
@@ -283,7 +289,7 @@ class Loop:
                 case TeachCard(uid, card):
                     self.store.teach([(uid, card)])
                 case Resume():
-                    other = self.store.latest_unfinished(game_id)
+                    other = self.store.latest_unfinished(game_id, replayable)
                     if other is not None:
                         loaded, _ = self._load_session(other)
                         new = replace(new, session=loaded, view=self._view(loaded, None))

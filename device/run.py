@@ -177,10 +177,14 @@ def list_games(args: argparse.Namespace) -> int:
     from device.config import state_directory
     from device.store import Store
 
-    _setup_logging()
-    logging.getLogger().setLevel(logging.CRITICAL)  # findings are said below, once each
     state_dir = state_directory(args.state_dir)
-    store = Store(state_dir, read_only=True)
+    quiet = logging.getLogger("tabletop")  # findings are said below, once each
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)
+    try:
+        store = Store(state_dir, read_only=True)
+    finally:
+        quiet.setLevel(level)
     try:
         for key, values in store.reports:
             print(f"tabletop games: {_REPORTS[key].format(**values)}", file=sys.stderr)

@@ -978,7 +978,11 @@ class Store:
             out.append(row)
         return out
 
-    def latest_unfinished(self, other_than: int | None) -> int | None:
+    def latest_unfinished(
+        self, other_than: int | None, accept: Callable[[GameRow], bool] | None = None
+    ) -> int | None:
+        """The most recently played unfinished game (but `other_than`) that reads back whole
+        and that `accept` takes (the box: a game it can replay)."""
         try:
             rows = self.db.execute(
                 "SELECT id FROM games WHERE status = 'playing' AND id IS NOT ?"
@@ -987,7 +991,11 @@ class Store:
             ).fetchall()
         except DB_ERRORS:
             return None
-        valid = {g.id for g in self._game_rows(self.db) if g.problem is None}
+        valid = {
+            g.id
+            for g in self._game_rows(self.db)
+            if g.problem is None and (accept is None or accept(g))
+        }
         return next((r[0] for r in rows if r[0] in valid), None)
 
 

@@ -197,6 +197,7 @@ def test_a_game_saved_under_other_rules_is_listed_and_never_replayed(capsys, tmp
     try:
         assert p.box.session is None
         assert f"#{game_id}: andere Regeln" in p.box.message + (p.box.notice,)
+        assert not p.box.resumable  # not offered to resume: it cannot be replayed
     finally:
         p.sim.stop()
     code, out, _ = run(capsys, "games", "--state-dir", str(tmp_path))
