@@ -72,9 +72,10 @@ def _run(args: argparse.Namespace, Store) -> int:
     store = Store(state_dir, read_only=action in ("list", "export"))
     try:
         if action == "list":
-            if not store.cards():
+            listed = store.cards()
+            if not listed:
                 print(f"no cards taught in {state_dir}", file=sys.stderr)
-            for uid, card in store.cards():
+            for uid, card in listed:
                 print(f"{uid}\t{card}")
         elif action in ("teach", "import"):
             store.teach(pairs)

@@ -33,7 +33,7 @@ import sqlite3
 import threading
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -643,15 +643,23 @@ class Store:
     def _game_rows(self, db: sqlite3.Connection) -> list[GameRow]:
         """Every game row that can be read; a row that fails its checks is listed with its
         problem (and, where even its id is unreadable, left out)."""
+        return list(self._iter_game_rows(db))
+
+    def _iter_game_rows(
+        self, db: sqlite3.Connection, where: str = "1", args: tuple = (), order: str = "id"
+    ) -> Iterator[GameRow]:
+        """The game rows that match `where`, in `order`, each checked only when it is reached
+        (a caller that stops early checks no more than it needs)."""
         try:
             rows = db.execute(
                 "SELECT id, game, rules_version, options, status, created, actions, crc,"
-                " (SELECT COUNT(*) FROM events WHERE game_id = games.id) FROM games ORDER BY id"
+                " (SELECT COUNT(*) FROM events WHERE game_id = games.id) FROM games"
+                f" WHERE {where} ORDER BY {order}",
+                args,
             ).fetchall()
         except DB_ERRORS as error:
             log.error("games unreadable: %s", error)
-            return []
-        out = []
+            return
         for gid, game, version, options, status, created, actions, check, count in rows:
             if not isinstance(gid, int):
                 continue
@@ -671,18 +679,15 @@ class Store:
                     parsed = value
                 except (TypeError, ValueError, RecursionError):
                     problem = "options do not decode"
-            out.append(
-                GameRow(
-                    gid,
-                    game if isinstance(game, str) else "?",
-                    version if isinstance(version, int) else 0,
-                    parsed,
-                    status if status in STATUSES else "damaged",
-                    actions if isinstance(actions, int) else count,
-                    problem,
-                )
+            yield GameRow(
+                gid,
+                game if isinstance(game, str) else "?",
+                version if isinstance(version, int) else 0,
+                parsed,
+                status if status in STATUSES else "damaged",
+                actions if isinstance(actions, int) else count,
+                problem,
             )
-        return out
 
     def _read_events(self, db: sqlite3.Connection, row: GameRow) -> GameRead:
         if row.problem is not None:
@@ -908,15 +913,17 @@ class Store:
         self._transaction(work)
 
     def forget(self, uid: str) -> bool:
-        if uid not in dict(self.cards()):
+        if self.card_for(uid) is None:
             return False
         self._transaction(lambda db: db.execute("DELETE FROM cards WHERE uid = ?", (uid,)))
         return True
 
-    def cards(self) -> list[tuple[str, str]]:
+    def cards(self, where: str = "1", args: tuple = ()) -> list[tuple[str, str]]:
         """The taught cards that pass their checks (a damaged entry is left out and logged)."""
         try:
-            rows = self.db.execute("SELECT uid, card, taught, crc FROM cards").fetchall()
+            rows = self.db.execute(
+                f"SELECT uid, card, taught, crc FROM cards WHERE {where}", args
+            ).fetchall()
         except DB_ERRORS as error:
             log.error("card registry unreadable: %s", error)
             return []
@@ -931,7 +938,8 @@ class Store:
         return sorted(out, key=lambda p: (p[1], p[0]))
 
     def card_for(self, uid: str) -> str | None:
-        return dict(self.cards()).get(uid)
+        found = self.cards("uid = ?", (uid,))  # one row, checked like the rest
+        return found[0][1] if found else None
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -958,7 +966,7 @@ class Store:
         return game_id, value if isinstance(value, dict) else None
 
     def game(self, game_id: int) -> GameRow | None:
-        return next((g for g in self._game_rows(self.db) if g.id == game_id), None)
+        return next(self._iter_game_rows(self.db, "id = ?", (game_id,)), None)
 
     def read_game(self, game_id: int) -> GameRead | None:
         row = self.game(game_id)
@@ -982,21 +990,14 @@ class Store:
         self, other_than: int | None, accept: Callable[[GameRow], bool] | None = None
     ) -> int | None:
         """The most recently played unfinished game (but `other_than`) that reads back whole
-        and that `accept` takes (the box: a game it can replay)."""
-        try:
-            rows = self.db.execute(
-                "SELECT id FROM games WHERE status = 'playing' AND id IS NOT ?"
-                " ORDER BY updated DESC",
-                (other_than,),
-            ).fetchall()
-        except DB_ERRORS:
-            return None
-        valid = {
-            g.id
-            for g in self._game_rows(self.db)
-            if g.problem is None and (accept is None or accept(g))
-        }
-        return next((r[0] for r in rows if r[0] in valid), None)
+        and that `accept` takes (the box: a game it can replay). Called after every accepted
+        action: only the rows up to the first good one are checked."""
+        rows = self._iter_game_rows(
+            self.db, "status = 'playing' AND id IS NOT ?", (other_than,), "updated DESC"
+        )
+        return next(
+            (g.id for g in rows if g.problem is None and (accept is None or accept(g))), None
+        )
 
 
 def _revision(db: sqlite3.Connection) -> int | None:
