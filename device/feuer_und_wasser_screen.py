@@ -61,7 +61,8 @@ class View:
     pick: int = 0  # draw step: which of the cards not laid yet
     at: Coord | None = None  # lay step: where the card lies (a legal place)
     turns: int = 0
-    hint: bool = False  # the best placement is on show
+    hint: bool = False  # the best placement is on show ...
+    best: int = 0  # ... and what it gives (found once, when asked for)
     review: tuple[int, int] | None = None  # a finished round: (its index, page)
 
 
@@ -72,7 +73,7 @@ def choices(state: State) -> list[str]:
 
 def places(state: State, turns: int) -> list[Coord]:
     card = card_of(state, state.turn, state.drawn)
-    return [a.at for a in placements(state, card) if a.turns == turns]
+    return [a.at for a in placements(state, card, (turns,))]
 
 
 def _nearest(options: list[Coord], to: Coord) -> Coord:
@@ -101,13 +102,21 @@ def view_record(view: View) -> dict[str, Any]:
         "at": list(view.at) if view.at else None,
         "turns": view.turns,
         "hint": view.hint,
+        "best": view.best,
         "review": list(view.review) if view.review else None,
     }
 
 
 def view_parse(data: dict[str, Any], state: State) -> View:
     pick, turns, hint = data.get("pick", 0), data.get("turns", 0), data.get("hint", False)
-    if not isinstance(pick, int) or turns not in (0, 1, 2, 3) or not isinstance(hint, bool):
+    best = data.get("best", 0)
+    if (
+        not isinstance(pick, int)
+        or turns not in (0, 1, 2, 3)
+        or not isinstance(hint, bool)
+        or not isinstance(best, int)
+        or best < 0
+    ):
         raise ValueError("not a Feuer und Wasser view")
     review = data.get("review")
     if review is not None:
@@ -125,7 +134,7 @@ def view_parse(data: dict[str, Any], state: State) -> View:
     if state.drawn is not None and review is None:
         if at is None or tuple(at) not in places(state, turns):
             return _lay_view(state)
-        return View(at=(at[0], at[1]), turns=turns, hint=hint)
+        return View(at=(at[0], at[1]), turns=turns, hint=hint, best=best)
     return View(pick=pick % max(1, len(choices(state))), review=review)
 
 
@@ -181,7 +190,9 @@ def on_button(state: State, view: View, button: str) -> Reaction:
         best = best_placement(state)
         if best is None:
             return Reaction(view)
-        return Reaction(View(at=best.action.at, turns=best.action.turns, hint=True))
+        return Reaction(
+            View(at=best.action.at, turns=best.action.turns, hint=True, best=best.cards)
+        )
     if button == "ok":
         return Reaction(view, Lay(view.at, view.turns))
     return Reaction(view)
@@ -373,8 +384,7 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
     _landscape(draw, fields, (at[0] + 1, at[1] + 1), card=laid)
     lines = [*head, (text("fuw.card", lang, card=state.drawn), False)]
     if view.hint:
-        best = best_placement(state)
-        lines.append((text("fuw.best", lang, k=best.cards if best else 0), False))
+        lines.append((text("fuw.best", lang, k=view.best), False))
     else:
         lines.append((text("fuw.move_turn", lang), False))
     lines.append((text("fuw.piles", lang, piles=piles), False))

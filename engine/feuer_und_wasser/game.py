@@ -111,12 +111,13 @@ def card_of(state: State, player: str, card_id: str) -> Card | None:
     return dict(state.options.deck(player)).get(card_id)
 
 
-def placements(state: State, card: Card) -> list[Lay]:
-    """Every legal placement of `card` (as drawn) on the landscape: each turn, each square
-    that makes it cover exactly four fields; in reading order of (turns, row, column)."""
+def placements(state: State, card: Card, turns_of: tuple[int, ...] = (0, 1, 2, 3)) -> list[Lay]:
+    """Every legal placement of `card` (as drawn) on the landscape: each turn (of `turns_of`),
+    each square that makes it cover exactly four fields; in reading order of (turns, row,
+    column)."""
     found: list[Lay] = []
     fields = state.landscape.fields
-    for turns in range(4):
+    for turns in turns_of:
         laid = turned(card, turns)
         cells = list(laid.fields((0, 0)))
         candidates = {(r - dr, c - dc) for (r, c) in fields for (dr, dc) in cells}
