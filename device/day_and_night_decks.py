@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from device.deck_files import DeckError, of_game
+from device.deck_files import DeckError, of_game, say
 from engine.day_and_night.spells import deck_from_data
 
 
@@ -51,17 +51,7 @@ def check(path: Path, data: object) -> DanDeck:
     try:
         deck = DanDeck.model_validate(data)
     except ValidationError as error:
-        e = error.errors()[0]
-        loc = list(e["loc"])
-        where = ""
-        if len(loc) >= 2 and loc[0] == "spells" and isinstance(loc[1], int):
-            spells = data.get("spells") if isinstance(data, dict) else None
-            item = spells[loc[1]] if isinstance(spells, list) else None
-            where = f"spell {item.get('id') if isinstance(item, dict) else loc[1] + 1}: "
-            where += ".".join(str(p) for p in loc[2:]) + ": " if loc[2:] else ""
-        elif loc:
-            where = f"{'.'.join(str(p) for p in loc)}: "
-        raise DeckError(f"deck {path}: {where}{e['msg']}") from None
+        raise say(path, data, error, "spells", "spell", fields=True) from None
     try:  # what pydantic cannot see: mystify only for Day, crystallize only for Night
         deck_from_data(deck.model_dump()["spells"], deck.side)
     except ValueError as error:

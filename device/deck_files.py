@@ -7,6 +7,8 @@ import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from pydantic import ValidationError
+
 
 class DeckError(ValueError):
     """A deck file that cannot be used: one line."""
@@ -35,3 +37,23 @@ class Configured:
 
     def overrides(self) -> dict[str, str]:
         return dict(self.options)
+
+
+def say(
+    path: Path, data: object, error: ValidationError, key: str, label: str, fields: bool
+) -> DeckError:
+    """A deck file's first validation error as one line naming the item (`label` and its
+    `id`, or its number) in the list under `key`; `fields`: also the field inside it."""
+    e = error.errors()[0]
+    loc = list(e["loc"])
+    where = ""
+    if len(loc) >= 2 and loc[0] == key and isinstance(loc[1], int):
+        items = data.get(key) if isinstance(data, dict) else None
+        item = items[loc[1]] if isinstance(items, list) else None
+        name = item.get("id") if isinstance(item, dict) else None
+        where = f"{label} {name or loc[1] + 1}: "
+        if fields and loc[2:]:
+            where += ".".join(str(p) for p in loc[2:]) + ": "
+    elif loc:
+        where = f"{'.'.join(str(p) for p in loc)}: "
+    return DeckError(f"deck {path}: {where}{e['msg'].removeprefix('Value error, ')}")

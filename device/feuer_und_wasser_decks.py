@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from device.deck_files import DeckError, of_game
+from device.deck_files import of_game, say
 
 PATTERN = re.compile(r"[RB]{3}/[RB]{3}")
 EXAMPLES = Path(__file__).resolve().parent / "decks"
@@ -66,21 +66,7 @@ def check(path: Path, data: object) -> FuwDeck:
     try:
         return FuwDeck.model_validate(data)
     except ValidationError as error:
-        e = error.errors()[0]
-        loc = list(e["loc"])
-        where = ""
-        if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
-            cards = data.get("cards") if isinstance(data, dict) else None
-            name = (
-                cards[loc[1]].get("id")
-                if isinstance(cards, list) and isinstance(cards[loc[1]], dict)
-                else None
-            )
-            where = f"card {name or loc[1] + 1}: "
-        elif loc:
-            where = f"{'.'.join(str(p) for p in loc)}: "
-        message = e["msg"].removeprefix("Value error, ")
-        raise DeckError(f"deck {path}: {where}{message}") from None
+        raise say(path, data, error, "cards", "card", fields=False) from None
 
 
 def options(paths: list[Path]) -> dict[str, str]:

@@ -12,6 +12,7 @@ from device.simulator import Simulator
 from device.store import Store
 from engine.day_and_night.game import GAME
 from tests.boxdriver import Player, settings
+from tests.test_day_and_night_game import _cli_verdict
 
 
 class Table(Player):
@@ -278,20 +279,7 @@ def test_an_adjudicated_day_win_on_the_box(tmp_path):
         t.cast("dawn", (2, 0))
         s = t.state
         assert s.verdict == "day" and s.over and GAME.result(s).winner == "day"
-        assert _cli(s.board.notation()) == "day"  # the box's verdict is tabletop score's
+        assert _cli_verdict(s.board.notation()) == "day"  # the box's verdict is the CLI's
         assert [line for line in _lines(t) if "chancenlos" in line]
     finally:
         sim.stop()
-
-
-def _cli(notation: str) -> str:
-    import contextlib
-    import io
-    import json
-
-    from device.cli import main
-
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert main(["score", "day-and-night", notation]) == 0
-    return json.loads(out.getvalue())["verdict"]
