@@ -370,7 +370,7 @@ class Store:
             self._repair_games(db, summary, backups)
             summary = self._summarise(db)
             if not backups or _holds_more(summary, backups[0][1]):
-                self._write_backup(db, summary)
+                self._write_backup(db, summary, dict(backups).get(self.backup_path))
         except DB_ERRORS as error:
             db.close()
             raise _Unavailable(f"cannot repair {self.path}: {error}") from error
@@ -521,12 +521,17 @@ class Store:
         found.sort(key=lambda f: (-(f[2].revision or 0), -_whole_games(f[2]), f[0]))
         return [(p, s) for _, p, s in found]
 
-    def _write_backup(self, db: sqlite3.Connection, summary: _Summary | None = None) -> None:
+    def _write_backup(
+        self,
+        db: sqlite3.Connection,
+        summary: _Summary | None = None,
+        newest: _Summary | None = None,
+    ) -> None:
         """A new newest backup (the older ones shift down a generation), unless the newest
-        already holds as much: a backup is never replaced by a state that holds less."""
+        already holds as much: a backup is never replaced by a state that holds less.
+        `newest`: what the newest backup holds, when the caller has read it already."""
         summary = summary or self._summarise(db)
-        newest = None
-        if self.backup_path.exists():
+        if newest is None and self.backup_path.exists():
             try:
                 copy = self._memory_copy(self.backup_path)
                 newest = self._summarise(copy)
