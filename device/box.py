@@ -1,4 +1,4 @@
-"""The box's modes (menu, game, confirm, message, teach) as one frozen value and a pure
+"""The box's modes (menu, game, confirm, message, teach, check) as one frozen value and a pure
 transition.
 
 `handle(box, event)` returns the next box and the effects the loop must carry out (and save)
@@ -18,7 +18,7 @@ from device.screens import Question, Reaction
 from engine.core import IllegalMove
 from engine.replay import options_of, undo
 
-Mode = Literal["menu", "game", "confirm", "message", "teach"]
+Mode = Literal["menu", "game", "confirm", "message", "teach", "check"]
 __all__ = ["Box", "Event", "Hold", "Press", "ReaderStatus", "Session", "Tap", "handle"]
 
 
@@ -89,6 +89,14 @@ class Box:
     card_names: tuple[str, ...] = ()  # what the teach screen offers
     teach_uid: str = ""  # teach screen: the tag just tapped ("" while waiting for one)
     teach_known: str = ""  # ... and the card it was before
+    check_game: str = ""  # deck check: the game whose deck is counted
+    check_uids: tuple[str, ...] = ()  # ... the tags counted so far, in order
+    check_cards: tuple[str, ...] = ()  # ... the card id of each ("" if not a known card)
+
+
+def deck_checkers() -> list[str]:
+    """The playable games whose screens can check a deck (`check_deck`)."""
+    return [g for g, e in games.playable().items() if hasattr(e.screens, "check_deck")]
 
 
 def screens_of(session: Session) -> Any:
@@ -132,9 +140,13 @@ def menu_items(box: Box) -> list[str]:
         if box.session is not None:
             items += ["undo", "abandon"]
         items.append("teach")
+        if deck_checkers():
+            items.append("check")
         return items
     if screen == "game":
         return list(games.GAMES)
+    if screen == "check":
+        return deck_checkers()
     question = menu_question(box)
     return [value for value, _ in question.choices] if question else []
 
@@ -142,7 +154,7 @@ def menu_items(box: Box) -> list[str]:
 def menu_label(box: Box, screen: str, item: str) -> str:
     if screen == "top":
         return text(f"menu.{item}", box.lang)
-    if screen == "game":
+    if screen in ("game", "check"):
         return games.GAMES[item].name
     question = menu_question(box)
     label = dict(question.choices).get(item, "") if question else ""
@@ -159,7 +171,7 @@ def handle(box: Box, event: Event) -> tuple[Box, list[Effect]]:
         return replace(box, reader_ok=event.ok, notice=text(key, box.lang)), []
     box = replace(box, notice="")
     if isinstance(event, Hold):
-        if event.button == "ok" and box.mode in ("game", "message"):
+        if event.button == "ok" and box.mode in ("game", "message", "check"):
             return replace(box, mode="menu", menu=(("top", 0),)), []
         return box, []
     button = event.button
@@ -173,6 +185,8 @@ def handle(box: Box, event: Event) -> tuple[Box, list[Effect]]:
         return box, []
     if box.mode == "teach":
         return _teach(box, button)
+    if box.mode == "check":
+        return _check(box, button)
     return _game(box, button)
 
 
@@ -186,11 +200,65 @@ def _tap(box: Box, event: Tap) -> tuple[Box, list[Effect]]:
             menu=(("teach", index),),
             notice="",
         ), []
+    if box.mode == "check":
+        return _check_tap(box, event), []
     if box.mode == "game" and box.session is not None:
         screens = screens_of(box.session)
         reaction = screens.on_tap(box.session.state, game_view(box), event.uid, event.known)
         return _react(replace(box, notice=""), reaction)
     return box, []  # cards mean nothing in the menu or a message
+
+
+def _check_tap(box: Box, event: Tap) -> Box:
+    """A tag tapped while a deck is counted: each tag once (a tag read twice in a row is the
+    same card lying on the reader; a tag seen before is a card already counted)."""
+    if box.check_uids and box.check_uids[-1] == event.uid:
+        return box
+    if event.uid in box.check_uids:
+        return replace(box, notice=text("check.again", box.lang))
+    prefix = f"{box.check_game}:"
+    card = event.known[len(prefix) :] if event.known and event.known.startswith(prefix) else ""
+    return replace(
+        box,
+        check_uids=(*box.check_uids, event.uid),
+        check_cards=(*box.check_cards, card),
+        notice="",
+    )
+
+
+def check_report(box: Box):
+    """The game's verdict on the deck counted so far (device/screens.py, DeckReport)."""
+    screens = games.GAMES[box.check_game].screens
+    return screens.check_deck(list(box.check_cards), box.lang)
+
+
+def _check(box: Box, button: str) -> tuple[Box, list[Effect]]:
+    """ok: the report on one screen; back: the last tag is not counted (or, with none
+    counted, back to the menu)."""
+    if button == "ok":
+        lines = check_report(box).lines
+        return replace(
+            box,
+            mode="message",
+            message=tuple(lines[:4]),
+            menu=(("top", 0),),
+            check_game="",
+            check_uids=(),
+            check_cards=(),
+        ), []
+    if button == "back":
+        if box.check_uids:
+            return replace(
+                box, check_uids=box.check_uids[:-1], check_cards=box.check_cards[:-1]
+            ), []
+        return replace(box, mode="menu", menu=(("top", 0),), check_game=""), []
+    return box, []
+
+
+def _start_check(box: Box, game: str) -> Box:
+    return replace(
+        box, mode="check", menu=(("top", 0),), check_game=game, check_uids=(), check_cards=()
+    )
 
 
 def _teach(box: Box, button: str) -> tuple[Box, list[Effect]]:
@@ -247,6 +315,13 @@ def _menu(box: Box, button: str) -> tuple[Box, list[Effect]]:
             return replace(box, mode="confirm", confirm="abandon"), []
         if item == "teach":
             return replace(box, mode="teach", teach_uid="", teach_known=""), []
+        if item == "check":
+            checkers = deck_checkers()
+            if len(checkers) == 1:
+                return _start_check(box, checkers[0]), []
+            return replace(box, menu=(*box.menu, ("check", 0))), []
+    if screen == "check":
+        return _start_check(box, item), []
     if screen == "game":
         if not games.GAMES[item].playable:
             name = games.GAMES[item].name

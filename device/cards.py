@@ -120,6 +120,7 @@ def write_file(path: Path, cards: list[Card]) -> None:
 def card_names(decks: list[Path]) -> list[str]:
     """The cards the teach screen offers: the players of every game, then the decks' cards."""
     names = [f"{game}:player-{p}" for game in GAMES for p in "AB"]
+    druiden_set, druiden = False, []
     for path in decks:
         try:
             deck = Deck.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
@@ -147,5 +148,20 @@ def card_names(decks: list[Path]) -> list[str]:
                 check(Path(path), json.loads(Path(path).read_text(encoding="utf-8")))
             except DeckError as error:
                 raise CardError(str(error)) from None
+        if deck.game == "wandernde-druiden":
+            druiden.append(Path(path))
+            druiden_set = druiden_set or bool(deck.cards)
         names += [f"{deck.game}:{c.id}" for c in deck.cards]
-    return names
+    if druiden:  # Wandernde Druiden: a card set and decks, the decks checked against the set
+        from device.deck_files import DeckError
+        from device.wandernde_druiden_cards import options
+
+        try:
+            options(druiden)
+        except DeckError as error:
+            raise CardError(str(error)) from None
+    if not druiden_set:  # Wandernde Druiden's cards are data: the example set until one is set
+        from engine.wandernde_druiden.cards import EXAMPLE
+
+        names += [f"wandernde-druiden:{c.id}" for c in EXAMPLE.cards]
+    return list(dict.fromkeys(names))

@@ -16,6 +16,7 @@ from device import score
 from engine.contract import Game
 from engine.day_and_night.game import GAME as DAY_AND_NIGHT
 from engine.feuer_und_wasser.game import GAME as FEUER_UND_WASSER
+from engine.wandernde_druiden.game import GAME as WANDERNDE_DRUIDEN
 from engine.zweimal.game import GAME as ZWEIMAL
 
 
@@ -77,7 +78,7 @@ GAMES: dict[str, Entry] = {
         from_engine(ZWEIMAL, "device.zweimal_screen", score.ZWEIMAL),
         from_engine(FEUER_UND_WASSER, "device.feuer_und_wasser_screen", score.FEUER_UND_WASSER),
         from_engine(DAY_AND_NIGHT, "device.day_and_night_screen", score.DAY_AND_NIGHT),
-        Entry("wandernde-druiden", "Wandernde Druiden", "WD", scorer=score.WANDERNDE_DRUIDEN),
+        from_engine(WANDERNDE_DRUIDEN, "device.wandernde_druiden_screen", score.WANDERNDE_DRUIDEN),
     )
 }
 

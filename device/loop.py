@@ -98,6 +98,9 @@ class Loop:
                     notice=rec.notice,
                     teach_uid=rec.teach_uid,
                     teach_known=rec.teach_known,
+                    check_game=rec.check_game if rec.check_game in games.GAMES else "",
+                    check_uids=tuple(rec.check_uids),
+                    check_cards=tuple(rec.check_cards),
                 )
                 view = rec.view
                 if view is None and rec.cursor is not None:  # saved before games had views
@@ -108,7 +111,12 @@ class Loop:
         box = replace(box, session=session, view=self._view(session, view))
         if box.menu[-1][0].startswith("q:") and not self._menu_fits(box):
             box = replace(box, menu=(("top", 0),), choice=())
-        if session is None and box.mode != "menu":
+        if box.mode == "check" and (
+            box.check_game not in boxes.deck_checkers()
+            or len(box.check_uids) != len(box.check_cards)
+        ):
+            box = replace(box, mode="menu", menu=(("top", 0),), check_uids=(), check_cards=())
+        if session is None and box.mode not in ("menu", "check"):
             box = replace(box, mode="menu", menu=(("top", 0),))
         lines = [text(f"store.{key}", self.lang, **values) for key, values in self.store.reports]
         failing = [
@@ -223,6 +231,9 @@ class Loop:
             notice=box.notice,
             teach_uid=box.teach_uid,
             teach_known=box.teach_known,
+            check_game=box.check_game,
+            check_uids=list(box.check_uids),
+            check_cards=list(box.check_cards),
         ).model_dump()
 
     def handle(self, event: boxes.Event) -> None:
@@ -230,7 +241,7 @@ class Loop:
         if isinstance(event, Tap) and not UID.fullmatch(event.uid):
             log.warning("ignored a tap with a malformed UID %r", event.uid[:40])
             return  # never taught, never a card: the registry takes 4-, 5- and 7-byte UIDs
-        if isinstance(event, Tap) and before.mode in ("teach", "game"):
+        if isinstance(event, Tap) and before.mode in ("teach", "game", "check"):
             event = Tap(event.uid, self.known_card(event.uid))
         new, effects = boxes.handle(before, event)
         try:

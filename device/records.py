@@ -45,7 +45,7 @@ class LayRecord(Strict):
 class UiRecord(Strict):
     """What the screen showed besides the game itself: restored after a restart."""
 
-    mode: Literal["menu", "game", "confirm", "message", "teach"]
+    mode: Literal["menu", "game", "confirm", "message", "teach", "check"]
     menu: list[tuple[str, int]] = []
     choice: dict[str, Any] = {}
     view: dict[str, Any] | None = None  # the game's own view, in its screens' codec
@@ -56,6 +56,9 @@ class UiRecord(Strict):
     notice: str = ""
     teach_uid: str = ""
     teach_known: str = ""
+    check_game: str = ""  # the deck check (device/box.py): the game, the tags, their cards
+    check_uids: list[str] = []
+    check_cards: list[str] = []
 
 
 class RecordError(ValueError):

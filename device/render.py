@@ -8,7 +8,15 @@ from PIL import Image, ImageDraw
 
 from device import fonts as font_files
 from device import games
-from device.box import Box, game_view, menu_items, menu_label, menu_question, screens_of
+from device.box import (
+    Box,
+    check_report,
+    game_view,
+    menu_items,
+    menu_label,
+    menu_question,
+    screens_of,
+)
 from device.catalog import text
 from device.screens import DEFAULT_LAYOUT, Layout
 
@@ -29,6 +37,8 @@ def render(box: Box) -> Image.Image:
         _menu(draw, box, fonts)
     elif box.mode == "teach":
         _teach(draw, box, fonts)
+    elif box.mode == "check":
+        _check(draw, box, fonts)
     elif box.mode in ("message", "confirm"):
         lines = box.message if box.mode == "message" else (_confirm_text(box),)
         for i, line in enumerate(lines[:4]):
@@ -92,7 +102,7 @@ def _lines(box: Box) -> tuple[str, str]:
         title = text("menu.title", lang)
         screen = box.menu[-1][0]
         question = menu_question(box)
-        if screen == "game":
+        if screen in ("game", "check"):
             title = text("menu.choose_game", lang)
         elif question is not None:
             title = text(question.title, lang)
@@ -106,6 +116,10 @@ def _lines(box: Box) -> tuple[str, str]:
     if box.mode == "teach":
         key = "hint.teach_pick" if box.teach_uid else "hint.teach_wait"
         return text("teach.title", lang), text(key, lang)
+    if box.mode == "check":
+        name = games.GAMES[box.check_game].short if box.check_game in games.GAMES else ""
+        key = "hint.check" if box.check_uids else "hint.check_empty"
+        return text("check.title", lang, short=name), text(key, lang)
     if session is None:
         hint = "hint.message" if box.mode == "message" else "hint.menu"
         return text("menu.title", lang), text(hint, lang)
@@ -153,6 +167,20 @@ def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
         labels.append(f"{card} [{known.short}]"[:21] if known else name[:21])
     if labels:
         _pick_list(draw, labels, box.menu[-1][1], 20, 3, fonts)
+
+
+def _check(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
+    """The deck check: how many cards so far, the last one, and the verdict as it stands."""
+    lang = box.lang
+    draw.text((2, 11), text("check.count", lang, n=len(box.check_uids)), font=fonts.body, fill=1)
+    if not box.check_uids:
+        draw.text((2, 32), text("check.tap", lang), font=fonts.status, fill=1)
+        return
+    report = check_report(box)
+    last = report.last or text("check.unknown_tag", lang)
+    draw.text((2, 22), text("check.last", lang, card=last), font=fonts.status, fill=1)
+    if len(report.lines) > 1:  # the first thing wrong (or the count of a legal deck)
+        draw.text((2, 32), report.lines[1], font=fonts.status, fill=1)
 
 
 def render_stopped(lang: str) -> Image.Image:

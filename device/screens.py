@@ -42,6 +42,12 @@ Optional
 - `configure(deck_paths)` and `option_overrides()`: the config's deck files, read once at
   start, give options for new games (Feuer und Wasser: the players' own decks).
 
+Deck check
+- `check_deck(cards, lang) -> DeckReport` (optional): the menu's "check a deck" counts the
+  tags a player taps (each tag once; the same tag twice in a row is one tap) and asks the game
+  whether the deck they make is legal. `cards` are the card ids (the part after `game:`) of
+  the tags tapped, "" for a tag the box does not know as one of the game's cards.
+
 Texts
 - `TEXTS` (optional): catalog entries the game brings, key -> (German, English); keys of the
   form `refuse.<code>` name its refusals. The shipped games keep theirs in `device/catalog.py`.
@@ -93,6 +99,16 @@ class Layout:
 
 
 DEFAULT_LAYOUT = Layout()
+
+
+@dataclass(frozen=True)
+class DeckReport:
+    """A deck check's verdict: legal or not, and lines for one screen (the first says which;
+    then what is wrong, most important first)."""
+
+    legal: bool
+    lines: tuple[str, ...]
+    last: str = ""  # the name of the card tapped last, as the game names it
 
 
 @dataclass(frozen=True)

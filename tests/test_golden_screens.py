@@ -27,6 +27,24 @@ def test_docs_screenshots_match_the_box(tmp_path):
         assert diff is None, f"docs/screens/{name}.png differs from the box at {diff}"
 
 
+def wandernde_druiden_limit(key: str) -> int:
+    """Wandernde Druiden's texts by where they are drawn (device/wandernde_druiden_screen.py):
+    table labels before the columns, menu labels and lines in the large font (21 at 6 px),
+    lines in the 5 px font (25), the clash's last row (MP, free, suggested)."""
+    if key in ("wd.mp", "wd.hand", "wd.places", "wd.creatures"):
+        return 7
+    if key == "wd.free":
+        return 8
+    if key == "wd.suggested":
+        return 9
+    if key.startswith(("wd.rule_", "wd.choose_")):
+        return 20
+    large = ("wd.out", "wd.mp_loss", "wd.mp_none", "wd.cut_clash", "wd.wins", "wd.why_")
+    if key.startswith(large) or key.startswith(("wd.final", "wd.confirm", "check.")):
+        return 21 if key != "check.title" else 25
+    return 25
+
+
 def test_every_shown_text_fits_its_line():
     """Hint texts fit the 25 characters of the hint line, refusals the notice band, Zweimal's
     panel lines its 13 characters."""
@@ -61,6 +79,12 @@ def test_every_shown_text_fits_its_line():
                 f=9,
                 day=1,
                 night=1,
+                mp=8,
+                d="B",
+                names="Drache",
+                size=64,
+                max=16,
+                short="WD",
             )
             panel = ("fuw.turn_short", "fuw.last", "fuw.last_tactician", "fuw.piles")
             if key in panel + ("fuw.points", "fuw.card", "fuw.best", "fuw.move_turn"):
@@ -80,6 +104,8 @@ def test_every_shown_text_fits_its_line():
                 limit = 21  # a result line in the large font
             if key.startswith("zweimal."):  # the side panel next to the 5x5 board: 13 wide
                 limit = 13 if key not in ("zweimal.round_total", "zweimal.total") else 40
+            if key.startswith(("wd.", "check.")):
+                limit = wandernde_druiden_limit(key)
             assert len(text.format(**values)) <= limit, (
                 key,
                 text,

@@ -1,4 +1,4 @@
-"""The screenshots in docs/screens: games of Zweimal, Feuer und Wasser and Day and Night on the
+"""The screenshots in docs/screens: games of all four games on the
 simulated box (the real loop, MockFactory pins, luma's dummy display), in German and English
 (`-en.png`), with the dealing seeded so every run shows the same boards.
 
@@ -180,6 +180,70 @@ def dan_verdict(lang: str):
     return render(Box(lang=lang, mode="game", session=session))
 
 
+def wd_scenario(p: Player, shot) -> None:
+    """Wandernde Druiden with the example set: the turn, a refusal, the clash offered with the
+    best assignment, changed by the defender, a tie picked, the outcome, after it; the deck
+    check."""
+    from tests.test_box_wandernde_druiden import Table
+
+    t = Table(p.sim)
+    if t.box.mode != "menu":
+        t.sim.hold("ok")
+    t.new_game()
+    t.tap("hain")
+    t.tap("wolf")  # refused: two Hain
+    shot("wd-refusal")
+    t.tap("fuchs")
+    t.end_turn()
+    shot("wd-turn")
+    t.tap("quelle")
+    t.end_turn()
+    t.tap("hain", 1)
+    t.clash()
+    t.tap("wolf")
+    t.end_turn()
+    t.tap("quelle", 1)
+    t.tap("otter")
+    t.tap("otter", 1)
+    t.end_turn()
+    t.tap("hain", 2)
+    t.press("ok")
+    shot("wd-clash-offer")
+    t.assign((1, 1))
+    shot("wd-clash-changed")
+    t.press("ok")
+    shot("wd-pick")
+    t.press("down", "ok")
+    shot("wd-outcome")
+    t.press("ok")
+    shot("wd-after-clash")
+    t.sim.hold("ok")
+    t.press(*["down"] * menu_items(t.box).index("check"), "ok")
+    for i in range(9):
+        t.tap("wolf", 10 + i)
+    shot("wd-check")
+    t.press("ok")
+    shot("wd-check-report")
+    t.press("ok")
+
+
+def wd_end(lang: str):
+    """The end of a game B lost by MP (rendered as the box does)."""
+    from dataclasses import replace
+
+    from device.box import Box, Session
+    from device.render import render
+    from engine.wandernde_druiden.game import GAME
+
+    state = GAME.initial(GAME.parse_options({}))
+    for text in ("place hain", "creature fuchs", "end", "end", "place hain"):
+        state = GAME.apply(state, GAME.parse_action(text))
+    state = replace(state, sides=(state.sides[0], replace(state.sides[1], mp=1)))
+    state = GAME.apply(state, GAME.parse_action("clash -"))
+    session = Session(1, GAME.id, state.options, state, 1)
+    return render(Box(lang=lang, mode="game", session=session))
+
+
 def shots(state_dir: Path) -> dict[str, object]:
     """Play the scenario in both languages; return {name: image}."""
     taken: dict[str, object] = {}
@@ -197,6 +261,7 @@ def shots(state_dir: Path) -> dict[str, object]:
             sim.press("back")
             fuw_scenario(Player(sim), shot)
             dan_scenario(Player(sim), shot)
+            wd_scenario(Player(sim), shot)
         finally:
             sim.stop()
         dan_temple(
@@ -207,6 +272,7 @@ def shots(state_dir: Path) -> dict[str, object]:
             ),
         )
         taken["dan-verdict" + suffix] = dan_verdict(lang)
+        taken["wd-end" + suffix] = wd_end(lang)
     return taken
 
 

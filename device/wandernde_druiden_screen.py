@@ -1,0 +1,628 @@
+"""Wandernde Druiden on the box (the screens contract of `device/screens.py`).
+
+The turn screen is a table, A and B side by side: MP, hand and draw pile, unused power places
+by kind, creatures in play by strength; the last row says what to do now (draw N cards, the
+clash's result, cards to discard). The active player's column is inverted.
+
+- A tap of a card lays it (a power place before the clash, a creature after it). `ok` (or
+  ▼) opens the list of cards that can be laid now; `ok` there lays one, `back` returns.
+- While the active player's creatures must attack, `ok` opens the clash: one row per
+  defending creature, ▲▼ choose it, ◄► change the attacker it blocks; discarded creatures
+  are struck through and the last row says the MP loss. It opens with the engine's best
+  assignment ("Vorschlag"); `back` takes that suggestion again (one press). `ok` goes on:
+  where the strongest blockers of a group tie, the defender picks which one goes; then the
+  outcome in words; `ok` applies it, `back` returns to the assignment.
+- `back` on the turn screen ends the turn (asks first, saying how many cards to discard).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from PIL import ImageDraw
+
+from device import wandernde_druiden_cards
+from device.catalog import text
+from device.deck_files import Configured
+from device.screens import DeckReport, Question, Reaction
+from engine.wandernde_druiden.cards import DECK_SIZE, deck_problems
+from engine.wandernde_druiden.clash import ClashOutcome
+from engine.wandernde_druiden.game import (
+    OTHER,
+    PLAYERS,
+    Clash,
+    End,
+    LayCreature,
+    LayPlace,
+    State,
+    clash_outcome,
+    cut_at_end,
+    suggestion,
+    tied_groups,
+)
+
+GAME_ID = "wandernde-druiden"
+ROW = 8  # the table's row height (the 5x8 font)
+TOP = 11
+COLUMNS = (0, 38, 83)  # label, A, B
+
+DECKS = Configured(wandernde_druiden_cards.options)  # the config's card set, read once
+configure = DECKS.configure
+option_overrides = DECKS.overrides
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "wd.choose_rule": ("MP-Verlust", "MP loss"),
+    "wd.rule_once": ("1 je Kampf", "1 per clash"),
+    "wd.rule_per": ("1 je freiem Wesen", "1 per unblocked"),
+    "wd.status": ("WD Zug {n} · {player} am Zug", "WD turn {n} · {player} to move"),
+    "wd.status_over": ("Wandernde Druiden · Ende", "Wandernde Druiden · over"),
+    "wd.mp": ("MP", "MP"),
+    "wd.hand": ("Hand/St", "Hand/Pl"),
+    "wd.places": ("Orte", "Places"),
+    "wd.creatures": ("Wesen", "Beings"),
+    "wd.draw": ("{player}: {n} Karte(n) ziehen", "{player}: draw {n} card(s)"),
+    "wd.clash_next": ("{player} greift an: ok", "{player} attacks: ok"),
+    "wd.lay": ("Karte auflegen oder ok", "Tap a card or ok"),
+    "wd.after_clash": ("Kampf: A-{a} B-{b} MP-{mp}", "Clash: A-{a} B-{b} MP-{mp}"),
+    "wd.cut_clash": ("{player}: {n} Karten abwerfen", "{player}: discard {n} cards"),
+    "wd.cut_end": ("Zugende: {n} abwerfen", "Turn end: discard {n}"),
+    "wd.list_places": ("Kraftort legen", "Lay a power place"),
+    "wd.list_creatures": ("Wesen legen", "Lay a creature"),
+    "wd.list_both": ("Karte legen", "Lay a card"),
+    "wd.nothing": ("Nichts zu legen", "Nothing to lay"),
+    "wd.clash_title": ("{a} greift an, {d} wehrt ab", "{a} attacks, {d} defends"),
+    "wd.no_defenders": ("{d} hat keine Wesen", "{d} has no creatures"),
+    "wd.free": ("frei:", "free:"),
+    "wd.mp_loss": ("{d}: {n} MP weg", "{d}: loses {n} MP"),
+    "wd.mp_none": ("{d}: kein MP-Verlust", "{d}: no MP lost"),
+    "wd.suggested": ("Vorschlag", "suggested"),
+    "wd.pick_title": ("Welches geht?", "Which one goes?"),
+    "wd.out": ("{player} ab: {names}", "{player} out: {names}"),
+    "wd.out_none": ("{player}: keins ab", "{player}: none out"),
+    "wd.confirm_end": ("Zug beenden?", "End the turn?"),
+    "wd.confirm_end_cut": ("Zugende, {n} abwerfen?", "End turn, discard {n}?"),
+    "wd.confirm_last": ("Letzte Karte! Legen?", "Last card! Lay it?"),
+    "wd.wins": ("{player} gewinnt", "{player} wins"),
+    "wd.why_mp": ("{player} hat 0 MP", "{player} has 0 MP"),
+    "wd.why_hand": ("{player}: Hand leer", "{player}: hand empty"),
+    "wd.final_mp": ("MP A {a} : B {b}", "MP A {a} : B {b}"),
+    "hint.wd_turn": ("ok:Karte back:Zugende", "ok:card back:end turn"),
+    "hint.wd_clash_due": ("ok:Kampf v:Kraftort", "ok:clash v:power place"),
+    "hint.wd_cards": ("ok:legen back:zurück", "ok:lay back:back"),
+    "hint.wd_clash": ("ok:prüfen back:Vorschlag", "ok:check back:suggest"),
+    "hint.wd_to_clash": ("ok:Kampf", "ok:clash"),
+    "hint.wd_pick": ("ok:dieses back:zurück", "ok:this one back:back"),
+    "hint.wd_outcome": ("ok:so kämpfen back:ändern", "ok:fight back:change"),
+    "check.wd_ok": ("Deck gültig", "The deck is legal"),
+    "check.wd_bad": ("Deck ungültig", "The deck is not legal"),
+    "check.size": ("{n} von {size} Karten", "{n} of {size} cards"),
+    "check.too_many": ("{card}: {n} (max {max})", "{card}: {n} (max {max})"),
+    "check.unknown": ("{n} Tags unbekannt", "{n} tags unknown"),
+    "check.other": ("{card}: nicht im Set", "{card}: not in the set"),
+    "refuse.no_such_card": ("Karte nicht im Set", "Card not in the set"),
+    "refuse.not_a_place": ("Das ist kein Kraftort", "That is no power place"),
+    "refuse.not_a_creature": ("Das ist kein Wesen", "That is no creature"),
+    "refuse.place_laid": ("Nur 1 Kraftort je Zug", "One power place a turn"),
+    "refuse.clash_done": ("Kraftort nur vor Kampf", "Places before the clash"),
+    "refuse.clash_first": ("Erst der Schlagabtausch", "The clash comes first"),
+    "refuse.no_attackers": ("Kein Wesen greift an", "No creature attacks"),
+    "refuse.no_power": ("Zu wenig freie Kraftorte", "Not enough power places"),
+    "refuse.bad_assignment": ("Zuordnung ungültig", "Not a valid assignment"),
+    "refuse.bad_pick": ("Nur ein stärkstes Wesen", "Only a strongest blocker"),
+    "refuse.empty_hand": ("Keine Karte auf der Hand", "No card in hand"),
+}
+
+
+def questions(answers: dict[str, str]) -> list[Question]:
+    return [
+        Question("starter", "menu.choose_starter", (("A", "player.A"), ("B", "player.B"))),
+        Question(
+            "rule", "wd.choose_rule", (("once", "wd.rule_once"), ("per-unblocked", "wd.rule_per"))
+        ),
+    ]
+
+
+# --- the view --------------------------------------------------------------------------------
+
+MODES = ("turn", "cards", "clash", "pick", "outcome")
+
+
+@dataclass(frozen=True)
+class View:
+    mode: str = "turn"
+    index: int = 0  # cards: the list's choice; clash: the defender chosen; pick: the choice
+    assignment: tuple[int, ...] = ()
+    picks: tuple[int, ...] = ()
+
+
+def initial_view(state: State) -> View:
+    return View()
+
+
+def view_record(view: View) -> dict[str, Any]:
+    return {
+        "mode": view.mode,
+        "index": view.index,
+        "assignment": list(view.assignment),
+        "picks": list(view.picks),
+    }
+
+
+def view_parse(data: dict[str, Any], state: State) -> View:
+    mode, index = data.get("mode", "turn"), data.get("index", 0)
+    assignment, picks = data.get("assignment", []), data.get("picks", [])
+    if (
+        mode not in MODES
+        or not isinstance(index, int)
+        or not isinstance(assignment, list)
+        or not isinstance(picks, list)
+        or not all(isinstance(v, int) for v in (*assignment, *picks))
+    ):
+        raise ValueError("not a Wandernde Druiden view")
+    view = View(mode, index, tuple(assignment), tuple(picks))
+    if mode in ("clash", "pick", "outcome"):
+        if not state.clash_due:
+            return View()
+        try:
+            shown_outcome(state, view)
+        except Exception:  # noqa: BLE001 - a saved view that no longer fits: start the clash again
+            return _clash_view(state)
+    return view
+
+
+def after(before: State, after_state: State, view: View) -> View:
+    return View()
+
+
+def clash_action(view: View) -> Clash:
+    """The clash the view's assignment and picks make."""
+    return Clash(view.assignment, view.picks)
+
+
+def shown_outcome(state: State, view: View) -> ClashOutcome:
+    """The outcome the clash screens show (and `ok` applies): the engine's own."""
+    return clash_outcome(state, clash_action(view))
+
+
+def _clash_view(state: State) -> View:
+    """The clash opens with the engine's best assignment (or, beyond the search's limits,
+    every defender on the attackers in turn)."""
+    best = suggestion(state)
+    if best is None:
+        m = len(state.side(state.turn).creatures)
+        n = len(state.side(OTHER[state.turn]).creatures)
+        best = Clash(tuple(d % m for d in range(n)))
+    return View("clash", 0, best.assignment)
+
+
+def layable(state: State) -> list[str]:
+    """The cards the list offers now: power places before the clash (one a turn), creatures
+    once the clash is over (or when nothing attacks)."""
+    cards = state.options.cards
+    found = []
+    if not state.placed and not state.clashed:
+        found += [c.id for c in cards.of_type("place")]
+    if not state.clash_due:
+        found += [c.id for c in cards.of_type("creature")]
+    return found
+
+
+# --- input -----------------------------------------------------------------------------------
+
+
+def on_button(state: State, view: View, button: str) -> Reaction:
+    if state.over:
+        return Reaction(view)
+    if view.mode == "cards":
+        return _cards(state, view, button)
+    if view.mode == "clash":
+        return _assign(state, view, button)
+    if view.mode == "pick":
+        return _pick(state, view, button)
+    if view.mode == "outcome":
+        if button == "ok":
+            return Reaction(View(), clash_action(view))
+        if button == "back":
+            return Reaction(replace(view, mode="clash", index=0, picks=()))
+        return Reaction(view)
+    # the turn screen
+    if button == "ok" and state.clash_due:
+        return Reaction(_clash_view(state))
+    if button in ("ok", "down", "up"):
+        if layable(state):
+            return Reaction(View("cards", 0))
+        return Reaction(view)
+    if button == "back":
+        cut = cut_at_end(state)
+        return Reaction(view, confirm=f"end:{cut}")
+    return Reaction(view)
+
+
+def _lay(state: State, card_id: str) -> Reaction:
+    card = state.options.cards.card(card_id)
+    action = (
+        LayPlace(card_id) if card is not None and card.type == "place" else LayCreature(card_id)
+    )
+    if state.side(state.turn).hand == 1:  # the last card in hand: laying it loses
+        return Reaction(
+            View(),
+            confirm=f"last:{'place' if isinstance(action, LayPlace) else 'creature'}:{card_id}",
+        )
+    return Reaction(View(), action)
+
+
+def _cards(state: State, view: View, button: str) -> Reaction:
+    listed = layable(state)
+    if not listed or button == "back":
+        return Reaction(View())
+    if button in ("up", "down"):
+        step = 1 if button == "down" else -1
+        return Reaction(replace(view, index=(view.index + step) % len(listed)))
+    if button == "ok":
+        return _lay(state, listed[view.index % len(listed)])
+    return Reaction(view)
+
+
+def _assign(state: State, view: View, button: str) -> Reaction:
+    m = len(state.side(state.turn).creatures)
+    n = len(view.assignment)
+    if button == "back":
+        return Reaction(_clash_view(state))
+    if button in ("up", "down") and n:
+        step = 1 if button == "down" else -1
+        return Reaction(replace(view, index=(view.index + step) % n))
+    if button in ("left", "right") and n:
+        step = 1 if button == "right" else -1
+        d = view.index % n
+        moved = list(view.assignment)
+        moved[d] = (moved[d] + step) % m
+        return Reaction(replace(view, assignment=tuple(moved)))
+    if button == "ok":
+        if tied_groups(state, view.assignment):
+            return Reaction(replace(view, mode="pick", index=0, picks=()))
+        return Reaction(replace(view, mode="outcome", picks=()))
+    return Reaction(view)
+
+
+def _pick(state: State, view: View, button: str) -> Reaction:
+    groups = tied_groups(state, view.assignment)
+    group = groups[len(view.picks)]
+    if button == "back":
+        return Reaction(replace(view, mode="clash", index=0, picks=()))
+    if button in ("up", "down"):
+        step = 1 if button == "down" else -1
+        return Reaction(replace(view, index=(view.index + step) % len(group)))
+    if button == "ok":
+        picks = (*view.picks, group[view.index % len(group)])
+        mode = "pick" if len(picks) < len(groups) else "outcome"
+        return Reaction(replace(view, mode=mode, index=0, picks=picks))
+    return Reaction(view)
+
+
+def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
+    if state.over or not card or not card.startswith(f"{GAME_ID}:"):
+        return Reaction(view)
+    card_id = card.split(":", 1)[1]
+    if state.options.cards.card(card_id) is None:
+        return Reaction(view)  # a player tag, or a card the set no longer has
+    return _lay(state, card_id)
+
+
+def confirm_text(what: str, lang: str) -> str:
+    if what.startswith("last:"):
+        return text("wd.confirm_last", lang)
+    n = int(what.split(":", 1)[1]) if what.startswith("end:") else 0
+    return text("wd.confirm_end_cut", lang, n=n) if n else text("wd.confirm_end", lang)
+
+
+def confirmed(what: str):
+    if what.startswith("last:"):
+        _, kind, card_id = what.split(":", 2)
+        return LayPlace(card_id) if kind == "place" else LayCreature(card_id)
+    return End()
+
+
+def round_ended(before: State, after: State, lang: str) -> list[str] | None:
+    return verdict_lines(after, lang) if after.over and not before.over else None
+
+
+# --- the deck check --------------------------------------------------------------------------
+
+
+def check_deck(cards: list[str], lang: str) -> DeckReport:
+    """A deck tapped card by card (card ids; "" for a tag the box does not know) against the
+    configured card set: legal when it has exactly 64 known cards within the copy limits."""
+    from engine.replay import options_of
+    from engine.wandernde_druiden.game import GAME
+
+    card_set = options_of(GAME, option_overrides()).cards
+    unknown = sum(1 for c in cards if not c)
+    counts: dict[str, int] = {}
+    for c in cards:
+        if c:
+            counts[c] = counts.get(c, 0) + 1
+    lines = []
+    for problem, values in deck_problems(card_set, counts):
+        if problem == "size":
+            lines.append(text("check.size", lang, **values))
+        elif problem == "too_many":
+            lines.append(text("check.too_many", lang, **values))
+        else:
+            lines.append(text("check.other", lang, card=values["card"]))
+    if unknown:
+        lines.append(text("check.unknown", lang, n=unknown))
+    legal = not lines
+    head = text("check.wd_ok" if legal else "check.wd_bad", lang)
+    if legal:
+        lines = [text("check.size", lang, n=len(cards), size=DECK_SIZE)]
+    last = card_set.card(cards[-1]) if cards and cards[-1] else None
+    return DeckReport(legal, (head, *lines), last.name if last else "")
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def status(state: State, lang: str) -> str:
+    if state.over:
+        return text("wd.status_over", lang)
+    return text("wd.status", lang, n=state.turn_number, player=state.turn)
+
+
+def hint(state: State, view: View, lang: str) -> str:
+    if state.over:
+        return text("hint.over", lang)
+    key = {
+        "cards": "hint.wd_cards",
+        "clash": "hint.wd_clash",
+        "pick": "hint.wd_pick",
+        "outcome": "hint.wd_outcome",
+    }.get(view.mode)
+    if key:
+        return text(key, lang)
+    if state.clash_due and not state.placed:
+        return text("hint.wd_clash_due", lang)
+    if state.clash_due:
+        return text("hint.wd_to_clash", lang)
+    return text("hint.wd_turn", lang)
+
+
+def verdict_lines(state: State, lang: str) -> list[str]:
+    loser = state.loser or ""
+    why = "wd.why_mp" if state.why == "mp" else "wd.why_hand"
+    return [
+        text("wd.wins", lang, player=OTHER.get(loser, "")),
+        text(why, lang, player=loser),
+        text("wd.final_mp", lang, a=state.side("A").mp, b=state.side("B").mp),
+    ]
+
+
+def _names(cards, indices, state: State, room: int) -> str:
+    return fit("", [_card_name(state, cards[i].card) for i in indices], room, sep=", ")
+
+
+def _card_name(state: State, card_id: str) -> str:
+    card = state.options.cards.card(card_id)
+    return card.name if card else card_id
+
+
+def outcome_lines(state: State, outcome: ClashOutcome, lang: str) -> list[str]:
+    """The clash's outcome in words: who goes to the discard pile on each side, the MP."""
+    attacker, defender = state.turn, OTHER[state.turn]
+    lines = []
+    for player, cards, out in (
+        (attacker, state.side(attacker).creatures, outcome.attackers_discarded),
+        (defender, state.side(defender).creatures, outcome.defenders_discarded),
+    ):
+        if out:
+            room = 21 - len(text("wd.out", lang, player=player, names=""))
+            names = _names(cards, out, state, room)
+            lines.append(text("wd.out", lang, player=player, names=names))
+        else:
+            lines.append(text("wd.out_none", lang, player=player))
+    lines.append(_mp_line(state, outcome, lang))
+    side = state.side(defender)
+    cut = max(0, side.hand - max(0, side.mp - outcome.mp_loss))
+    if cut:
+        lines.append(text("wd.cut_clash", lang, player=defender, n=cut))
+    return lines
+
+
+def _mp_line(state: State, outcome: ClashOutcome, lang: str) -> str:
+    d = OTHER[state.turn]
+    if outcome.mp_loss:
+        return text("wd.mp_loss", lang, d=d, n=outcome.mp_loss)
+    return text("wd.mp_none", lang, d=d)
+
+
+def _note(state: State, lang: str) -> str:
+    """The turn screen's last row: what to do now."""
+    record = state.clash
+    if state.clashed and record is not None and record.attacker == state.turn:
+        if record.hand_cut:
+            return text("wd.cut_clash", lang, player=OTHER[state.turn], n=record.hand_cut)
+        o = record.outcome
+        return text(
+            "wd.after_clash",
+            lang,
+            a=len(o.attackers_discarded),
+            b=len(o.defenders_discarded),
+            mp=o.mp_loss,
+        )
+    if state.drawn and not state.placed and not state.clashed:
+        return text("wd.draw", lang, player=state.turn, n=state.drawn)
+    if state.clash_due:
+        return text("wd.clash_next", lang, player=state.turn)
+    cut = cut_at_end(state)
+    if cut:
+        return text("wd.cut_end", lang, n=cut)
+    return text("wd.lay", lang)
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+
+def _strengths(state: State, player: str) -> str:
+    values = [str(c.strength) for c in state.side(player).creatures]
+    shown = ""
+    for i, v in enumerate(values):
+        more = f" +{len(values) - i}"
+        if len(shown) + len(v) + 1 + (len(more) if i < len(values) - 1 else 0) > 8:
+            return (shown + more).strip()
+        shown = f"{shown} {v}"
+    return shown.strip() or "-"
+
+
+def _free_places(state: State, player: str) -> str:
+    cards = state.options.cards
+    free: dict[str, int] = {}
+    for p in state.side(player).places:
+        if not p.used:
+            free[p.kind] = free.get(p.kind, 0) + 1
+    if not free:
+        return "-"
+    if len(free) > 3:
+        return str(sum(free.values()))
+    return " ".join(f"{cards.kind_name(k)[:1]}{n}" for k, n in free.items())
+
+
+def _table(draw, state: State, lang: str, fonts) -> None:
+    font = fonts.status
+    for player, x in zip(PLAYERS, COLUMNS[1:], strict=True):
+        side = state.side(player)
+        if player == state.turn:
+            draw.rectangle((x - 2, TOP, x + 41, TOP + ROW - 1), fill=1)
+        draw.text(
+            (x, TOP),
+            f"{player}  {text('wd.mp', lang)} {side.mp}",
+            font=font,
+            fill=0 if player == state.turn else 1,
+        )
+        draw.text((x, TOP + ROW), f"{side.hand}/{side.pile}", font=font, fill=1)
+        draw.text((x, TOP + 2 * ROW), _free_places(state, player), font=font, fill=1)
+        draw.text((x, TOP + 3 * ROW), _strengths(state, player), font=font, fill=1)
+    for row, key in enumerate(("wd.hand", "wd.places", "wd.creatures"), start=1):
+        draw.text((COLUMNS[0], TOP + row * ROW), text(key, lang), font=font, fill=1)
+
+
+def _strike(draw, x: int, y: int, label: str, fill: int) -> None:
+    draw.line((x, y + 4, x + 5 * len(label) - 1, y + 4), fill=fill)
+
+
+def _clash(draw, state: State, view: View, lang: str, fonts) -> None:
+    font = fonts.status
+    attacker, defender = state.turn, OTHER[state.turn]
+    attackers = state.side(attacker).creatures
+    defenders = state.side(defender).creatures
+    outcome = shown_outcome(state, view)
+    draw.text((0, TOP), text("wd.clash_title", lang, a=attacker, d=defender), font=font, fill=1)
+    rows = 3
+    if not defenders:
+        draw.text((0, TOP + ROW), text("wd.no_defenders", lang, d=defender), font=font, fill=1)
+    n = len(defenders)
+    first = max(0, min(view.index - rows + 1, n - rows))
+    for row, d in enumerate(range(first, min(n, first + rows))):
+        y = TOP + (row + 1) * ROW
+        chosen = d == view.index % max(1, n)
+        if chosen:
+            draw.rectangle((0, y, 127, y + ROW - 1), fill=1)
+        ink = 0 if chosen else 1
+        left = f"{_card_name(state, defenders[d].card)[:9]} {defenders[d].strength}"
+        a = view.assignment[d]
+        right = f"{_card_name(state, attackers[a].card)[:9]} {attackers[a].strength}"
+        draw.text((1, y), left, font=font, fill=ink)
+        draw.text((62, y), ">", font=font, fill=ink)
+        draw.text((70, y), right, font=font, fill=ink)
+        if d in outcome.defenders_discarded:
+            _strike(draw, 1, y, left, ink)
+        if a in outcome.attackers_discarded:
+            _strike(draw, 70, y, right, ink)
+    y = TOP + 4 * ROW
+    draw.text((0, y), _mp_short(state, outcome), font=font, fill=1)
+    if outcome.unblocked:
+        strengths = [str(attackers[a].strength) for a in outcome.unblocked]
+        draw.text((40, y), fit(text("wd.free", lang) + " ", strengths, 8), font=font, fill=1)
+    if view.assignment == _clash_view(state).assignment:
+        draw.text((83, y), text("wd.suggested", lang), font=font, fill=1)
+
+
+def fit(head: str, items: list[str], width: int, sep: str = ",") -> str:
+    """`head` and as many items as fit in `width` characters, then +N for the rest."""
+    shown = head
+    for i, item in enumerate(items):
+        rest = len(items) - i - 1
+        more = f" +{rest}" if rest else ""
+        candidate = shown + (sep if shown != head else "") + item
+        if len(candidate) + len(more) > width:
+            return (shown + f" +{len(items) - i}") if shown != head else f"{head}+{len(items)}"
+        shown = candidate
+    return shown
+
+
+def _mp_short(state: State, outcome: ClashOutcome) -> str:
+    loss = f"-{outcome.mp_loss}" if outcome.mp_loss else "\u00b10"
+    return f"MP {OTHER[state.turn]} {loss}"
+
+
+def _pick_screen(draw, state: State, view: View, lang: str, fonts) -> None:
+    font = fonts.status
+    defenders = state.side(OTHER[state.turn]).creatures
+    group = tied_groups(state, view.assignment)[len(view.picks)]
+    draw.text((0, TOP), text("wd.pick_title", lang), font=font, fill=1)
+    for row, d in enumerate(group[:4]):
+        y = TOP + (row + 1) * ROW
+        chosen = row == view.index % len(group)
+        if chosen:
+            draw.rectangle((0, y, 127, y + ROW - 1), fill=1)
+        label = f"{d + 1}. {_card_name(state, defenders[d].card)} {defenders[d].strength}"
+        draw.text((1, y), label, font=font, fill=0 if chosen else 1)
+
+
+def _list(draw, state: State, view: View, lang: str, fonts) -> None:
+    font = fonts.status
+    listed = layable(state)
+    cards = state.options.cards
+    places = state.placed or state.clashed
+    title = (
+        "wd.list_creatures" if places else ("wd.list_places" if state.clash_due else "wd.list_both")
+    )
+    draw.text((0, TOP), text(title, lang), font=font, fill=1)
+    if not listed:
+        draw.text((0, TOP + ROW), text("wd.nothing", lang), font=font, fill=1)
+        return
+    index = view.index % len(listed)
+    rows = 4
+    first = max(0, min(index - rows + 1, len(listed) - rows))
+    for row, card_id in enumerate(listed[first : first + rows]):
+        y = TOP + (row + 1) * ROW
+        card = cards.card(card_id)
+        if card.type == "place":
+            detail = cards.kind_name(card.kind)[:8]
+        else:
+            cost = "".join(f"{cards.kind_name(k)[:1]}{n}" for k, n in card.cost)
+            detail = f"{card.strength:>2} {cost}"[:11]
+        chosen = first + row == index
+        if chosen:
+            draw.rectangle((0, y, 127, y + ROW - 1), fill=1)
+        draw.text((1, y), card.name, font=font, fill=0 if chosen else 1)
+        draw.text((66, y), detail, font=font, fill=0 if chosen else 1)
+
+
+def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
+    if state.over:
+        for i, line in enumerate(verdict_lines(state, lang)):
+            draw.text((2, 11 + i * 10), line, font=fonts.body, fill=1)
+        return
+    if view.mode == "cards":
+        _list(draw, state, view, lang, fonts)
+    elif view.mode == "clash":
+        _clash(draw, state, view, lang, fonts)
+    elif view.mode == "pick":
+        _pick_screen(draw, state, view, lang, fonts)
+    elif view.mode == "outcome":
+        outcome = shown_outcome(state, view)
+        for i, line in enumerate(outcome_lines(state, outcome, lang)):
+            draw.text((0, TOP + i * 10), line, font=fonts.body, fill=1)
+    else:
+        _table(draw, state, lang, fonts)
+        draw.text((0, TOP + 4 * ROW), _note(state, lang), font=fonts.status, fill=1)

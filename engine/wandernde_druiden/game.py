@@ -1,0 +1,585 @@
+"""A whole game of Wandernde Druiden on the contract (`engine/contract.py`): MP, hands and
+draw piles as counts, power places and creatures in play, the clash, the end of the game.
+
+Actions (one line each), all in the active player's turn:
+    place ID                  lay a power place (one a turn, before the clash)
+    clash 0,0,1 [discard 1]   the clash: for each defending creature (in the order they were
+                              laid) the attacker it blocks; `-` when the defender has none.
+                              `discard` names, for a group whose strongest blockers tie,
+                              the one the defender sends to the discard pile
+    creature ID               lay a creature (after the clash), paid with unused power places
+    end                       the turn ends: the hand is cut to the MP, the next player draws
+The box knows how many cards a hand holds, not which: any card of the set may be laid while
+the hand holds one. Pure.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.contract import Game, Result, RoundResult, Scores
+from engine.core import IllegalMove, NotationError
+from engine.wandernde_druiden.cards import (
+    DECK_SIZE,
+    EXAMPLE,
+    CardSet,
+    set_from_data,
+    set_to_data,
+)
+from engine.wandernde_druiden.clash import (
+    MAX_BEST_ATTACKERS,
+    MAX_BEST_DEFENDERS,
+    ClashOutcome,
+    MpRule,
+    best_assignment,
+    resolve,
+)
+
+PLAYERS = ("A", "B")
+START_MP = 8
+START_HAND = 8
+FIRST_TURN_HAND = 9  # the player who did not begin, in their first turn
+OTHER = {"A": "B", "B": "A"}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    rule: MpRule = MpRule.ONCE_PER_CLASH
+    starter: str = "A"
+    cards: CardSet = EXAMPLE
+
+
+@dataclass(frozen=True, slots=True)
+class Creature:
+    card: str
+    strength: int
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    card: str
+    kind: str
+    used: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    mp: int = START_MP
+    hand: int = START_HAND
+    pile: int = DECK_SIZE - START_HAND
+    discard: int = 0
+    creatures: tuple[Creature, ...] = ()
+    places: tuple[Place, ...] = ()
+    turns: int = 0  # turns begun
+
+
+@dataclass(frozen=True, slots=True)
+class ClashRecord:
+    """The last clash: who attacked, both sides' creatures, the outcome (with the defender's
+    picks among tied blockers) and the cards the defender cut from the hand after MP loss."""
+
+    attacker: str
+    attackers: tuple[Creature, ...]
+    defenders: tuple[Creature, ...]
+    outcome: ClashOutcome
+    hand_cut: int
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    options: Options
+    sides: tuple[Side, Side]
+    turn: str = "A"
+    turn_number: int = 1
+    clashed: bool = False  # the clash of this turn is over (or there was nobody to attack)
+    placed: bool = False  # a power place was laid this turn
+    drawn: int = 0  # cards the active player drew at the start of this turn
+    clash: ClashRecord | None = None
+    loser: str | None = None
+    why: str = ""  # "mp" or "hand"
+
+    def side(self, player: str) -> Side:
+        return self.sides[PLAYERS.index(player)]
+
+    @property
+    def over(self) -> bool:
+        return self.loser is not None
+
+    @property
+    def clash_due(self) -> bool:
+        """The active player's creatures must attack before anything else but a power place."""
+        return not self.clashed and bool(self.side(self.turn).creatures)
+
+
+@dataclass(frozen=True, slots=True)
+class LayPlace:
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class LayCreature:
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Clash:
+    assignment: tuple[int, ...]
+    discard: tuple[int, ...] = ()  # defenders picked among tied strongest blockers
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    pass
+
+
+Action = LayPlace | LayCreature | Clash | End
+
+
+def initial_state(options: Options) -> State:
+    state = State(options, (Side(), Side()), turn=options.starter)
+    return _with(state, options.starter, Side(turns=1))  # the starter's first turn: no draw
+
+
+def _with(state: State, player: str, side: Side) -> State:
+    sides = (side, state.sides[1]) if player == "A" else (state.sides[0], side)
+    return replace(state, sides=sides)
+
+
+# --- the clash -------------------------------------------------------------------------------
+
+
+def clash_outcome(state: State, action: Clash) -> ClashOutcome:
+    """The outcome of the active player's creatures attacking with this assignment and the
+    defender's picks (IllegalMove when either breaks the rules). What the box shows before
+    the clash is confirmed is exactly this."""
+    attackers = [c.strength for c in state.side(state.turn).creatures]
+    defenders = [c.strength for c in state.side(OTHER[state.turn]).creatures]
+    try:
+        outcome = resolve(attackers, defenders, action.assignment, state.options.rule)
+    except IllegalMove as error:
+        raise IllegalMove(str(error), "bad_assignment") from None
+    return _picked(outcome, defenders, action.discard)
+
+
+def _picked(outcome: ClashOutcome, defenders: list[int], picks: tuple[int, ...]) -> ClashOutcome:
+    if not picks:
+        return outcome
+    out = set(outcome.defenders_discarded)
+    groups: dict[int, list[int]] = {}
+    for d, a in enumerate(outcome.assignment):
+        groups.setdefault(a, []).append(d)
+    done: set[int] = set()
+    for d in picks:
+        if not 0 <= d < len(defenders):
+            raise IllegalMove(f"discard {d}: no such defender", "bad_pick")
+        group = groups[outcome.assignment[d]]
+        top = max(defenders[x] for x in group)
+        if len(group) < 2 or defenders[d] != top:
+            raise IllegalMove(
+                f"discard {d}: only one of the strongest of several blockers", "bad_pick"
+            )
+        if outcome.assignment[d] in done:
+            raise IllegalMove(f"discard {d}: one pick per attacker", "bad_pick")
+        done.add(outcome.assignment[d])
+        out -= set(group)
+        out.add(d)
+    return replace(outcome, defenders_discarded=tuple(sorted(out)))
+
+
+def suggestion(state: State) -> Clash | None:
+    """The engine's best assignment for the defender (docs/rules), or None beyond the
+    search's limits."""
+    attackers = [c.strength for c in state.side(state.turn).creatures]
+    defenders = [c.strength for c in state.side(OTHER[state.turn]).creatures]
+    if len(attackers) > MAX_BEST_ATTACKERS or len(defenders) > MAX_BEST_DEFENDERS:
+        return None
+    return Clash(best_assignment(attackers, defenders, state.options.rule).assignment)
+
+
+def tied_groups(state: State, assignment: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The groups of several blockers whose strongest members tie: the defender picks which
+    of those (listed here) goes to the discard pile."""
+    defenders = [c.strength for c in state.side(OTHER[state.turn]).creatures]
+    groups: dict[int, list[int]] = {}
+    for d, a in enumerate(assignment):
+        groups.setdefault(a, []).append(d)
+    found = []
+    for a in sorted(groups):
+        group = groups[a]
+        if len(group) < 2:
+            continue
+        top = max(defenders[d] for d in group)
+        tied = tuple(d for d in group if defenders[d] == top)
+        if len(tied) > 1:
+            found.append(tied)
+    return found
+
+
+def _clash(state: State, action: Clash) -> State:
+    if state.clashed:
+        raise IllegalMove("the clash of this turn is over", "clash_done")
+    if not state.side(state.turn).creatures:
+        raise IllegalMove("no creature of yours can attack", "no_attackers")
+    outcome = clash_outcome(state, action)
+    attacker, defender = state.turn, OTHER[state.turn]
+    a_side, d_side = state.side(attacker), state.side(defender)
+    gone_a, gone_d = set(outcome.attackers_discarded), set(outcome.defenders_discarded)
+    a_side = replace(
+        a_side,
+        creatures=tuple(c for i, c in enumerate(a_side.creatures) if i not in gone_a),
+        discard=a_side.discard + len(gone_a),
+    )
+    mp = max(0, d_side.mp - outcome.mp_loss)
+    cut = max(0, d_side.hand - mp)  # discarded at once down to the new hand limit
+    d_side = replace(
+        d_side,
+        mp=mp,
+        hand=d_side.hand - cut,
+        creatures=tuple(c for i, c in enumerate(d_side.creatures) if i not in gone_d),
+        discard=d_side.discard + len(gone_d) + cut,
+    )
+    record = ClashRecord(
+        attacker,
+        state.side(attacker).creatures,
+        state.side(defender).creatures,
+        outcome,
+        cut,
+    )
+    state = _with(_with(state, attacker, a_side), defender, d_side)
+    return _judge(replace(state, clashed=True, clash=record))
+
+
+# --- laying cards ----------------------------------------------------------------------------
+
+
+def _card(state: State, card_id: str, type_: str):
+    card = state.options.cards.card(card_id)
+    if card is None:
+        raise IllegalMove(f"{card_id}: not a card of this set", "no_such_card")
+    if card.type != type_:
+        code = "not_a_place" if type_ == "place" else "not_a_creature"
+        raise IllegalMove(f"{card.name} is not a {type_}", code)
+    if state.side(state.turn).hand < 1:  # pragma: no cover - an empty hand has lost
+        raise IllegalMove("no card in hand", "empty_hand")
+    return card
+
+
+def _lay_place(state: State, action: LayPlace) -> State:
+    card = _card(state, action.card, "place")
+    if state.placed:
+        raise IllegalMove("one power place a turn", "place_laid")
+    if state.clashed:
+        raise IllegalMove("power places come before the clash", "clash_done")
+    side = state.side(state.turn)
+    side = replace(side, hand=side.hand - 1, places=(*side.places, Place(card.id, card.kind)))
+    return _judge(replace(_with(state, state.turn, side), placed=True))
+
+
+def payment(state: State, card_id: str) -> tuple[int, ...] | None:
+    """The unused power places (indices) that pay for the creature, or None if they do not
+    suffice. Places of one kind are alike for the turn, so the first unused ones pay."""
+    card = state.options.cards.card(card_id)
+    places = state.side(state.turn).places
+    paid: list[int] = []
+    for kind, n in card.cost if card else ():
+        free = [i for i, p in enumerate(places) if p.kind == kind and not p.used]
+        if len(free) < n:
+            return None
+        paid += free[:n]
+    return tuple(paid)
+
+
+def _lay_creature(state: State, action: LayCreature) -> State:
+    card = _card(state, action.card, "creature")
+    if state.clash_due:
+        raise IllegalMove("your creatures attack first: the clash", "clash_first")
+    paid = payment(state, card.id)
+    if paid is None:
+        kinds = state.options.cards
+        need = ", ".join(f"{n} {kinds.kind_name(k)}" for k, n in card.cost)
+        raise IllegalMove(f"{card.name} needs {need} unused", "no_power")
+    side = state.side(state.turn)
+    places = tuple(replace(p, used=True) if i in paid else p for i, p in enumerate(side.places))
+    side = replace(
+        side,
+        hand=side.hand - 1,
+        places=places,
+        creatures=(*side.creatures, Creature(card.id, card.strength)),
+    )
+    return _judge(replace(_with(state, state.turn, side), clashed=True))
+
+
+# --- the turn --------------------------------------------------------------------------------
+
+
+def cut_at_end(state: State) -> int:
+    """How many cards the active player discards when the turn ends (down to the MP)."""
+    side = state.side(state.turn)
+    return max(0, side.hand - side.mp)
+
+
+def _end(state: State) -> State:
+    if state.clash_due:
+        raise IllegalMove("your creatures attack first: the clash", "clash_first")
+    player = state.turn
+    side = state.side(player)
+    cut = cut_at_end(state)
+    side = replace(
+        side,
+        hand=side.hand - cut,
+        discard=side.discard + cut,
+        places=tuple(replace(p, used=False) for p in side.places),
+    )
+    state = _with(state, player, side)
+    nxt = OTHER[player]
+    coming = state.side(nxt)
+    limit = FIRST_TURN_HAND if coming.turns == 0 else coming.mp
+    drawn = max(0, min(limit - coming.hand, coming.pile))
+    coming = replace(
+        coming, hand=coming.hand + drawn, pile=coming.pile - drawn, turns=coming.turns + 1
+    )
+    state = _with(state, nxt, coming)
+    return _judge(
+        replace(
+            state,
+            turn=nxt,
+            turn_number=state.turn_number + 1,
+            clashed=False,
+            placed=False,
+            drawn=drawn,
+        )
+    )
+
+
+def _judge(state: State) -> State:
+    """A player with 0 MP or no card in hand has lost (the defender is judged first)."""
+    for player in (OTHER[state.turn], state.turn):
+        side = state.side(player)
+        if side.mp <= 0:
+            return replace(state, loser=player, why="mp")
+        if side.hand <= 0:
+            return replace(state, loser=player, why="hand")
+    return state
+
+
+def apply(state: State, action: Action) -> State:
+    if state.over:
+        raise IllegalMove("the game is over", "game_over")
+    if isinstance(action, LayPlace):
+        return _lay_place(state, action)
+    if isinstance(action, LayCreature):
+        return _lay_creature(state, action)
+    if isinstance(action, Clash):
+        return _clash(state, action)
+    if isinstance(action, End):
+        return _end(state)
+    raise IllegalMove(f"unknown action {action!r}", "unknown_action")
+
+
+# --- notation --------------------------------------------------------------------------------
+
+NUMBERS = re.compile(r"^\d{1,3}(,\d{1,3})*$")
+CARD_ID = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+FORMS = "place ID, creature ID, clash 0,1,... [discard N,...], end"
+
+
+def _numbers(text: str, what: str) -> tuple[int, ...]:
+    if text == "-":
+        return ()
+    if not NUMBERS.match(text):
+        raise NotationError(f"{what}: expected numbers like 0,0,1 (or -), got {text!r}")
+    return tuple(int(n) for n in text.split(","))
+
+
+def format_action(action: Action) -> str:
+    if isinstance(action, LayPlace):
+        return f"place {action.card}"
+    if isinstance(action, LayCreature):
+        return f"creature {action.card}"
+    if isinstance(action, Clash):
+        text = "clash " + (",".join(map(str, action.assignment)) or "-")
+        if action.discard:
+            text += " discard " + ",".join(map(str, action.discard))
+        return text
+    return "end"
+
+
+def parse_action(text: str) -> Action:
+    words = text.split()
+    if not words:
+        raise NotationError(f"empty action; actions: {FORMS}")
+    verb, rest = words[0], words[1:]
+    if verb in ("place", "creature"):
+        if len(rest) != 1 or not CARD_ID.match(rest[0]):
+            raise NotationError(f"{verb}: expected one card id, got {' '.join(rest)!r}")
+        return LayPlace(rest[0]) if verb == "place" else LayCreature(rest[0])
+    if verb == "clash":
+        if len(rest) == 1:
+            return Clash(_numbers(rest[0], "clash"))
+        if len(rest) == 3 and rest[1] == "discard":
+            picks = _numbers(rest[2], "discard")
+            if not picks:
+                raise NotationError("discard: name at least one defender")
+            return Clash(_numbers(rest[0], "clash"), picks)
+        raise NotationError(f"clash: expected clash 0,1,... [discard N,...], got {text!r}")
+    if verb == "end" and not rest:
+        return End()
+    raise NotationError(f"unknown action {text!r}; actions: {FORMS}")
+
+
+# --- the game --------------------------------------------------------------------------------
+
+
+class WanderndeDruiden(Game):
+    id = "wandernde-druiden"
+    name = "Wandernde Druiden"
+    short = "WD"
+    rules_version = 1
+    players = PLAYERS
+    option_defaults = {"rule": "once", "starter": "A", "cards": ""}
+    refusal_codes = (
+        "game_over",
+        "no_such_card",
+        "not_a_place",
+        "not_a_creature",
+        "place_laid",
+        "clash_done",
+        "clash_first",
+        "no_attackers",
+        "no_power",
+        "bad_assignment",
+        "bad_pick",
+        "empty_hand",
+        "unknown_action",
+    )
+
+    def parse_options(self, values) -> Options:
+        rule_text = values.get("rule", "once")
+        try:
+            rule = MpRule(rule_text)
+        except ValueError:
+            raise NotationError(
+                f"rule: expected once or per-unblocked, got {rule_text!r}"
+            ) from None
+        starter = values.get("starter", "A")
+        if starter not in PLAYERS:
+            raise NotationError(f"starter: expected A or B, got {starter!r}")
+        text = values.get("cards", "")
+        cards = EXAMPLE
+        if text:
+            try:
+                cards = set_from_data(json.loads(text))
+            except (ValueError, RecursionError) as error:
+                raise NotationError(f"cards: {error}") from None
+        return Options(rule, starter, cards)
+
+    def format_options(self, options: Options) -> dict[str, str]:
+        return {
+            "rule": options.rule.value,
+            "starter": options.starter,
+            "cards": json.dumps(
+                set_to_data(options.cards), separators=(",", ":"), ensure_ascii=False
+            ),
+        }
+
+    def initial(self, options: Options) -> State:
+        return initial_state(options)
+
+    def to_move(self, state: State) -> str | None:
+        return None if state.over else state.turn
+
+    def legal_actions(self, state: State) -> None:
+        return None  # clash assignments: attackers ** defenders; is_legal decides
+
+    def sample_actions(self, state: State) -> list[Action]:
+        """Every legal place, creature and end; for a clash the best assignment, everybody on
+        the first attacker, and round robin (each with the first tie pick)."""
+        if state.over:
+            return []
+        found: list[Action] = []
+        if state.clash_due:
+            m = len(state.side(state.turn).creatures)
+            n = len(state.side(OTHER[state.turn]).creatures)
+            best = suggestion(state)
+            for clash in (best, Clash((0,) * n), Clash(tuple(d % m for d in range(n)))):
+                if clash is not None:
+                    found.append(clash)
+                    tied = tied_groups(state, clash.assignment)
+                    if tied:
+                        found.append(Clash(clash.assignment, tuple(g[-1] for g in tied)))
+        else:
+            found.append(End())
+        for card in state.options.cards.cards:
+            action = LayPlace(card.id) if card.type == "place" else LayCreature(card.id)
+            if self.is_legal(state, action):
+                found.append(action)
+        return list(dict.fromkeys(found))
+
+    def apply(self, state: State, action: Action) -> State:
+        return apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def result(self, state: State) -> Result:
+        mp = Scores({p: state.side(p).mp for p in PLAYERS})
+        if not state.over:
+            return Result(False, mp, None)
+        winner = OTHER[state.loser]
+        details = (("loser", state.loser), ("why", state.why))
+        return Result(True, mp, winner, (RoundResult(mp, details),))
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return {
+            "to_move": self.to_move(state),
+            "turn": state.turn_number,
+            "active": state.turn,
+            "phase": "clash" if state.clash_due else ("creatures" if state.clashed else "place"),
+            "drawn": state.drawn,
+            "mp": {p: state.side(p).mp for p in PLAYERS},
+            "hand": {p: state.side(p).hand for p in PLAYERS},
+            "pile": {p: state.side(p).pile for p in PLAYERS},
+            "discard": {p: state.side(p).discard for p in PLAYERS},
+            "creatures": {
+                p: [{"card": c.card, "strength": c.strength} for c in state.side(p).creatures]
+                for p in PLAYERS
+            },
+            "power_places": {
+                p: [{"card": x.card, "kind": x.kind, "used": x.used} for x in state.side(p).places]
+                for p in PLAYERS
+            },
+            "clash": _clash_summary(state.clash),
+            "loser": state.loser,
+            "why": state.why or None,
+        }
+
+
+def _clash_summary(record: ClashRecord | None) -> dict[str, Any] | None:
+    if record is None:
+        return None
+    o = record.outcome
+    return {
+        "attacker": record.attacker,
+        "attackers": [{"card": c.card, "strength": c.strength} for c in record.attackers],
+        "defenders": [{"card": c.card, "strength": c.strength} for c in record.defenders],
+        "assignment": list(o.assignment),
+        "mp_loss": o.mp_loss,
+        "attackers_discarded": list(o.attackers_discarded),
+        "defenders_discarded": list(o.defenders_discarded),
+        "unblocked": list(o.unblocked),
+        "attack_discarded": o.attack_discarded,
+        "defense_discarded": o.defense_discarded,
+        "hand_discarded": record.hand_cut,
+    }
+
+
+GAME = WanderndeDruiden()

@@ -1,0 +1,332 @@
+"""Wandernde Druiden through the real loop on the simulated box: a whole game to a win by MP,
+a loss by an empty hand, the clash (an unblocked attacker, a single block, several blockers,
+a tie the defender picks, the best assignment in one press), a creature refused for lack of
+power places, the deck check (an illegal deck, a legal one, the same tag twice), and a
+restart in the middle of a clash. The record each game leaves replays to the same state."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from device.box import menu_items
+from device.cli import main
+from device.config import Buttons, Settings
+from device.simulator import Simulator
+from device.store import Store
+from engine.wandernde_druiden.game import GAME
+from tests.boxdriver import Player
+
+GAME_ID = "wandernde-druiden"
+DECKS = Path(__file__).parent.parent / "device" / "decks"
+
+
+class Table(Player):
+    """A player at the box: cards are laid by tapping their (taught) tags."""
+
+    uids: dict[tuple[str, int], str]
+
+    def teach(self, card: str, copy: int = 0) -> str:
+        if not hasattr(self, "uids"):
+            self.uids = {}
+        key = (card, copy)
+        if key not in self.uids:
+            self.uids[key] = f"{0x04A00000 + len(self.uids) + 1:08X}"
+            self.sim.loop.store.teach([(self.uids[key], f"{GAME_ID}:{card}")])
+        return self.uids[key]
+
+    def tap(self, card: str, copy: int = 0) -> None:
+        self.sim.tap(self.teach(card, copy))
+
+    def new_game(self, starter: str = "A", rule: str = "once") -> None:
+        self.press(*["down"] * menu_items(self.box).index("new"), "ok")
+        self.press(*["down"] * menu_items(self.box).index(GAME_ID), "ok")
+        self.press(*(["down"] if starter == "B" else []), "ok")
+        self.press(*(["down"] if rule == "per-unblocked" else []), "ok")
+        assert self.box.mode == "game" and self.state.turn == starter
+
+    def end_turn(self) -> None:
+        self.press("back", "ok")
+
+    def clash(self, *buttons: str) -> None:
+        """Open the clash, press `buttons` there, then check the outcome and fight."""
+        self.press("ok")
+        assert self.box.view.mode == "clash"
+        self.press(*buttons)
+        self.press("ok")
+        assert self.box.view.mode in ("pick", "outcome")
+        if self.box.view.mode == "outcome":
+            self.press("ok")
+
+    def assign(self, target: tuple[int, ...]) -> int:
+        """Set the clash's assignment with the buttons (▼ to a defender, ► to its attacker);
+        the presses it took."""
+        presses = 0
+        attackers = len(self.side(self.state.turn).creatures)
+        for d, a in enumerate(target):
+            while self.box.view.index != d:
+                self.press("down")
+                presses += 1
+            while self.box.view.assignment[d] != a:
+                self.press("right")
+                presses += 1
+                assert presses < 100 * attackers
+        assert self.box.view.assignment == target
+        return presses
+
+    def side(self, player: str):
+        return self.state.side(player)
+
+    def strengths(self, player: str) -> list[int]:
+        return [c.strength for c in self.side(player).creatures]
+
+
+def box_settings(lang: str = "de", decks=()) -> Settings:
+    return Settings(language=lang, buttons=Buttons(hold_s=0.2), decks=list(decks))
+
+
+@pytest.fixture
+def table(tmp_path):
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    yield Table(sim)
+    sim.stop()
+
+
+def replayed(tmp_path, game_id: int) -> tuple[dict, dict]:
+    """`tabletop games export` then `tabletop replay`: the last action's line and the end."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["games", "export", str(game_id), "--state-dir", str(tmp_path)]) == 0
+    record = tmp_path / "record.txt"
+    record.write_text(out.getvalue(), encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["replay", str(record)]) == 0
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert all(line["ok"] for line in lines[:-1])
+    return lines[-2], lines[-1]
+
+
+def score_cli(attackers, defenders, assignment, rule="once") -> dict:
+    out = io.StringIO()
+    args = ["score", GAME_ID, "--attackers", ",".join(map(str, attackers))]
+    args += ["--defenders", ",".join(map(str, defenders))]
+    args += ["--assign", ",".join(map(str, assignment)), "--mp-rule", rule]
+    with contextlib.redirect_stdout(out):
+        assert main(args) == 0
+    return json.loads(out.getvalue())
+
+
+def test_the_clash_in_all_its_forms_and_the_record_replays(table, tmp_path):
+    t = table
+    t.new_game()
+    # turn 1, A: a power place and a creature paid with it (the tap lays it)
+    t.tap("hain")
+    t.tap("fuchs")
+    assert t.side("A").hand == 6 and t.strengths("A") == [1]
+    assert [p.used for p in t.side("A").places] == [True]
+    t.end_turn()
+    # turn 2, B: the player who did not begin draws up to 9 in their first turn
+    assert t.state.turn == "B" and t.state.drawn == 1 and t.side("B").hand == 9
+    t.tap("quelle")
+    t.end_turn()  # 8 cards: nothing to discard
+    assert t.side("B").hand == 8
+    # turn 3, A draws up to 8; the clash: the fox is unblocked (B has no creatures)
+    assert t.state.drawn == 2 and t.side("A").hand == 8
+    t.tap("hain")
+    t.press("ok")  # the clash opens
+    assert t.box.view.mode == "clash" and t.box.view.assignment == ()
+    t.press("ok")  # the outcome in words, then fight
+    assert t.box.view.mode == "outcome"
+    t.press("ok")
+    assert t.side("B").mp == 7 and t.side("B").hand == 7  # cut at once to the new MP
+    assert t.state.clash.outcome.unblocked == (0,) and t.state.clash.hand_cut == 1
+    t.tap("wolf")  # two unused Hain pay for the wolf
+    assert t.strengths("A") == [1, 3]
+    t.end_turn()
+    # turn 4, B: nothing attacks, so creatures come at once: two otters
+    t.tap("quelle", 1)
+    t.tap("otter")
+    t.tap("otter", 1)
+    assert t.strengths("B") == [2, 2]
+    t.end_turn()
+    # turn 5, A: fox 1 and wolf 3 attack; both otters block the wolf (several blockers),
+    # their strongest tie, and the defender sends the second otter; the fox is unblocked
+    t.tap("hain", 1)
+    suggested = t.box.view
+    t.press("ok")
+    assert t.box.view.assignment != (1, 1)  # the suggestion blocks both attackers
+    t.assign((1, 1))  # both otters on the wolf
+    t.press("ok")
+    assert t.box.view.mode == "pick"
+    t.press("down", "ok")  # the second otter goes
+    assert t.box.view.mode == "outcome" and t.box.view.picks == (1,)
+    t.press("ok")
+    clash = t.state.clash.outcome
+    assert clash.attackers_discarded == (1,) and clash.defenders_discarded == (1,)
+    assert clash.unblocked == (0,) and clash.mp_loss == 1
+    assert t.side("B").mp == 6 and t.strengths("A") == [1] and t.strengths("B") == [2]
+    assert suggested.mode == "turn"
+    t.end_turn()
+    # turn 6, B: the otter attacks; A's fox alone can block: a single block (the fox goes)
+    t.press("ok")
+    assert t.box.view.assignment == (0,)  # the suggestion avoids the MP loss
+    t.press("back")  # back takes the suggestion (again): one press
+    t.press("ok", "ok")
+    clash = t.state.clash.outcome
+    assert clash.defenders_discarded == (0,) and clash.attackers_discarded == ()
+    assert t.side("A").mp == 8 and t.strengths("A") == []
+    t.end_turn()
+    # the record replays to the same state: tabletop replay agrees with the box
+    summary = replayed(tmp_path, t.box.session.db_id)[0]["state"]
+    assert summary == GAME.summary(t.state)
+    assert summary["clash"]["defenders"] == [{"card": "fuchs", "strength": 1}]
+    assert summary["creatures"] == {"A": [], "B": [{"card": "otter", "strength": 2}]}
+    assert summary["mp"] == {"A": 8, "B": 6}
+
+
+def test_a_creature_is_refused_without_power_places_and_nothing_changes(table):
+    t = table
+    t.new_game()
+    t.tap("hain")
+    before = t.state
+    t.tap("wolf")  # needs two Hain
+    assert t.state == before and "Kraftorte" in t.box.notice
+    t.tap("drache")  # needs Fels and Quelle
+    assert t.state == before
+    t.tap("fuchs")
+    assert t.strengths("A") == [1]
+    t.tap("eule")  # the Hain is used this turn
+    assert t.strengths("A") == [1] and t.box.notice
+    t.tap("quelle")  # one power place a turn
+    assert len(t.side("A").places) == 1 and t.box.notice
+    # the list offers the creatures now; ok lays the first (the fox: no Hain left)
+    t.press("ok")
+    assert t.box.view.mode == "cards"
+    t.press("ok")
+    assert t.strengths("A") == [1] and t.box.notice
+
+
+def test_a_whole_game_to_a_win_by_mp(table, tmp_path):
+    """Per-unblocked MP loss: A's creatures grow each turn; B lays nothing and loses."""
+    t = table
+    t.new_game(rule="per-unblocked")
+    t.tap("hain")
+    t.tap("fuchs")
+    t.end_turn()
+    copies = 0
+    while not t.state.over:
+        assert t.state.turn == "B"
+        t.end_turn()  # B lays nothing (and discards down to the MP at the end)
+        assert t.side("B").hand <= t.side("B").mp
+        copies += 1
+        t.tap("hain", copies)
+        t.clash()
+        if t.state.over:
+            break
+        free = sum(1 for p in t.side("A").places if not p.used)
+        for i in range(free):
+            t.tap("fuchs", 10 * copies + i)
+        t.end_turn()
+    assert t.state.loser == "B" and t.state.why == "mp" and t.side("B").mp == 0
+    assert t.box.mode == "message" and "A gewinnt" in t.box.message[0]
+    t.press("ok")
+    assert t.box.mode == "game"
+    t.press("ok")
+    assert t.box.mode == "menu"
+    store = Store(tmp_path, read_only=True)
+    rows = store.games()
+    store.close()
+    assert rows[0].status == "finished"
+    assert replayed(tmp_path, rows[0].id)[1]["result"]["winner"] == "A"
+
+
+def test_laying_the_last_card_asks_first_and_loses_by_an_empty_hand(tmp_path):
+    """A card set of the config where a creature costs nothing: A lays the whole hand."""
+    cards = json.loads((DECKS / "wandernde-druiden-cards.example.json").read_text("utf-8"))
+    cards["cards"].append({"id": "wisp", "name": "Irrlicht", "type": "creature", "strength": 0})
+    path = tmp_path / "set.json"
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    sim = Simulator(box_settings(decks=[path]), tmp_path)
+    sim.start()
+    try:
+        t = Table(sim)
+        t.new_game()
+        for i in range(7):
+            t.tap("wisp", i)
+        assert t.side("A").hand == 1 and not t.state.over
+        t.tap("wisp", 7)
+        assert t.box.mode == "confirm" and t.box.confirm == "last:creature:wisp"
+        t.press("back")  # no: nothing laid
+        assert t.side("A").hand == 1 and t.box.mode == "game"
+        t.tap("wisp", 7)
+        t.press("ok")
+        assert t.state.loser == "A" and t.state.why == "hand"
+        assert "B gewinnt" in t.box.message[0] and "Hand leer" in t.box.message[1]
+    finally:
+        sim.stop()
+
+
+def test_the_deck_check_counts_each_tag_once_and_reports(table):
+    t = table
+    t.press(*["down"] * menu_items(t.box).index("check"), "ok")
+    assert t.box.mode == "check" and t.box.check_game == GAME_ID
+    for i in range(9):
+        t.tap("wolf", i)
+    t.tap("wolf", 8)  # the same tag twice in a row: one card
+    assert len(t.box.check_uids) == 9
+    t.tap("wolf", 2)  # a tag counted before: not again, and the box says so
+    assert len(t.box.check_uids) == 9 and t.box.notice
+    t.sim.tap("04FFFFFF")  # a tag the box does not know
+    assert len(t.box.check_uids) == 10
+    t.press("back")  # the last tag is not counted after all
+    assert len(t.box.check_uids) == 9
+    for card, n in (("hain", 16), ("quelle", 16), ("fels", 16), ("steinkreis", 6)):
+        for i in range(n):
+            t.tap(card, i)
+    t.press("ok")
+    assert t.box.mode == "message"
+    assert t.box.message == ("Deck ungültig", "Wolf: 9 (max 8)", "63 von 64 Karten")
+    t.press("ok")
+    assert t.box.mode == "menu"
+    # the example deck A, tapped whole: legal
+    deck = json.loads((DECKS / "wandernde-druiden-A.example.json").read_text("utf-8"))["deck"]
+    t.press(*["down"] * menu_items(t.box).index("check"), "ok")
+    for entry in deck:
+        for i in range(entry["copies"]):
+            t.tap(entry["id"], 100 + i)
+    t.press("ok")
+    assert t.box.message == ("Deck gültig", "64 von 64 Karten")
+
+
+def test_a_restart_in_the_middle_of_a_clash_keeps_the_assignment(tmp_path):
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    t = Table(sim)
+    t.new_game()
+    t.tap("hain")
+    t.tap("fuchs")
+    t.end_turn()
+    t.tap("quelle")
+    t.tap("otter")
+    t.tap("kroete", 0)  # refused: the Quelle is used
+    t.end_turn()
+    t.tap("hain", 1)
+    t.press("ok")  # the clash opens; B's otter must block the fox
+    view = t.box.view
+    state = t.state
+    sim.stop()
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    try:
+        t = Table(sim)
+        assert t.box.view == view and t.state == state and t.box.mode == "game"
+        t.press("ok", "ok")
+        assert t.state.clash.outcome.attackers_discarded == (0,)
+    finally:
+        sim.stop()
