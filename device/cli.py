@@ -89,6 +89,10 @@ def build_parser() -> Parser:
 
     add_replay_parser(commands)
 
+    from device.bench import add_parser as add_bench
+
+    add_bench(commands)
+
     score = commands.add_parser("score", help="score a position of one of the games (JSON out)")
     scored = score.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
     scored.required = True
@@ -193,6 +197,10 @@ def _dispatch(argv: list[str]) -> int:
         from device.records_cli import run_replay
 
         return run_replay(args)
+    if args.command == "bench":
+        from device import bench
+
+        return bench.main(args)
     raise UsageExit(f"tabletop: unknown command {args.command!r}")  # pragma: no cover
 
 

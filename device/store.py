@@ -526,10 +526,13 @@ class Store:
         db: sqlite3.Connection,
         summary: _Summary | None = None,
         newest: _Summary | None = None,
+        undone: bool = False,
     ) -> None:
         """A new newest backup (the older ones shift down a generation), unless the newest
-        already holds as much: a backup is never replaced by a state that holds less.
-        `newest`: what the newest backup holds, when the caller has read it already."""
+        already holds as much: a backup is never replaced by a state that holds less, except
+        right after the players took back the end of a finished game (`undone`; the older
+        generations still hold it). `newest`: what the newest backup holds, when the caller
+        has read it already."""
         summary = summary or self._summarise(db)
         if newest is None and self.backup_path.exists():
             try:
@@ -538,7 +541,7 @@ class Store:
                 copy.close()
             except (OSError, *DB_ERRORS, savefile.SnapshotError):
                 newest = None
-        if newest is not None and not _holds_more(summary, newest):
+        if newest is not None and not undone and not _holds_more(summary, newest):
             if _holds_less(summary, newest):
                 log.error("not refreshing the backup: it holds more than the saved games")
             return
@@ -841,6 +844,8 @@ class Store:
         """One input's changes in one transaction: an action appended (or the last one
         undone), the game's status, and what the screen shows."""
 
+        reopened = [False]
+
         def work(db: sqlite3.Connection) -> None:
             if game_id is not None and (append is not None or undo or status):
                 row = db.execute(
@@ -865,6 +870,8 @@ class Store:
                         "DELETE FROM events WHERE game_id = ? AND seq = ?", (game_id, actions)
                     )
                     actions -= 1
+                    if old_status == "finished":  # the last action undone: playing again
+                        old_status, reopened[0] = "playing", True
                 new_status = status or old_status
                 db.execute(
                     "UPDATE games SET updated = ?, status = ?, actions = ?, crc = ? WHERE id = ?",
@@ -882,6 +889,8 @@ class Store:
         self._transaction(work)
         if status in ("finished", "abandoned"):
             self._write_backup(self.db)
+        elif reopened[0]:  # the players took back a finished game's end: that is no loss
+            self._write_backup(self.db, undone=True)
 
     def cut(self, game_id: int, keep: int) -> None:
         """Drop a game's actions after the first `keep` (a replay stopped there)."""

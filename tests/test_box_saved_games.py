@@ -8,7 +8,7 @@ import pytest
 from PIL import ImageChops
 
 from device.simulator import Simulator
-from device.store import FILE
+from device.store import FILE, Store
 from tests.boxdriver import Player, settings
 
 
@@ -152,3 +152,32 @@ def test_unreadable_action_stops_the_replay_there_and_is_reported(tmp_path, capl
         assert {g.id for g in q.sim.store.games()} >= {finished_id, current}
     finally:
         q.sim.stop()
+
+
+def test_taking_back_a_finished_games_end_keeps_the_backups_fresh(tmp_path, caplog):
+    """Found by the soak (`tabletop bench --soak`): the end of a finished game taken back
+    made every later backup "hold less" than the newest, so backups stopped for good."""
+
+    def backed_up(path):
+        db = sqlite3.connect(path)
+        try:
+            return db.execute("SELECT status, actions FROM games").fetchall()
+        finally:
+            db.close()
+
+    store = Store(tmp_path)
+    ui = {"mode": "game"}
+    game = store.new_game("zweimal", 1, {}, ui)
+    step = {"kind": "action", "action": "x"}
+    store.record(game, ui, append=step)
+    store.record(game, ui, append=step, status="finished")
+    assert backed_up(store.backup_path) == [("finished", 2)]
+    store.record(game, ui, undo=True)  # the players take the end back: playing again
+    assert store.games()[0].status == "playing"
+    assert backed_up(store.backup_path) == [("playing", 1)]
+    assert backed_up(store._generation(1)) == [("finished", 2)]  # the older one keeps it
+    store.record(game, ui, append=step)
+    store.record(game, ui, append=step, status="finished")
+    assert backed_up(store.backup_path) == [("finished", 3)]
+    store.close()
+    assert "not refreshing the backup" not in caplog.text

@@ -1,0 +1,94 @@
+"""Figures measured on separate processes: the time from starting `tabletop run --sim` to its
+first frame (against the floor of importing pydantic and Pillow), and the CPU the box uses
+while nothing happens (read from /proc/<pid>/task/*/schedstat, every thread)."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def tabletop() -> list[str]:
+    local = Path(sys.executable).parent / "tabletop"
+    if local.exists():
+        return [str(local)]
+    found = shutil.which("tabletop")
+    return [found] if found else [sys.executable, "-c", "from device.cli import main; main()"]
+
+
+def first_frame_s(runs: int) -> float:
+    """Median over `runs` of: start the headless simulator, wait for its first frame (a PNG
+    in --frames, written whole then renamed)."""
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
+            root = Path(tmp)
+            script = root / "wait.script"
+            script.write_text("wait 50\n")
+            frames = root / "frames"
+            started = time.perf_counter()
+            proc = subprocess.Popen(
+                [*tabletop(), "run", "--sim", "--script", str(script)]
+                + ["--state-dir", str(root / "state"), "--frames", str(frames)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            first = frames / "00001.png"
+            try:
+                while not first.exists():
+                    if proc.poll() is not None and not first.exists():
+                        raise RuntimeError(f"tabletop run ended (exit {proc.returncode})")
+                    time.sleep(0.001)
+                times.append(time.perf_counter() - started)
+            finally:
+                proc.wait(30)
+    return statistics.median(times)
+
+
+def import_floor_s(runs: int) -> float:
+    """Median over `runs` of `python -c "import pydantic, PIL.Image"`, start to exit."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import pydantic, PIL.Image"], check=True)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def cpu_ns(pid: int) -> int:
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            total += int((task / "schedstat").read_text().split()[0])
+    return total
+
+
+def idle_cpu_percent(seconds: float, warm_up: float) -> float:
+    """The headless simulator's CPU (percent of one core) over `seconds` with nothing
+    happening, after `warm_up` seconds."""
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
+        root = Path(tmp)
+        script = root / "idle.script"
+        script.write_text(f"wait {int((warm_up + seconds + 5) * 1000)}\n")
+        proc = subprocess.Popen(
+            [*tabletop(), "run", "--sim", "--script", str(script), "--state-dir", str(root)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            time.sleep(warm_up)
+            if proc.poll() is not None:
+                raise RuntimeError(f"tabletop run ended (exit {proc.returncode})")
+            t0, c0 = time.monotonic(), cpu_ns(proc.pid)
+            time.sleep(seconds)
+            t1, c1 = time.monotonic(), cpu_ns(proc.pid)
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    return 100.0 * (c1 - c0) / 1e9 / (t1 - t0)

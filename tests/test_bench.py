@@ -1,0 +1,69 @@
+"""`tabletop bench`: the smoke run CI does (every key there, of the right type; never the
+timings), and the soak: open files and memory do not grow over many presses in all games
+(`TABLETOP_SOAK_PRESSES`, default 400 here; the documented long run is
+`tabletop bench --soak 20000`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from device import bench
+from device.games import playable
+
+FIGURES = {
+    "press_to_frame_ms_p50": float,
+    "press_to_frame_ms_p99": float,
+    "press_to_frame_ms_max": float,
+    "bus_bytes_per_press": float,
+    "bus_bytes_full_frame": int,
+    "bus_bytes_max": int,
+    "bus_bytes_max_ordinary": int,
+    "adjudicate_ms_max": float,
+    "best_defense_ms_8v8": float,
+    "best_defense_ms_8v10": float,
+    "best_defense_ms_max": float,
+    "best_placement_ms_max": float,
+    "full_action_ms_max": float,
+    "tap_to_uid_ms_p50": float,
+    "tap_to_uid_ms_max": float,
+    "start_to_first_frame_s": float,
+    "import_floor_s": float,
+    "rss_mb": float,
+    "idle_cpu_percent": float,
+}
+PER_GAME = ("press_to_frame_ms_p50", "press_to_frame_ms_p99", "press_to_frame_ms_max",
+            "bus_bytes_per_press", "presses")  # fmt: skip
+
+
+def test_the_quick_bench_prints_every_figure_for_every_game():
+    done = subprocess.run(
+        [sys.executable, "-m", "device.cli", "bench", "--json", "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    figures = json.loads(done.stdout)
+    for key, kind in FIGURES.items():
+        value = figures[key]
+        assert isinstance(value, (int, float)) and not isinstance(value, bool), key
+        if kind is int:
+            assert isinstance(value, int), key
+    assert set(figures["games"]) == set(playable())
+    for game in figures["games"].values():
+        assert all(isinstance(game[k], (int, float)) for k in PER_GAME)
+    assert set(figures["targets"]) <= set(figures) | {"first_frame_over_floor"}
+    assert isinstance(figures["missed"], list) and set(figures["missed"]) <= set(figures)
+    assert done.stderr == ""  # --json: nothing but the object
+
+
+def test_a_soak_over_all_games_leaks_no_files_or_memory():
+    presses = int(os.environ.get("TABLETOP_SOAK_PRESSES", "400"))
+    samples = bench.soak(presses, checkpoints=8)
+    assert samples[-1]["presses"] >= presses
+    warmed = samples[1]  # the first block loads fonts, modules and caches
+    assert samples[-1]["open_fds"] <= warmed["open_fds"] + 2, samples
+    assert samples[-1]["rss_mb"] <= warmed["rss_mb"] + 8, samples
