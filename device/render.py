@@ -39,7 +39,7 @@ def render(box: Box) -> Image.Image:
         _teach(draw, box, fonts)
     elif box.mode == "check":
         _check(draw, box, fonts)
-    elif box.mode in ("message", "confirm"):
+    elif box.mode == "message" or (box.mode == "confirm" and not _over_game(box)):
         lines = box.message if box.mode == "message" else (_confirm_text(box),)
         for i, line in enumerate(lines[:4]):
             draw.text((2, 12 + i * 10), line, font=fonts.body, fill=1)
@@ -50,10 +50,11 @@ def render(box: Box) -> Image.Image:
         if layout.separators:
             draw.line((0, layout.hint_y - 2, WIDTH - 1, layout.hint_y - 2), fill=1)
         draw.text((1, layout.hint_y), hint, font=fonts.small, fill=1)
-    if box.notice:
+    band = _confirm_text(box) if _over_game(box) else box.notice
+    if band:  # a refusal, a notice, or a question asked over the game
         x0, y0, x1, y1 = layout.notice
         draw.rectangle((x0, y0, x1, y1), fill=1)
-        for i, line in enumerate(wrap(box.notice, (x1 - x0 - 2) // 5)):
+        for i, line in enumerate(wrap(band, (x1 - x0 - 2) // 5)):
             if y0 + 2 + i * 9 + 8 > y1 + 1:
                 break
             draw.text((x0 + 2, y0 + 2 + i * 9), line, font=fonts.status, fill=0)
@@ -78,8 +79,14 @@ def wrap(line: str, width: int) -> list[str]:
     return [*out, current] if current else out
 
 
+def _over_game(box: Box) -> bool:
+    """A game's own yes/no question (and "take back a step?") is asked in the notice band
+    over the game, which stays in sight; abandoning is asked from the menu, on its own."""
+    return box.mode == "confirm" and box.session is not None and box.confirm != "abandon"
+
+
 def _layout(box: Box) -> Layout:
-    if box.mode != "game" or box.session is None:
+    if not (box.mode == "game" or _over_game(box)) or box.session is None:
         return DEFAULT_LAYOUT
     layout = getattr(screens_of(box.session), "layout", None)
     return DEFAULT_LAYOUT if layout is None else layout(box.session.state, game_view(box))
@@ -139,15 +146,16 @@ def _menu(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
 
 
 def _pick_list(draw, labels: list[str], index: int, top: int, rows: int, fonts) -> None:
-    """A list scrolled so the chosen row shows, the chosen row inverted."""
+    """A list scrolled so the chosen row shows; a pointer marks the chosen row (a pointer,
+    not an inverted bar: a step down the list then changes a few columns, not whole pages
+    of the display)."""
     index %= len(labels)
     first = max(0, min(index - rows + 1, len(labels) - rows))
     for row, label in enumerate(labels[first : first + rows]):
         y = top + row * 11
-        chosen = first + row == index
-        if chosen:
-            draw.rectangle((0, y, WIDTH - 1, y + 10), fill=1)
-        draw.text((3, y + 1), label, font=fonts.body, fill=0 if chosen else 1)
+        if first + row == index:
+            draw.polygon([(0, y + 1), (4, y + 5), (0, y + 9)], fill=1)
+        draw.text((7, y + 1), label, font=fonts.body, fill=1)
 
 
 def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
@@ -164,7 +172,7 @@ def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
     for name in box.card_names:
         game, card = name.split(":", 1)
         known = games.GAMES.get(game)
-        labels.append(f"{card} [{known.short}]"[:21] if known else name[:21])
+        labels.append(f"{card} [{known.short}]"[:20] if known else name[:20])
     if labels:
         _pick_list(draw, labels, box.menu[-1][1], 20, 3, fonts)
 

@@ -505,6 +505,12 @@ def _table(draw, state: State, lang: str, fonts) -> None:
         draw.text((COLUMNS[0], TOP + row * ROW), text(key, lang), font=font, fill=1)
 
 
+def pointer(draw, y: int) -> None:
+    """The chosen row's mark (a pointer changes a few columns of the display when the
+    choice moves; an inverted row would change whole pages)."""
+    draw.polygon([(0, y), (3, y + 3), (0, y + 6)], fill=1)
+
+
 def _strike(draw, x: int, y: int, label: str, fill: int) -> None:
     draw.line((x, y + 4, x + 5 * len(label) - 1, y + 4), fill=fill)
 
@@ -525,16 +531,16 @@ def _clash(draw, state: State, view: View, lang: str, fonts) -> None:
         y = TOP + (row + 1) * ROW
         chosen = d == view.index % max(1, n)
         if chosen:
-            draw.rectangle((0, y, 127, y + ROW - 1), fill=1)
-        ink = 0 if chosen else 1
-        left = f"{_card_name(state, defenders[d].card)[:9]} {defenders[d].strength}"
+            pointer(draw, y)
+        ink = 1
+        left = f"{_card_name(state, defenders[d].card)[:8]} {defenders[d].strength}"
         a = view.assignment[d]
-        right = f"{_card_name(state, attackers[a].card)[:9]} {attackers[a].strength}"
-        draw.text((1, y), left, font=font, fill=ink)
+        right = f"{_card_name(state, attackers[a].card)[:8]} {attackers[a].strength}"
+        draw.text((5, y), left, font=font, fill=ink)
         draw.text((62, y), ">", font=font, fill=ink)
         draw.text((70, y), right, font=font, fill=ink)
         if d in outcome.defenders_discarded:
-            _strike(draw, 1, y, left, ink)
+            _strike(draw, 5, y, left, ink)
         if a in outcome.attackers_discarded:
             _strike(draw, 70, y, right, ink)
     y = TOP + 4 * ROW
@@ -573,9 +579,9 @@ def _pick_screen(draw, state: State, view: View, lang: str, fonts) -> None:
         y = TOP + (row + 1) * ROW
         chosen = row == view.index % len(group)
         if chosen:
-            draw.rectangle((0, y, 127, y + ROW - 1), fill=1)
+            pointer(draw, y)
         label = f"{d + 1}. {_card_name(state, defenders[d].card)} {defenders[d].strength}"
-        draw.text((1, y), label, font=font, fill=0 if chosen else 1)
+        draw.text((5, y), label, font=font, fill=1)
 
 
 def _list(draw, state: State, view: View, lang: str, fonts) -> None:
@@ -603,9 +609,9 @@ def _list(draw, state: State, view: View, lang: str, fonts) -> None:
             detail = f"{card.strength:>2} {cost}"[:11]
         chosen = first + row == index
         if chosen:
-            draw.rectangle((0, y, 127, y + ROW - 1), fill=1)
-        draw.text((1, y), card.name, font=font, fill=0 if chosen else 1)
-        draw.text((66, y), detail, font=font, fill=0 if chosen else 1)
+            pointer(draw, y)
+        draw.text((5, y), card.name, font=font, fill=1)
+        draw.text((68, y), detail, font=font, fill=1)
 
 
 def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
