@@ -77,15 +77,22 @@ def pn532(tmp_path):
     sim.unplug()
 
 
-def test_begin_wakes_configures_and_bounds_the_search(pn532):
+def test_begin_wakes_configures_and_the_search_waits_for_a_card(pn532):
     with open_port(str(pn532.link), "pn532") as port:
         chip = PN532(port)
         assert chip.begin() == (0x32, 0x01, 0x06, 0x07)
         assert pn532.commands[:3] == [0x14, 0x02, 0x32]  # SAM first, then firmware, MaxRetries
-        assert pn532.max_retries != 0xFF
+        assert pn532.max_retries == 0xFF  # the chip searches until a card comes
         started = time.monotonic()
-        assert chip.poll() is None  # no card: an answer at once, not a search forever
-        assert time.monotonic() - started < 0.3
+        assert chip.poll(wait=0.2) is None  # no card: the search is aborted after the wait
+        assert 0.2 <= time.monotonic() - started < 0.5
+        time.sleep(0.05)
+        assert pn532.aborts == 1
+        # a card that comes during the search is answered at once, not at the next poll
+        threading.Timer(0.1, lambda: setattr(pn532, "card", UID)).start()
+        started = time.monotonic()
+        assert chip.poll(wait=2.0) == UID
+        assert time.monotonic() - started < 0.5
 
 
 @pytest.mark.parametrize("uid", [UID, UID7])

@@ -2,8 +2,13 @@
 
 Every command: send the frame, wait for the ACK, then for the answer (TFI D5, command + 1).
 A garbled answer is asked for again with a NACK; no answer in time aborts the command with an
-ACK (which the PN532 takes as "stop"). Card search is bounded with RFConfiguration MaxRetries,
-so a poll answers within a few milliseconds whether or not a card is there.
+ACK (which the PN532 takes as "stop").
+
+A card search waits for a card (RFConfiguration MaxRetries 0xFF: the chip keeps searching) and
+answers the moment one enters the field; the host blocks on the port meanwhile, using no CPU.
+With no card within `wait` the search is aborted with an ACK and asked again: a tap reaches
+the box within milliseconds (a bounded search polled every 50 ms took up to 50), and an idle
+reader costs two commands a second.
 """
 
 from __future__ import annotations
@@ -34,6 +39,10 @@ class ReaderError(OSError):
 
 class ReaderTimeout(ReaderError):
     pass
+
+
+class NoAnswer(ReaderTimeout):
+    """The command was taken (ACK) but its answer did not come in time."""
 
 
 class PN532:
@@ -97,7 +106,7 @@ class PN532:
             bad_before = self.parser.bad
             self.port.write(NACK)  # a garbled answer came: ask for it again
         self.port.write(ACK)  # abort the command in progress
-        raise ReaderTimeout(f"no answer to command {code:#04x}")
+        raise NoAnswer(f"no answer to command {code:#04x}")
 
     # --- commands ---------------------------------------------------------------------------
 
@@ -114,15 +123,19 @@ class PN532:
         version = self.firmware_version()
         if version[0] != 0x32:
             raise ReaderError(f"not a PN532: IC {version[0]:#04x}")
-        # MaxRetries: ATR 0xFF, PSL 0x01, passive activation 0x02 (answer at once if no card)
-        self.command(RF_CONFIGURATION, b"\x05\xff\x01\x02")
+        # MaxRetries: ATR 0xFF, PSL 0x01, passive activation 0xFF (search until a card comes)
+        self.command(RF_CONFIGURATION, b"\x05\xff\x01\xff")
         return version
 
-    def poll(self, read_text=None) -> bytes | None:
-        """One search for an ISO14443A card: its UID, or None. If `read_text(uid)` says so,
-        the card's NDEF text is read while it is selected and kept in `last_text`."""
+    def poll(self, read_text=None, wait: float = 0.5) -> bytes | None:
+        """One search for an ISO14443A card, waiting up to `wait` seconds for one: its UID,
+        or None. If `read_text(uid)` says so, the card's NDEF text is read while it is
+        selected and kept in `last_text`."""
         self.last_text = None
-        data = self.command(IN_LIST_PASSIVE_TARGET, b"\x01\x00")
+        try:
+            data = self.command(IN_LIST_PASSIVE_TARGET, b"\x01\x00", timeout=wait)
+        except NoAnswer:
+            return None  # no card came: the search was aborted
         if not data or data[0] == 0:
             return None
         # NbTg Tg SENS_RES(2) SEL_RES(1) NFCIDLength NFCID1 [ATSLength ATS...]

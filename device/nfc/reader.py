@@ -33,7 +33,7 @@ class CardReader:
         on_tap: Callable[[str], None],
         on_status: Callable[[bool, str], None],
         removal_s: float = REMOVAL_S,
-        poll_s: float = 0.05,
+        poll_s: float = 0.02,
         retry_s: float = 1.0,
         on_text: Callable[[str, str], None] | None = None,
     ) -> None:
@@ -94,7 +94,9 @@ class CardReader:
                     self.on_text(uid.hex().upper(), chip.last_text)
                 self.on_tap(uid.hex().upper())
             taps.expire(now)
-            self._stop.wait(self.poll_s)
+            if uid is not None:  # a card lies there: ask again a little later
+                self._stop.wait(self.poll_s)
+            # no card: the search itself waited for one (device/nfc/pn532.py)
 
     def _rdm6300(self, port: serial.Serial) -> None:
         parser = rdm6300.Parser()

@@ -88,7 +88,9 @@ class PN532Sim(PtyDevice):
     answer)."""
 
     def __init__(self, link: Path) -> None:
-        self.card: bytes | None = None
+        self._lock = threading.RLock()  # the serving thread and a card arriving both answer
+        self.searching = False  # a card search waits for a card (MaxRetries 0xFF)
+        self._card: bytes | None = None
         self.memory = b""  # the card's user memory from page 4 on (NTAG21x), if any
         self.max_retries = 0xFF
         self.awake = False
@@ -103,51 +105,69 @@ class PN532Sim(PtyDevice):
         self.last_answer = b""
         super().__init__(link)
 
+    @property
+    def card(self) -> bytes | None:
+        return self._card
+
+    @card.setter
+    def card(self, uid: bytes | None) -> None:
+        """A card enters (or leaves) the field; a search waiting for one answers at once."""
+        with self._lock:
+            self._card = uid
+            if uid is not None and self.searching:
+                self.searching = False
+                self._answer(0x4A, b"\x01\x00")
+
     def _serve(self) -> None:
         buf = bytearray()
         while not self._stop.is_set():
             chunk = self.read(0.02)
             if not chunk:
                 continue
-            buf += chunk
-            while True:
-                i = buf.find(b"\x00\xff")
-                if i < 0:
-                    if b"\x55" in buf:
-                        self.awake = True
-                    del buf[: max(0, len(buf) - 1)]
-                    break
-                if b"\x55\x55" in buf[:i]:
+            with self._lock:
+                self._take(buf, chunk)
+
+    def _take(self, buf: bytearray, chunk: bytes) -> None:
+        buf += chunk
+        while True:
+            i = buf.find(b"\x00\xff")
+            if i < 0:
+                if b"\x55" in buf:
                     self.awake = True
-                del buf[:i]
-                if len(buf) < 4:
-                    break
-                n, lcs = buf[2], buf[3]
-                if (n, lcs) == (0x00, 0xFF):  # host ACK: abort
-                    del buf[:4]
-                    self.aborts += 1
+                del buf[: max(0, len(buf) - 1)]
+                break
+            if b"\x55\x55" in buf[:i]:
+                self.awake = True
+            del buf[:i]
+            if len(buf) < 4:
+                break
+            n, lcs = buf[2], buf[3]
+            if (n, lcs) == (0x00, 0xFF):  # host ACK: abort
+                del buf[:4]
+                self.aborts += 1
+                self.searching = False
+                continue
+            if (n, lcs) == (0xFF, 0x00):  # host NACK: send the last answer again
+                del buf[:4]
+                self.write(self.last_answer)
+                continue
+            if (n + lcs) & 0xFF or len(buf) < 4 + n + 1:
+                if (n + lcs) & 0xFF:
+                    del buf[:2]
                     continue
-                if (n, lcs) == (0xFF, 0x00):  # host NACK: send the last answer again
-                    del buf[:4]
-                    self.write(self.last_answer)
-                    continue
-                if (n + lcs) & 0xFF or len(buf) < 4 + n + 1:
-                    if (n + lcs) & 0xFF:
-                        del buf[:2]
-                        continue
-                    break
-                body = bytes(buf[4 : 4 + n])
-                ok = (sum(body) + buf[4 + n]) & 0xFF == 0
-                del buf[: 4 + n + 1]
-                if not ok or body[0] != 0xD4:
-                    continue
-                if self.silent or not self.awake:
-                    continue
-                self.write(b"\x00\x00\xff\x00\xff\x00")  # ACK
-                self._answer(body[1], body[2:])
+                break
+            body = bytes(buf[4 : 4 + n])
+            ok = (sum(body) + buf[4 + n]) & 0xFF == 0
+            del buf[: 4 + n + 1]
+            if not ok or body[0] != 0xD4:
+                continue
+            if self.silent or not self.awake:
+                continue
+            self.write(b"\x00\x00\xff\x00\xff\x00")  # ACK
+            self.commands.append(body[1])
+            self._answer(body[1], body[2:])
 
     def _answer(self, code: int, params: bytes) -> None:
-        self.commands.append(code)
         if code == 0x02:
             data = bytes([0x03, 0x32, 0x01, 0x06, 0x07])
         elif code == 0x14:
@@ -159,7 +179,8 @@ class PN532Sim(PtyDevice):
         elif code == 0x4A:
             if self.card is None:
                 if self.max_retries == 0xFF:
-                    return  # searches until a card comes (or the host aborts)
+                    self.searching = True  # until a card comes (or the host aborts)
+                    return
                 data = bytes([0x4B, 0x00])
             elif self.target_answer is not None:
                 data = bytes([0x4B]) + self.target_answer
