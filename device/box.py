@@ -96,7 +96,7 @@ class Box:
 
 def deck_checkers() -> list[str]:
     """The playable games whose screens can check a deck (`check_deck`)."""
-    return [g for g, e in games.playable().items() if hasattr(e.screens, "check_deck")]
+    return [g for g, e in games.playable().items() if e.checks_decks]
 
 
 def screens_of(session: Session) -> Any:

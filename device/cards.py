@@ -15,15 +15,14 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from device.events import UID_PATTERN  # noqa: E402  (where the loop reads it, lightly)
 from device.games import GAMES
 from device.records import first_error
 
-UID_PATTERN = r"^([0-9A-F]{8}|[0-9A-F]{10}|[0-9A-F]{14})$"
 CARD_PATTERN = r"^[a-z0-9-]+:[A-Za-z0-9_.-]{1,40}$"
 
 
-class CardError(ValueError):
-    """Bad card input: one line."""
+from device.card_names import CardError  # noqa: E402  (light: run.py catches it at start)
 
 
 class Card(BaseModel):
@@ -117,51 +116,6 @@ def write_file(path: Path, cards: list[Card]) -> None:
     tmp.replace(path)
 
 
-def card_names(decks: list[Path]) -> list[str]:
-    """The cards the teach screen offers: the players of every game, then the decks' cards."""
-    names = [f"{game}:player-{p}" for game in GAMES for p in "AB"]
-    druiden_set, druiden = False, []
-    for path in decks:
-        try:
-            deck = Deck.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
-        except (OSError, ValueError, ValidationError) as error:
-            detail = first_error(error) if isinstance(error, ValidationError) else str(error)
-            raise CardError(f"deck {path}: {detail}") from None
-        except RecursionError:
-            raise CardError(f"deck {path}: nested too deeply to be a deck") from None
-        if deck.game == "day-and-night":  # spells: checked whole
-            from device.day_and_night_decks import check as check_spells
-            from device.deck_files import DeckError
+from device.card_names import card_names  # noqa: E402, I001  (kept here for its callers)
 
-            try:
-                spells = check_spells(
-                    Path(path), json.loads(Path(path).read_text(encoding="utf-8"))
-                )
-            except DeckError as error:
-                raise CardError(str(error)) from None
-            names += [f"{deck.game}:{s.id}" for s in spells.spells]
-        if deck.game == "feuer-und-wasser":  # its cards have patterns: checked whole
-            from device.deck_files import DeckError
-            from device.feuer_und_wasser_decks import check
-
-            try:
-                check(Path(path), json.loads(Path(path).read_text(encoding="utf-8")))
-            except DeckError as error:
-                raise CardError(str(error)) from None
-        if deck.game == "wandernde-druiden":
-            druiden.append(Path(path))
-            druiden_set = druiden_set or bool(deck.cards)
-        names += [f"{deck.game}:{c.id}" for c in deck.cards]
-    if druiden:  # Wandernde Druiden: a card set and decks, the decks checked against the set
-        from device.deck_files import DeckError
-        from device.wandernde_druiden_cards import options
-
-        try:
-            options(druiden)
-        except DeckError as error:
-            raise CardError(str(error)) from None
-    if not druiden_set:  # Wandernde Druiden's cards are data: the example set until one is set
-        from engine.wandernde_druiden.cards import EXAMPLE
-
-        names += [f"wandernde-druiden:{c.id}" for c in EXAMPLE.cards]
-    return list(dict.fromkeys(names))
+__all__ = ["UID_PATTERN", "Card", "CardError", "CardFile", "Deck", "card_names", "checked"]

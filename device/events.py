@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# A tag's UID as the box takes it: 4, 5 or 7 bytes in uppercase hex (the card registry's format)
+UID_PATTERN = r"^([0-9A-F]{8}|[0-9A-F]{10}|[0-9A-F]{14})$"
+
 
 @dataclass(frozen=True)
 class Press:

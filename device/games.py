@@ -9,15 +9,40 @@ A new game adds one `Entry` below (see docs/contract.md); nothing shared changes
 from __future__ import annotations
 
 import importlib
+import threading
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from device import score
 from engine.contract import Game
-from engine.day_and_night.game import GAME as DAY_AND_NIGHT
-from engine.feuer_und_wasser.game import GAME as FEUER_UND_WASSER
-from engine.wandernde_druiden.game import GAME as WANDERNDE_DRUIDEN
-from engine.zweimal.game import GAME as ZWEIMAL
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every game's screens get when they are first imported: the config's deck files
+    (`configure`) and, for scripts, a seed for what they draw at random (`seed`)."""
+
+    deck_paths: tuple = ()
+    seed: int | None = None
+
+
+_setup = Setup()
+_prepared: set[str] = set()
+_lock = threading.Lock()  # the loop and the preload may both ask for a module first
+
+
+def set_up(deck_paths=(), seed: int | None = None) -> None:
+    """The box's start: screens imported from now on get these (already imported ones get
+    them at once)."""
+    global _setup
+    _setup = Setup(tuple(deck_paths), seed)
+    _prepared.clear()
+
+
+@cache
+def _engine(module: str) -> Game:
+    return importlib.import_module(module).GAME
 
 
 @dataclass(frozen=True)
@@ -25,22 +50,44 @@ class Entry:
     id: str
     name: str  # the game's own (German) name, the same in every language
     short: str  # for tight places on the screen
-    engine: Game | None = None  # None: only scoring so far
+    loaded: Game | None = None  # the engine, if given as an object (else `engine_module`)
     screens_module: str = ""  # the module of its screens ("": not playable on the box yet)
     scorer: score.Scorer | None = None
+    engine_module: str = ""  # the module whose GAME is the engine, imported when first used
+    checks_decks: bool = False  # its screens offer the menu's deck check (`check_deck`)
+
+    @property
+    def engine(self) -> Game | None:
+        """The engine (None: only scoring so far); a module is imported when first asked."""
+        if self.loaded is not None:
+            return self.loaded
+        return _engine(self.engine_module) if self.engine_module else None
 
     @property
     def playable(self) -> bool:
-        return self.engine is not None and bool(self.screens_module)
+        has_engine = self.loaded is not None or bool(self.engine_module)
+        return has_engine and bool(self.screens_module)
 
     @property
     def screens(self) -> Any:
+        """The screens module, imported when first used (so a start that shows the menu
+        imports no game), with the box's set-up applied once."""
         module = importlib.import_module(self.screens_module)
-        texts = getattr(module, "TEXTS", None)
-        if texts:  # a game may bring its own texts (German, English) for the catalog
-            from device import catalog
+        if self.screens_module in _prepared:
+            return module
+        with _lock:
+            if self.screens_module in _prepared:
+                return module
+            texts = getattr(module, "TEXTS", None)
+            if texts:  # a game may bring its own texts (German, English) for the catalog
+                from device import catalog
 
-            catalog.add(texts)
+                catalog.add(texts)
+            if hasattr(module, "configure"):
+                module.configure(list(_setup.deck_paths))
+            if _setup.seed is not None and hasattr(module, "seed"):
+                module.seed(_setup.seed)
+            _prepared.add(self.screens_module)
         return module
 
     @property
@@ -75,10 +122,39 @@ def from_engine(
 GAMES: dict[str, Entry] = {
     entry.id: entry
     for entry in (
-        from_engine(ZWEIMAL, "device.zweimal_screen", score.ZWEIMAL),
-        from_engine(FEUER_UND_WASSER, "device.feuer_und_wasser_screen", score.FEUER_UND_WASSER),
-        from_engine(DAY_AND_NIGHT, "device.day_and_night_screen", score.DAY_AND_NIGHT),
-        from_engine(WANDERNDE_DRUIDEN, "device.wandernde_druiden_screen", score.WANDERNDE_DRUIDEN),
+        Entry(
+            "zweimal",
+            "Zweimal",
+            "ZW",
+            screens_module="device.zweimal_screen",
+            scorer=score.ZWEIMAL,
+            engine_module="engine.zweimal.game",
+        ),
+        Entry(
+            "feuer-und-wasser",
+            "Feuer und Wasser",
+            "FuW",
+            screens_module="device.feuer_und_wasser_screen",
+            scorer=score.FEUER_UND_WASSER,
+            engine_module="engine.feuer_und_wasser.game",
+        ),
+        Entry(
+            "day-and-night",
+            "Day and Night",
+            "D&N",
+            screens_module="device.day_and_night_screen",
+            scorer=score.DAY_AND_NIGHT,
+            engine_module="engine.day_and_night.game",
+        ),
+        Entry(
+            "wandernde-druiden",
+            "Wandernde Druiden",
+            "WD",
+            screens_module="device.wandernde_druiden_screen",
+            scorer=score.WANDERNDE_DRUIDEN,
+            engine_module="engine.wandernde_druiden.game",
+            checks_decks=True,
+        ),
     )
 }
 
@@ -97,7 +173,7 @@ def playable() -> dict[str, Entry]:
 
 
 def with_engine() -> dict[str, Entry]:
-    return {k: e for k, e in GAMES.items() if e.engine is not None}
+    return {k: e for k, e in GAMES.items() if e.loaded is not None or e.engine_module}
 
 
 def scorers() -> dict[str, score.Scorer]:

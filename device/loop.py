@@ -33,10 +33,9 @@ from device.box import (
     menu_items,
     screens_of,
 )
-from device.cards import UID_PATTERN
 from device.catalog import text
 from device.display import Screen
-from device.events import Tap
+from device.events import UID_PATTERN, Tap
 from device.records import UiRecord, first_error
 from device.render import render
 from device.store import Store, StoreError

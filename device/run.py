@@ -48,7 +48,7 @@ def run_box(args: argparse.Namespace) -> int:
         from device import splash  # the first frame before pydantic and the rest
 
         splash.show(Path(args.config) if args.config else _default_config())
-    from device.cards import CardError, card_names
+    from device.card_names import CardError, card_names
     from device.cli import one_line
     from device.config import ConfigError, load, state_directory
     from device.script import ScriptError, read

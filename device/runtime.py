@@ -6,14 +6,17 @@ from __future__ import annotations
 import logging
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from device.buttons import ButtonPanel
 from device.config import Settings
 from device.display import Screen
 from device.events import ReaderStatus, Tap
 from device.loop import Loop, Stop
 from device.store import Store
 from device.systemd import Notifier
+
+if TYPE_CHECKING:
+    from device.buttons import ButtonPanel
 
 log = logging.getLogger("tabletop.runtime")
 
@@ -26,22 +29,20 @@ class Runtime:
         display_device,
         frames: Path | None = None,
         with_reader: bool = True,
+        seed: int | None = None,
     ) -> None:
         self.settings = settings
-        from device.games import playable
+        from device import games
 
-        for entry in playable().values():  # games that read the config's deck files
-            configure = getattr(entry.screens, "configure", None)
-            if configure is not None:
-                configure(list(settings.decks))
+        games.set_up(settings.decks, seed)  # each game's screens get them when first used
         self.store = Store(state_dir)
         self.screen = Screen(display_device, frames)
-        from device.cards import card_names
+        from device.card_names import card_names
 
         self.loop = Loop(
             self.store, self.screen, settings.language, tuple(card_names(settings.decks))
         )
-        self.panel = ButtonPanel(settings.buttons, self.loop.events)
+        self.panel: ButtonPanel | None = None  # made once the first frame is out (start)
         self.reader = None
         if with_reader and settings.reader.type != "none":
             from device.nfc.reader import CardReader
@@ -57,13 +58,38 @@ class Runtime:
         self.notifier = Notifier()
         self.loop.notifier = self.notifier
         self._thread = threading.Thread(target=self.loop.run, name="loop", daemon=True)
+        self.preloaded = threading.Event()
 
     def start(self) -> None:
+        """The loop draws the first frame; then the buttons (gpiozero) and the reader start:
+        what the first frame does not need is not on its way."""
         self._thread.start()
         self.loop.ready.wait(10)
+        self._pin_factory()
+        from device.buttons import ButtonPanel
+
+        self.panel = ButtonPanel(self.settings.buttons, self.loop.events)
+        threading.Thread(target=self._preload, name="preload", daemon=True).start()
         if self.reader is not None:
             self.reader.start()
         self.settle()
+
+    def _pin_factory(self) -> None:
+        """Before the buttons are made: the simulator puts gpiozero's mock pins in place."""
+
+    def _preload(self) -> None:
+        """Import every game right after the first frame, so the first press into a game
+        does not wait for it (the first frame did not)."""
+        from device import games
+
+        try:
+            for entry in games.playable().values():
+                entry.screens  # noqa: B018 - imports the screens and their engine
+                entry.engine  # noqa: B018
+        except Exception:  # noqa: BLE001 - the loop imports it again and reports there
+            log.exception("preloading the games failed")
+        finally:
+            self.preloaded.set()
 
     def settle(self) -> None:
         """Wait until every event so far is handled and its frame drawn."""
@@ -85,7 +111,8 @@ class Runtime:
         self._thread.join(timeout=5)
         if self.reader is not None:
             self.reader.stop()
-        self.panel.close()
+        if self.panel is not None:
+            self.panel.close()
         self.store.close()
         if terminated:
             from device.render import render_stopped

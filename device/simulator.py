@@ -6,9 +6,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
-
 from device.config import Settings
 from device.display import dummy_device
 from device.events import Tap
@@ -28,17 +25,21 @@ class Simulator(Runtime):
     ) -> None:
         """`seed`: make what the games draw at random (a dealt layout) the same every run,
         for scripts, screenshots and tests."""
-        if seed is not None:
-            from device.games import playable
+        super().__init__(settings, state_dir, dummy_device(), frames, False, seed)
+        self.pins: dict = {}
 
-            for entry in playable().values():
-                seeding = getattr(entry.screens, "seed", None)
-                if seeding is not None:
-                    seeding(seed)
+    def _pin_factory(self) -> None:
+        from gpiozero import Device
+        from gpiozero.pins.mock import MockFactory
+
         Device.pin_factory = MockFactory()
-        super().__init__(settings, state_dir, dummy_device(), frames, with_reader=False)
+
+    def start(self) -> None:
+        super().start()
+        from gpiozero import Device
+
         self.pins = {
-            name: Device.pin_factory.pin(pin) for name, pin in settings.buttons.pins().items()
+            name: Device.pin_factory.pin(pin) for name, pin in self.settings.buttons.pins().items()
         }
 
     def press(self, button: str) -> None:

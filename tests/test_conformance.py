@@ -276,6 +276,16 @@ def test_registry_knows_the_four_games():
     assert games.game("zweimal").name == "Zweimal"
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_registry_says_what_the_game_itself_says(game_id):
+    """The registry names a game without importing it (a start that shows the menu imports
+    no game): what it says must be what the engine and the screens say."""
+    e = entry(game_id)
+    assert (e.id, e.name, e.short) == (e.engine.id, e.engine.name, e.engine.short)
+    if e.playable:
+        assert e.checks_decks == hasattr(e.screens, "check_deck")
+
+
 def test_registry_names_known_games_for_an_unknown_id():
     try:
         games.game("chess")

@@ -49,7 +49,11 @@ def test_every_shown_text_fits_its_line():
     """Hint texts fit the 25 characters of the hint line, refusals the notice band, Zweimal's
     panel lines its 13 characters."""
     from device.catalog import TEXTS
+    from device.games import playable
 
+    for entry in playable().values():
+        entry.screens  # noqa: B018 - a game's own texts join the catalog when it is imported
+    assert "wd.status" in TEXTS
     for key, (de, en) in TEXTS.items():
         limit = 25 if key.startswith(("hint.", "refuse.", "store.", "menu.")) else 40
         if key == "hint.back_undo":

@@ -6,9 +6,9 @@ Figures (keys of the JSON object; times in ms unless the key says s):
   frame handed to the display, over every press of seeded games of every game (and per game
   under `games`);
 - `bus_bytes_per_press` (mean; per game too), `bus_bytes_full_frame`, `bus_bytes_max` (the
-  worst single change) and `bus_bytes_max_ordinary` (the worst cursor move or list/menu step:
-  an arrow press that changed no game state), with the bytes luma's SSD1306 driver sends
-  under the box's page diff (`device/oled.py`);
+  worst single change) and `bus_bytes_max_ordinary` (the worst cursor move or list/menu
+  step: an arrow press that changed no game state and stayed on the same screen), with the
+  bytes luma's SSD1306 driver sends under the box's page diff (`device/oled.py`);
 - `adjudicate_ms_max` (Day and Night), `full_action_ms_max` (Day and Night: apply, temples,
   adjudication, the frame), `best_placement_ms_max` (Feuer und Wasser),
   `best_defense_ms_8v8`, `best_defense_ms_8v10`, `best_defense_ms_max` (Wandernde Druiden:
@@ -27,7 +27,6 @@ plays that many presses over all games and prints the open files and memory as i
 from __future__ import annotations
 
 import json
-import statistics
 import sys
 import time
 from typing import Any
@@ -48,6 +47,12 @@ TARGETS: dict[str, tuple[str, float]] = {
 }
 
 
+def _median(values) -> float:
+    import statistics
+
+    return statistics.median(values)
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
@@ -56,15 +61,17 @@ def percentile(values: list[float], p: float) -> float:
 def _press_figures(presses) -> dict[str, Any]:
     timed = [p.ms for p in presses if p.ms is not None]
     ordinary = [
-        p.bytes for p in presses if p.button in ("up", "down", "left", "right") and not p.changed
+        p.bytes
+        for p in presses
+        if p.button in ("up", "down", "left", "right") and not p.changed and p.same_screen
     ]
     return {
         "presses": len(presses),
         "frames": len(timed),
-        "press_to_frame_ms_p50": round(statistics.median(timed), 3),
+        "press_to_frame_ms_p50": round(_median(timed), 3),
         "press_to_frame_ms_p99": round(percentile(timed, 0.99), 3),
         "press_to_frame_ms_max": round(max(timed), 3),
-        "bus_bytes_per_press": round(statistics.mean(p.bytes for p in presses), 1),
+        "bus_bytes_per_press": round(sum(p.bytes for p in presses) / len(presses), 1),
         "bus_bytes_max": max(p.bytes for p in presses),
         "bus_bytes_max_ordinary": max(ordinary, default=0),
     }
@@ -104,7 +111,7 @@ def run(quick: bool = False, progress=None) -> dict[str, Any]:
     figures["best_defense_ms_max"] = round(max(engines.best_defence(12, 12, 1 if quick else 5)), 3)
     say("timing taps on a simulated PN532")
     tapped = taps.tap_to_uid_ms(15 if quick else 60)
-    figures["tap_to_uid_ms_p50"] = round(statistics.median(tapped), 3)
+    figures["tap_to_uid_ms_p50"] = round(_median(tapped), 3)
     figures["tap_to_uid_ms_max"] = round(max(tapped), 3)
     say("starting the box as a separate process")
     runs = 1 if quick else 5

@@ -80,6 +80,7 @@ class Press:
     button: str
     mode: str  # the box's mode before the press
     changed: bool  # the game's state changed (an action was accepted)
+    same_screen: bool  # the same mode, menu page and game screen before and after
     ms: float | None  # pin edge to frame; None when the screen did not change
     bytes: int
 
@@ -106,8 +107,9 @@ class TimedBox:
         self.display = TimedDisplay()
         settings = Settings(language=lang, buttons=Buttons(hold_s=5.0, bounce_ms=0))
         self.runtime = Runtime(settings, Path(self._tmp.name), self.display, with_reader=False)
-        self.pins = {n: Device.pin_factory.pin(p) for n, p in settings.buttons.pins().items()}
         self.runtime.start()
+        self.runtime.preloaded.wait(30)  # as a player would, a moment after the first frame
+        self.pins = {n: Device.pin_factory.pin(p) for n, p in settings.buttons.pins().items()}
         self.uids: dict[str, str] = {}
 
     @property
@@ -171,7 +173,21 @@ def _press(box: TimedBox, game: str, button: str, out: Played) -> None:
     after = box.box
     changed = after.session is not None and after.session.actions != actions
     out.actions += changed
-    out.presses.append(Press(game, button, before.mode, changed, ms, sent))
+    same = _screen(before) == _screen(after)
+    out.presses.append(Press(game, button, before.mode, changed, same, ms, sent))
+
+
+def _screen(box) -> tuple:
+    """Which screen the box shows: its mode, the menu page, the game's own screen (a view's
+    `mode`, or `review` for a scoring board's pages), whether a notice band shows."""
+    view = box.view
+    return (
+        box.mode,
+        box.menu[-1][0],
+        getattr(view, "mode", None),
+        getattr(view, "review", None),
+        bool(box.notice),
+    )
 
 
 def _cards(game: str) -> list[str]:

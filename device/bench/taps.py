@@ -34,13 +34,14 @@ def tap_to_uid_ms(taps: int) -> list[float]:
                 time.sleep(0.01)
             for i in range(taps):
                 uid = bytes([0x04, 0xC0, i >> 8 & 0xFF, i & 0xFF])
-                time.sleep(0.003 * (i % 7))  # the card comes at any moment of the poll cycle
+                time.sleep(0.04 + 0.007 * (i % 9))  # between taps, at any moment of a cycle
                 entered = time.perf_counter()
                 sim.card = uid
                 queued, event = events.get(timeout=5)
                 times.append((queued - entered) * 1000)
                 if event.uid != uid.hex().upper():
                     raise RuntimeError(f"tapped {uid.hex()}, the reader said {event.uid}")
+                time.sleep(0.06)  # a tap: the card lies there a moment
                 sim.card = None
         finally:
             reader.stop()
