@@ -1,121 +1,38 @@
-"""Benchmark of the scoring cores (prints figures; not a test).
+"""Day and Night's adjudication and Wandernde Druiden's best defence (prints figures).
 
-    .venv/bin/python benchmarks/scoring.py [--boards N] [--clashes N] [--seed S]
+    .venv/bin/python benchmarks/scoring.py [BOARDS] [CLASHES]
 
-Targets on the development machine (issue 2): worst-case Day and Night adjudication at most
-5 ms on dense and sparse 6x8 boards; the Wandernde Druiden best defence for 8 attackers
-against 10 defenders at most 20 ms. Each figure is the fastest of a few repeats of the same
-input (which filters out other load on the machine), cold caches every time.
+A thin entry point: the measuring is `device/bench/engines.py`, which `tabletop bench` runs
+with every other figure. Targets on the development machine: worst adjudication at most 5 ms;
+best defence 8 v 10 at most 20 ms.
 """
 
 from __future__ import annotations
 
-import argparse
-import random
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.day_and_night import adjudicate, parse_board  # noqa: E402
-from engine.day_and_night.areas import holds_two  # noqa: E402
-from engine.wandernde_druiden import best_assignment  # noqa: E402
-
-REPEATS = 3
+from device.bench import engines  # noqa: E402
 
 
-def timed(fn: Callable[[], object], before: Callable[[], None] = lambda: None) -> float:
-    best = float("inf")
-    for _ in range(REPEATS):
-        before()
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+def line(label: str, times: list[float]) -> None:
+    print(f"  {label:<34} n={len(times):<4} median {statistics.median(times):7.2f} ms"
+          f"   worst {max(times):7.2f} ms")  # fmt: skip
 
 
-def random_board(rng: random.Random, fill: float) -> str:
-    rows = []
-    for _ in range(6):
-        rows.append("".join(rng.choice("dnf") if rng.random() < fill else "." for _ in range(8)))
-    for symbol in "DN":  # now and then a temple row
-        if rng.random() < 0.4:
-            r = rng.randrange(6)
-            if all(ch not in "DN" for ch in rows[r]):
-                rows[r] = symbol * 8
-    return "/".join(rows)
-
-
-# Boards built to make the search work: thin areas, bridges, a star that cannot be split.
-HARD_BOARDS = [
-    "ffffffff/fnnnnnnf/fnffffnf/fnfddfnf/fnnnnnnf/ffffffff",
-    "nfnfnfnf/nnnnnnnn/ffffffnf/nnnnnnnn/nfffffff/nnnnnnnn",
-    "dfffffff/dfdnnnnf/ddfffffn/fdnnnnfn/fffffdfn/nnnnnnnn",
-    "dddddfnn/fffffdfn/nnnndddd/nffffffn/nnnnnnnn/DDDDDDDD",
-    "nnnfnnnf/nfnfnfnf/nfnnnfnn/nfffffff/nnnnnnnn/NNNNNNNN",
-    "ndddddnf/nfffffnf/nnnnnnnf/ffffffff/DDDDDDDD/NNNNNNNN",
-]
-
-
-def bench_adjudication(count: int, rng: random.Random) -> None:
-    print("Day and Night adjudication (target: worst case at most 5 ms)")
-    for label, fill in (("dense", 0.9), ("medium", 0.6), ("sparse", 0.25)):
-        times = []
-        for _ in range(count):
-            text = random_board(rng, fill)
-            try:
-                board = parse_board(text)
-            except ValueError:
-                continue
-            times.append((timed(lambda b=board: adjudicate(b), holds_two.cache_clear), text))
-        report(label, times)
-    hard = []
-    for text in HARD_BOARDS:
-        board = parse_board(text)
-        hard.append((timed(lambda b=board: adjudicate(b), holds_two.cache_clear), text))
-    report("hand-made hard", hard)
-
-
-def bench_clash(count: int, rng: random.Random) -> None:
-    print("Wandernde Druiden best defence, 8 attackers v 10 defenders (target: 20 ms)")
-    kinds = {
-        "strengths 1-10, repeats": lambda: [rng.randint(1, 10) for _ in range(10)],
-        "distinct strengths 1-12": lambda: rng.sample(range(1, 13), 10),
-        "distinct strengths 1-40": lambda: rng.sample(range(1, 41), 10),
-    }
-    for label, defenders in kinds.items():
-        times = []
-        for _ in range(count):
-            a = [rng.randint(1, 10) for _ in range(8)]
-            d = defenders()
-            times.append((timed(lambda a=a, d=d: best_assignment(a, d)), f"{a} v {d}"))
-        report(label, times)
-
-
-def report(label: str, times: list[tuple[float, str]]) -> None:
-    values = [t for t, _ in times]
-    if not values:
-        return
-    worst, case = max(times)
-    print(
-        f"  {label:<26} n={len(values):<4} median {statistics.median(values) * 1000:7.2f} ms"
-        f"   worst {worst * 1000:7.2f} ms   ({case})"
-    )
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--boards", type=int, default=300, help="random boards per density")
-    parser.add_argument("--clashes", type=int, default=100, help="random clashes per kind")
-    parser.add_argument("--seed", type=int, default=2026)
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    bench_adjudication(args.boards, rng)
-    bench_clash(args.clashes, rng)
+def main() -> int:
+    boards = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    clashes = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+    print("Day and Night adjudication (target: worst at most 5 ms)")
+    line("dense and medium boards, hard ones", engines.adjudication(boards))
+    print("Wandernde Druiden best defence, distinct strengths 0-99 (target: 20 ms)")
+    for a, d in ((8, 8), (8, 10), (12, 12)):
+        line(f"{a} v {d}", engines.best_defence(a, d, clashes if a < 12 else 3))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

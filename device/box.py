@@ -33,6 +33,15 @@ class Session:
     state: Any
     actions: int
     history: tuple[Any, ...] = ()
+    before: tuple[Any, ...] = ()  # the state before each action of `history`, when known
+
+    def undone(self, engine: Any) -> tuple[Any, tuple[Any, ...], tuple[Any, ...]]:
+        """The state, actions and earlier states without the last action: the state kept
+        from before it (states are immutable), else the actions replayed from the start."""
+        if self.history and len(self.before) == len(self.history):
+            return self.before[-1], self.history[:-1], self.before[:-1]
+        state, history = undo(engine, self.options, self.history)
+        return state, history, ()
 
 
 # --- effects: what the loop saves ------------------------------------------------------------
@@ -388,9 +397,8 @@ def _undo(box: Box) -> tuple[Box, list[Effect]]:
     session = box.session
     if session is None or session.actions == 0:
         return replace(box, notice=text("menu.nothing_to_undo", box.lang)), []
-    engine = engine_of(session)
-    state, history = undo(engine, session.options, session.history)
-    session = replace(session, state=state, history=history, actions=len(history))
+    state, history, before = session.undone(engine_of(session))
+    session = replace(session, state=state, history=history, actions=len(history), before=before)
     screens = screens_of(session)
     return replace(
         box,
@@ -441,9 +449,13 @@ def _try(box: Box, action: Any) -> tuple[Box, list[Effect]]:
         return replace(box, notice=refusal(error.code, str(error), box.lang)), []
     effects: list[Effect] = [Append(action)]
     history = (*session.history, action)
+    known = len(session.before) == len(session.history)
+    before = (*session.before, session.state) if known else ()
     box = replace(
         box,
-        session=replace(session, state=new_state, actions=len(history), history=history),
+        session=replace(
+            session, state=new_state, actions=len(history), history=history, before=before
+        ),
     )
     after = getattr(screens, "after", None)
     if after is not None:

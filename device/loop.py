@@ -187,10 +187,11 @@ class Loop:
             return None, text("store.game_unreadable", self.lang, id=game_id)
         state = engine.initial(options)
         history: list[Any] = []
+        before: list[Any] = []  # the state before each action: an undo takes it back at once
         for n, payload in enumerate(read.events, start=1):
             try:
                 action = entry.saved_action(payload)
-                state = engine.apply(state, action)
+                previous, state = state, engine.apply(state, action)
             except (ValidationError, ValueError, TypeError, IllegalMove) as error:
                 log.error(
                     "game %s: action %s unreadable, replay stops before it: %s", game_id, n, error
@@ -201,10 +202,12 @@ class Loop:
                     log.error("%s", failed)
                 lost = text("store.game_cut", self.lang, id=game_id, action=n)
                 return Session(
-                    game_id, row.game, options, state, len(history), tuple(history)
+                    game_id, row.game, options, state, len(history), tuple(history), tuple(before)
                 ), lost
             history.append(action)
-        return Session(game_id, row.game, options, state, len(history), tuple(history)), None
+            before.append(previous)
+        session = Session(game_id, row.game, options, state, len(history), tuple(history))
+        return replace(session, before=tuple(before)), None
 
     def _with_resumable(self, box: Box) -> Box:
         current = box.session.db_id if box.session else None

@@ -204,3 +204,39 @@ def test_a_game_saved_under_other_rules_is_listed_and_never_replayed(capsys, tmp
     assert code == 0 and f"{game_id}\tzweimal\tplaying\t4 actions\tsaved under rules 99" in out
     code, _, err = run(capsys, "games", "export", str(game_id), "--state-dir", str(tmp_path))
     assert code == 2 and "rules version 99" in err
+
+
+def test_undo_on_the_box_takes_back_the_kept_state_without_replaying(monkeypatch):
+    """The box keeps the state before each action, so taking one back is immediate (a long
+    game replayed from its start took time on a Pi); without them it replays, as before."""
+    import random
+
+    from device import box as boxes
+    from device.box import Box, Session, handle
+    from device.events import Press
+    from engine.day_and_night.game import GAME
+
+    rng = random.Random(3)
+    options = GAME.parse_options({})
+    state = GAME.initial(options)
+    history, before = [], []
+    for _ in range(30):
+        action = rng.choice(GAME.sample_actions(state))
+        history.append(action)
+        before.append(state)
+        state = GAME.apply(state, action)
+    session = Session(1, GAME.id, options, state, 30, tuple(history), tuple(before))
+    replayed = boxes.undo(GAME, options, tuple(history))[0]
+
+    def no_replay(*args):
+        raise AssertionError("replayed")
+
+    monkeypatch.setattr(boxes, "undo", no_replay)
+    box = Box(mode="confirm", confirm="undo", session=session)
+    after, effects = handle(box, Press("ok"))
+    assert after.session.state is before[-1] and after.session.state == replayed
+    assert after.session.history == tuple(history[:-1]) and len(after.session.before) == 29
+    monkeypatch.undo()
+    bare = Box(mode="confirm", confirm="undo", session=Session(1, GAME.id, options, state, 30,
+                                                                tuple(history)))  # fmt: skip
+    assert handle(bare, Press("ok"))[0].session.state == replayed

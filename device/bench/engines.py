@@ -63,14 +63,15 @@ def adjudication(boards: int, seed: int = 2026) -> list[float]:
 
 
 def best_defence(attackers: int, defenders: int, count: int, seed: int = 2026) -> list[float]:
-    """Random clashes with distinct defender strengths (the hard case) from 1-40."""
+    """Random clashes with distinct strengths 0-99 on both sides: the hard case for the
+    search (equal strengths make its multisets small)."""
     from engine.wandernde_druiden import best_assignment
 
     rng = random.Random(seed)
     times = []
     for _ in range(count):
-        a = [rng.randint(1, 10) for _ in range(attackers)]
-        d = rng.sample(range(1, 41), defenders)
+        a = rng.sample(range(100), attackers)
+        d = rng.sample(range(100), defenders)
         times.append(timed_ms(lambda a=a, d=d: best_assignment(a, d)))
     return times
 

@@ -63,12 +63,18 @@ def first_frame_s(runs: int) -> float:
     return statistics.median(times)
 
 
-def import_floor_s(runs: int) -> float:
-    """Median over `runs` of `python -c "import pydantic, PIL.Image"`, start to exit."""
+FLOOR = "import pydantic, PIL.Image"
+# what the box cannot do without: pydantic's models (its top level alone imports them lazily)
+MODELS_FLOOR = "from pydantic import BaseModel; import PIL.Image, sqlite3, logging"
+
+
+def import_floor_s(runs: int, code: str = FLOOR) -> float:
+    """Median over `runs` of `python -c CODE` (by default the bare import floor), start to
+    exit."""
     times = []
     for _ in range(runs):
         started = time.perf_counter()
-        command = [sys.executable, "-c", "import pydantic, PIL.Image"]
+        command = [sys.executable, "-c", code]
         subprocess.run(command, check=True, env=_env())
         times.append(time.perf_counter() - started)
     return statistics.median(times)
