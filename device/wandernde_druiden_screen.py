@@ -233,7 +233,7 @@ def on_button(state: State, view: View, button: str) -> Reaction:
         if layable(state):
             return Reaction(View("cards", 0))
         return Reaction(view)
-    if button == "back":
+    if button == "back" and not state.clash_due:  # the turn cannot end before the clash
         cut = cut_at_end(state)
         return Reaction(view, confirm=f"end:{cut}")
     return Reaction(view)

@@ -158,6 +158,8 @@ def test_the_clash_in_all_its_forms_and_the_record_replays(table, tmp_path):
     # turn 5, A: fox 1 and wolf 3 attack; both otters block the wolf (several blockers),
     # their strongest tie, and the defender sends the second otter; the fox is unblocked
     t.tap("hain", 1)
+    t.press("back")  # the turn cannot end before the clash: back does nothing here
+    assert t.box.mode == "game" and t.state.turn == "A"
     suggested = t.box.view
     t.press("ok")
     assert t.box.view.assignment != (1, 1)  # the suggestion blocks both attackers
