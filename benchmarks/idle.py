@@ -11,7 +11,6 @@ is 20-40 times slower, so 0.1% here is 2-4% there.
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
 import os
 import shutil
@@ -25,21 +24,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from device.bench.process import cpu_ns  # noqa: E402  (every thread's CPU time, from /proc)
+
 WARM_UP_S = 3.0
 
 
 def tabletop() -> str:
     local = ROOT / ".venv" / "bin" / "tabletop"
     return str(local) if local.exists() else shutil.which("tabletop") or "tabletop"
-
-
-def cpu_ns(pid: int) -> int:
-    """CPU time of every live thread of the process, in nanoseconds."""
-    total = 0
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        with contextlib.suppress(OSError, ValueError, IndexError):
-            total += int((task / "schedstat").read_text().split()[0])
-    return total
 
 
 def measure(proc: subprocess.Popen, seconds: float) -> float:
