@@ -438,7 +438,7 @@ def _mp_line(state: State, outcome: ClashOutcome, lang: str) -> str:
 def _note(state: State, lang: str) -> str:
     """The turn screen's last row: what to do now."""
     record = state.clash
-    if state.clashed and record is not None and record.attacker == state.turn:
+    if record is not None and record.turn == state.turn_number:  # this turn's clash
         if record.hand_cut:
             return text("wd.cut_clash", lang, player=OTHER[state.turn], n=record.hand_cut)
         o = record.outcome

@@ -332,3 +332,28 @@ def test_a_restart_in_the_middle_of_a_clash_keeps_the_assignment(tmp_path):
         assert t.state.clash.outcome.attackers_discarded == (0,)
     finally:
         sim.stop()
+
+
+def test_the_turn_screen_speaks_of_this_turns_clash_only(table):
+    """The last row names the clash of this turn; a later turn with a creature laid and no
+    clash says what to do, not the old result."""
+    from device.wandernde_druiden_screen import _note
+
+    t = table
+    t.new_game()
+    t.tap("hain")
+    t.tap("fuchs")
+    t.end_turn()
+    t.tap("quelle")
+    t.tap("otter")
+    t.end_turn()
+    t.tap("hain", 1)
+    t.clash()  # the fox against the otter: the fox goes
+    assert _note(t.state, "en") == "Clash: A-1 B-0 MP-0"
+    t.end_turn()
+    t.press("ok", "ok", "ok")  # B's otter attacks A, who has no creature: unblocked
+    t.end_turn()
+    t.tap("hain", 2)
+    t.tap("fuchs", 1)  # nothing of A's attacks this turn: no clash
+    assert t.state.clash.turn != t.state.turn_number
+    assert not _note(t.state, "en").startswith("Clash")

@@ -82,6 +82,7 @@ class ClashRecord:
     picks among tied blockers) and the cards the defender cut from the hand after MP loss."""
 
     attacker: str
+    turn: int  # the turn it happened in
     attackers: tuple[Creature, ...]
     defenders: tuple[Creature, ...]
     outcome: ClashOutcome
@@ -243,6 +244,7 @@ def _clash(state: State, action: Clash) -> State:
     )
     record = ClashRecord(
         attacker,
+        state.turn_number,
         state.side(attacker).creatures,
         state.side(defender).creatures,
         outcome,
@@ -569,6 +571,7 @@ def _clash_summary(record: ClashRecord | None) -> dict[str, Any] | None:
     o = record.outcome
     return {
         "attacker": record.attacker,
+        "turn": record.turn,
         "attackers": [{"card": c.card, "strength": c.strength} for c in record.attackers],
         "defenders": [{"card": c.card, "strength": c.strength} for c in record.defenders],
         "assignment": list(o.assignment),
