@@ -26,6 +26,7 @@ from device import wandernde_druiden_cards
 from device.catalog import text
 from device.deck_files import Configured
 from device.screens import DeckReport, Question, Reaction
+from engine.core import IllegalMove
 from engine.wandernde_druiden.cards import DECK_SIZE, deck_problems
 from engine.wandernde_druiden.clash import ClashOutcome
 from engine.wandernde_druiden.game import (
@@ -166,7 +167,9 @@ def view_parse(data: dict[str, Any], state: State) -> View:
             return View()
         try:
             shown_outcome(state, view)
-        except Exception:  # noqa: BLE001 - a saved view that no longer fits: start the clash again
+        except IllegalMove:  # a saved view that no longer fits: the clash starts again
+            return _clash_view(state)
+        if mode == "pick" and len(picks) >= len(tied_groups(state, view.assignment)):
             return _clash_view(state)
     return view
 

@@ -357,3 +357,20 @@ def test_the_turn_screen_speaks_of_this_turns_clash_only(table):
     t.tap("fuchs", 1)  # nothing of A's attacks this turn: no clash
     assert t.state.clash.turn != t.state.turn_number
     assert not _note(t.state, "en").startswith("Clash")
+
+
+def test_a_saved_clash_view_that_no_longer_fits_starts_the_clash_again():
+    from device import wandernde_druiden_screen as screens
+
+    state = GAME.initial(GAME.parse_options({}))
+    for text in ("place hain", "creature fuchs", "end", "place quelle", "creature otter", "end"):
+        state = GAME.apply(state, GAME.parse_action(text))
+    fresh = screens.on_button(state, screens.initial_view(state), "ok").view
+    for saved in (
+        {"mode": "clash", "index": 0, "assignment": [5], "picks": []},  # no attacker 5
+        {"mode": "pick", "index": 0, "assignment": [0], "picks": [0]},  # no tie to pick
+        {"mode": "outcome", "index": 0, "assignment": [0, 0], "picks": []},  # one defender
+    ):
+        assert screens.view_parse(saved, state) == fresh
+    with pytest.raises(ValueError):
+        screens.view_parse({"mode": "dance"}, state)
