@@ -192,7 +192,7 @@ def _screen(box) -> tuple:
 
 def _cards(game: str) -> list[str]:
     """The cards a game's tags can stand for (its card set), to tap now and then."""
-    from device.cards import card_names
+    from device.card_names import card_names
 
     return [c for c in card_names([]) if c.startswith(f"{game}:") and ":player-" not in c]
 
