@@ -18,6 +18,7 @@ clash's result, cards to discard). The active player's column is inverted.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from PIL import ImageDraw
@@ -27,7 +28,7 @@ from device.catalog import text
 from device.deck_files import Configured
 from device.screens import DeckReport, Question, Reaction
 from engine.core import IllegalMove
-from engine.wandernde_druiden.cards import DECK_SIZE, deck_problems
+from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems
 from engine.wandernde_druiden.clash import ClashOutcome
 from engine.wandernde_druiden.game import (
     OTHER,
@@ -188,9 +189,11 @@ def shown_outcome(state: State, view: View) -> ClashOutcome:
     return clash_outcome(state, clash_action(view))
 
 
+@lru_cache(maxsize=8)
 def _clash_view(state: State) -> View:
     """The clash opens with the engine's best assignment (or, beyond the search's limits,
-    every defender on the attackers in turn)."""
+    every defender on the attackers in turn). Kept for the last few states: every frame of
+    the clash compares with it, and the search takes milliseconds (far more on a Pi)."""
     best = suggestion(state)
     if best is None:
         m = len(state.side(state.turn).creatures)
@@ -336,10 +339,7 @@ def round_ended(before: State, after: State, lang: str) -> list[str] | None:
 def check_deck(cards: list[str], lang: str) -> DeckReport:
     """A deck tapped card by card (card ids; "" for a tag the box does not know) against the
     configured card set: legal when it has exactly 64 known cards within the copy limits."""
-    from engine.replay import options_of
-    from engine.wandernde_druiden.game import GAME
-
-    card_set = options_of(GAME, option_overrides()).cards
+    card_set = _card_set(option_overrides().get("cards", ""))
     unknown = sum(1 for c in cards if not c)
     counts: dict[str, int] = {}
     for c in cards:
@@ -361,6 +361,16 @@ def check_deck(cards: list[str], lang: str) -> DeckReport:
         lines = [text("check.size", lang, n=len(cards), size=DECK_SIZE)]
     last = card_set.card(cards[-1]) if cards and cards[-1] else None
     return DeckReport(legal, (head, *lines), last.name if last else "")
+
+
+@lru_cache(maxsize=2)
+def _card_set(text: str) -> CardSet:
+    """The configured card set (its JSON text, "" for the example), read once, not for
+    every tap of the deck check."""
+    from engine.replay import options_of
+    from engine.wandernde_druiden.game import GAME
+
+    return options_of(GAME, {"cards": text} if text else {}).cards
 
 
 # --- words -----------------------------------------------------------------------------------
