@@ -13,52 +13,20 @@ from __future__ import annotations
 
 import fcntl
 import os
-import shutil
 import struct
 import subprocess
 import sys
 import tempfile
 import termios
 import threading
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from device.bench.process import cpu_ns  # noqa: E402  (every thread's CPU time, from /proc)
+from device.bench import process  # noqa: E402  (tabletop bench's measuring, shared)
 
 WARM_UP_S = 3.0
-
-
-def tabletop() -> str:
-    local = ROOT / ".venv" / "bin" / "tabletop"
-    return str(local) if local.exists() else shutil.which("tabletop") or "tabletop"
-
-
-def measure(proc: subprocess.Popen, seconds: float) -> float:
-    time.sleep(WARM_UP_S)
-    if proc.poll() is not None:
-        raise SystemExit(f"the box stopped early (exit {proc.returncode})")
-    t0, c0 = time.monotonic(), cpu_ns(proc.pid)
-    time.sleep(seconds)
-    t1, c1 = time.monotonic(), cpu_ns(proc.pid)
-    return 100.0 * (c1 - c0) / 1e9 / (t1 - t0)
-
-
-def headless(seconds: float, state: Path) -> float:
-    script = state / "idle.script"
-    script.write_text(f"wait {int((WARM_UP_S + seconds + 5) * 1000)}\n")
-    proc = subprocess.Popen(
-        [tabletop(), "run", "--sim", "--script", str(script), "--state-dir", str(state / "h")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        return measure(proc, seconds)
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 def in_terminal(seconds: float, state: Path) -> float:
@@ -66,7 +34,7 @@ def in_terminal(seconds: float, state: Path) -> float:
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 130, 0, 0))
     env = dict(os.environ, TERM="xterm-256color", LINES="36", COLUMNS="130")
     proc = subprocess.Popen(
-        [tabletop(), "run", "--sim", "--state-dir", str(state / "t")],
+        [*process.tabletop(), "run", "--sim", "--state-dir", str(state / "t")],
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -87,7 +55,7 @@ def in_terminal(seconds: float, state: Path) -> float:
     reader = threading.Thread(target=drain, daemon=True)
     reader.start()
     try:
-        return measure(proc, seconds)
+        return process.cpu_percent(proc, seconds, WARM_UP_S)
     finally:
         os.write(master, b"q")
         try:
@@ -102,7 +70,10 @@ def main() -> int:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
     with tempfile.TemporaryDirectory() as tmp:
         state = Path(tmp)
-        results = {"headless": headless(seconds, state), "terminal": in_terminal(seconds, state)}
+        results = {
+            "headless": process.idle_cpu_percent(seconds, WARM_UP_S),
+            "terminal": in_terminal(seconds, state),
+        }
     print(f"idle CPU of the simulated box over {seconds:g} s (goal: under 0.1% each)")
     for name, percent in results.items():
         mark = "ok" if percent < 0.1 else "MISSED"

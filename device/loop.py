@@ -201,13 +201,13 @@ class Loop:
                 except StoreError as failed:
                     log.error("%s", failed)
                 lost = text("store.game_cut", self.lang, id=game_id, action=n)
-                return Session(
-                    game_id, row.game, options, state, len(history), tuple(history), tuple(before)
-                ), lost
+                break
             history.append(action)
             before.append(previous)
-        session = Session(game_id, row.game, options, state, len(history), tuple(history))
-        return replace(session, before=tuple(before)), None
+        else:
+            lost = None
+        history_t, before_t = tuple(history), tuple(before)
+        return Session(game_id, row.game, options, state, len(history), history_t, before_t), lost
 
     def _with_resumable(self, box: Box) -> Box:
         current = box.session.db_id if box.session else None

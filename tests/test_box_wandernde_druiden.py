@@ -78,6 +78,14 @@ class Table(Player):
         assert self.box.view.assignment == target
         return presses
 
+    def fox_then_otter(self) -> None:
+        """A lays a Hain and the fox (1) and ends; B lays a Quelle and the otter (2)."""
+        self.tap("hain")
+        self.tap("fuchs")
+        self.end_turn()
+        self.tap("quelle")
+        self.tap("otter")
+
     def side(self, player: str):
         return self.state.side(player)
 
@@ -311,11 +319,7 @@ def test_a_restart_in_the_middle_of_a_clash_keeps_the_assignment(tmp_path):
     sim.start()
     t = Table(sim)
     t.new_game()
-    t.tap("hain")
-    t.tap("fuchs")
-    t.end_turn()
-    t.tap("quelle")
-    t.tap("otter")
+    t.fox_then_otter()
     t.tap("kroete", 0)  # refused: the Quelle is used
     t.end_turn()
     t.tap("hain", 1)
@@ -341,11 +345,7 @@ def test_the_turn_screen_speaks_of_this_turns_clash_only(table):
 
     t = table
     t.new_game()
-    t.tap("hain")
-    t.tap("fuchs")
-    t.end_turn()
-    t.tap("quelle")
-    t.tap("otter")
+    t.fox_then_otter()
     t.end_turn()
     t.tap("hain", 1)
     t.clash()  # the fox against the otter: the fox goes

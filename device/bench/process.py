@@ -88,6 +88,17 @@ def cpu_ns(pid: int) -> int:
     return total
 
 
+def cpu_percent(proc: subprocess.Popen, seconds: float, warm_up: float) -> float:
+    """A running box's CPU (percent of one core) over `seconds`, after `warm_up` seconds."""
+    time.sleep(warm_up)
+    if proc.poll() is not None:
+        raise RuntimeError(f"tabletop run ended (exit {proc.returncode})")
+    t0, c0 = time.monotonic(), cpu_ns(proc.pid)
+    time.sleep(seconds)
+    t1, c1 = time.monotonic(), cpu_ns(proc.pid)
+    return 100.0 * (c1 - c0) / 1e9 / (t1 - t0)
+
+
 def idle_cpu_percent(seconds: float, warm_up: float) -> float:
     """The headless simulator's CPU (percent of one core) over `seconds` with nothing
     happening, after `warm_up` seconds."""
@@ -101,13 +112,7 @@ def idle_cpu_percent(seconds: float, warm_up: float) -> float:
             stderr=subprocess.DEVNULL,
         )
         try:
-            time.sleep(warm_up)
-            if proc.poll() is not None:
-                raise RuntimeError(f"tabletop run ended (exit {proc.returncode})")
-            t0, c0 = time.monotonic(), cpu_ns(proc.pid)
-            time.sleep(seconds)
-            t1, c1 = time.monotonic(), cpu_ns(proc.pid)
+            return cpu_percent(proc, seconds, warm_up)
         finally:
             proc.terminate()
             proc.wait(10)
-    return 100.0 * (c1 - c0) / 1e9 / (t1 - t0)
