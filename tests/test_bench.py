@@ -67,3 +67,12 @@ def test_a_soak_over_all_games_leaks_no_files_or_memory():
     warmed = samples[1]  # the first block loads fonts, modules and caches
     assert samples[-1]["open_fds"] <= warmed["open_fds"] + 2, samples
     assert samples[-1]["rss_mb"] <= warmed["rss_mb"] + 8, samples
+
+
+def test_bad_bench_options_are_one_line(capsys):
+    from device.cli import main
+
+    for args, words in ((["--soak", "0"], "1 or more"), (["--soak", "x"], "invalid int")):
+        assert main(["bench", *args]) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1, err
