@@ -147,7 +147,9 @@ def menu_items(box: Box) -> list[str]:
             items.append("resume")
         items.append("new")
         if box.session is not None:
-            items += ["undo", "abandon"]
+            items.append("undo")
+            if not engine_of(box.session).is_over(box.session.state):
+                items.append("abandon")  # a finished game stays finished
         items.append("teach")
         if deck_checkers():
             items.append("check")
@@ -376,6 +378,8 @@ def _confirm(box: Box, button: str) -> tuple[Box, list[Effect]]:
     if button != "ok":
         return box, []
     if what == "abandon":
+        if box.session is not None and engine_of(box.session).is_over(box.session.state):
+            return replace(box, mode="menu", confirm="", menu=(("top", 0),)), []  # finished
         return replace(
             box,
             mode="menu",

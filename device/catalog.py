@@ -1,8 +1,10 @@
 """Every text the players see, in German (the default) and English.
 
-`text(key, lang, **values)` fills `{name}` placeholders. Refusals from the engine carry a
-code (see `IllegalMove.code`) that is looked up here as `refuse.<code>`; an unknown code falls
-back to the engine's English message, so nothing is ever shown blank.
+`text(key, lang, **values)` fills `{name}` placeholders; a count `n` of 1 takes the key's
+singular form `<key>.one` where the catalog has one ("1 Änderung", "2 Änderungen"). Refusals
+from the engine carry a code (see `IllegalMove.code`) that is looked up here as
+`refuse.<code>`; an unknown code falls back to the engine's English message, so nothing is
+ever shown blank.
 """
 
 from __future__ import annotations
@@ -173,7 +175,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "store.started_empty": ("Neu begonnen", "Started afresh"),
     "store.write_failed": ("Speichern fehlgeschlagen", "Saving failed"),
     "store.write_failed_full": ("Voll: nicht gespeichert", "Card full: not saved"),
-    "store.wal_lost": ("{n} Änderung(en) verloren", "{n} change(s) lost"),
+    "store.wal_lost": ("{n} Änderungen fehlen", "{n} changes lost"),
+    "store.wal_lost.one": ("1 Änderung fehlt", "1 change lost"),
+    "store.power_cut": ("Nach Stromausfall", "After a power cut"),
     "store.main_missing": ("Spielstand fehlte", "Saved games were missing"),
     "store.main_empty": ("Spielstand war leer", "Saved games were empty"),
     "store.lesser": ("Sicherung hatte mehr", "Backup held more"),
@@ -216,6 +220,8 @@ def add(texts: dict[str, tuple[str, str]]) -> None:
 
 
 def text(key: str, lang: str = "de", **values: object) -> str:
+    if values.get("n") == 1 and f"{key}.one" in TEXTS:
+        key = f"{key}.one"
     de, en = TEXTS[key]
     template = de if lang == "de" else en
     return template.format(**values) if values else template

@@ -128,7 +128,14 @@ class Loop:
         if damage:
             lines.append(damage)
         if lines:
-            lines = [text("store.damaged", self.lang), *lines][:4]
+            # a power cut's loss, or a backup that held more, is no damage: said as what it is
+            # (docs/box.md, what can go wrong)
+            keys = {key for key, _ in self.store.reports} - {"write_failed", "write_failed_full"}
+            if damage or not keys <= {"wal_lost", "lesser", "restored"}:
+                lines = [text("store.damaged", self.lang), *lines]
+            elif keys == {"wal_lost"}:
+                lines = [text("store.power_cut", self.lang), *lines]
+            lines = lines[:4]
             box = replace(
                 box,
                 mode="message" if session else "menu",

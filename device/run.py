@@ -208,7 +208,7 @@ def list_games(args: argparse.Namespace) -> int:
 
 
 _REPORTS = {  # what a read-only look at the saved games found (the box repairs it at start)
-    "wal_lost": "{n} saved change(s) past a damaged part of the log are unreadable",
+    "wal_lost": "{n} saved change(s) past a cut or damaged part of the log are lost",
     "main_missing": "the saved games file is missing; listing the backup",
     "main_empty": "the saved games file is empty; listing the backup",
     "damaged": "the saved games file is damaged",

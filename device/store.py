@@ -11,9 +11,14 @@
 - Backups: `tabletop.backup.sqlite3` (the newest) and older generations `.backup.1`, `.backup.2`,
   written when a game ends and at a start that holds more than the newest backup; a backup is
   never replaced by a state that holds less (a lower revision, or a game missing, damaged or no
-  longer finished).
+  longer finished). Every rename in the directory is followed by a sync of the directory; a
+  whole backup a power cut left as `.tmp` is put in place at start, any other leftover removed.
+- A power cut is not damage: a log whose end is cut or torn is read as SQLite reads it and
+  nothing is said; saved changes past a gap in the log are counted exactly (one revision a
+  commit, the schema being revision 1, made in one transaction) and said as lost.
 - At start (`Store(directory)`): the WAL is checked (`device.savefile`); a file that is
-  damaged is moved aside and the best backup takes its place; a file that holds less than the
+  damaged (anything that is not a usable save file, a few bytes included) is moved aside and
+  the best backup takes its place; a file that holds less than the
   newest backup is kept aside and the backup is used; a game whose records fail their checksum
   is taken from a backup that holds it whole, else cut just before the bad record. A full card
   or an I/O error is never damage: the box reads the games into memory, says saving fails, and
@@ -45,6 +50,8 @@ log = logging.getLogger("tabletop.store")
 FILE = "tabletop.sqlite3"
 BACKUP = "tabletop.backup.sqlite3"
 GENERATIONS = 3  # the newest backup and two older ones
+KEPT_COPIES = 3  # copies kept aside of each kind in PRUNED: the newest three
+PRUNED = ("wal-damaged", "lesser")  # kinds that never hold the only copy of a game
 FULL_BELOW = 256 * 1024  # free bytes under which a failed write counts as a full card
 STATUSES = ("playing", "finished", "abandoned")
 SCHEMA = """
@@ -264,7 +271,8 @@ class Store:
         return time.strftime("%Y%m%d-%H%M%S")
 
     def _aside(self, why: str) -> Path:
-        """Move the main file (and its WAL) aside, kept for the players: never deleted."""
+        """Move the main file (and its WAL) aside, kept for the players: never deleted (but
+        copies the box no longer needs, `PRUNED`, are kept only for the last few times)."""
         aside = self.path.with_name(f"{FILE}.{why}-{self._stamp()}")
         n = 1
         while aside.exists():
@@ -277,6 +285,8 @@ class Store:
                     src.unlink()
                 else:
                     src.rename(Path(str(aside) + suffix))
+        self._sync_dir()  # the move is durable before anything takes the file's place
+        self._prune(why)
         return aside
 
     def _keep_copy(self, why: str) -> None:
@@ -284,8 +294,13 @@ class Store:
         if self._kept:
             return
         target = self.path.with_name(f"{FILE}.{why}-{self._stamp()}")
+        n = 1
+        while target.exists():
+            target = self.path.with_name(f"{FILE}.{why}-{self._stamp()}.{n}")
+            n += 1
         try:
-            shutil.copyfile(self.path, target)
+            if self.path.exists():
+                shutil.copyfile(self.path, target)
             wal = Path(str(self.path) + "-wal")
             if wal.exists():
                 shutil.copyfile(wal, Path(str(target) + "-wal"))
@@ -293,51 +308,136 @@ class Store:
             raise _Unavailable(f"cannot keep a copy of {self.path}: {error.strerror}") from error
         self._kept = True
         log.error("kept a copy of the saved games as %s", target)
+        self._prune(why)
+
+    def _prune(self, why: str) -> None:
+        """Keep only the newest `KEPT_COPIES` files of a kind that never holds the only copy
+        of a game (a damaged log's copy, a file the backup held more than)."""
+        if why not in PRUNED:
+            return
+        prefix = f"{FILE}.{why}-"
+        try:
+            names = {
+                p.name.removesuffix("-wal")
+                for p in self.directory.iterdir()
+                if p.name.startswith(prefix)
+            }
+            kept = sorted(names, key=self._copy_time)
+        except OSError as error:
+            log.warning("could not list the kept copies: %s", error)
+            return
+        for name in kept[: max(0, len(kept) - KEPT_COPIES)]:
+            for suffix in ("", "-wal"):
+                with contextlib.suppress(OSError):
+                    (self.directory / (name + suffix)).unlink()
+            log.info("removed an old copy %s (the last %d are kept)", name, KEPT_COPIES)
+
+    def _copy_time(self, name: str) -> int:
+        """When a kept copy (a file, its log, or both) was written."""
+        paths = [self.directory / name, self.directory / f"{name}-wal"]
+        return max(p.stat().st_mtime_ns for p in paths if p.exists())
+
+    def _sync_dir(self) -> None:
+        """Make renames in the state directory durable (a power cut keeps them)."""
+        try:
+            fd = os.open(self.directory, os.O_RDONLY)
+        except OSError as error:
+            log.warning("cannot open %s to sync it: %s", self.directory, error)
+            return
+        try:
+            os.fsync(fd)
+        except OSError as error:
+            log.warning("syncing %s failed: %s", self.directory, error)
+        finally:
+            os.close(fd)
+
+    def _settle_backup_tmp(self) -> None:
+        """A backup written whole whose renames a power cut undid becomes the newest backup
+        (if it holds more than the newest); anything else left of a backup is removed."""
+        tmp = self._backup_tmp()
+        journal = Path(str(tmp) + "-journal")
+        if not tmp.exists():
+            with contextlib.suppress(OSError):
+                journal.unlink()
+            return
+        summary = None
+        if not journal.exists():  # a hot journal: the copy was never committed
+            try:
+                copy = self._memory_copy(tmp)
+                try:
+                    row = copy.execute("PRAGMA integrity_check").fetchone()
+                    if row is not None and row[0] == "ok":
+                        summary = self._summarise(copy)
+                finally:
+                    copy.close()
+            except (OSError, *DB_ERRORS, savefile.SnapshotError) as error:
+                log.warning("the unfinished backup %s is unreadable: %s", tmp, error)
+        newest = dict(self._backups()).get(self.backup_path)
+        if summary is not None and (newest is None or _holds_more(summary, newest)):
+            try:
+                self._shift_generations()
+                os.replace(tmp, self.backup_path)
+                self._sync_dir()
+                log.warning("the backup %s was written whole: it is the newest now", tmp)
+                return
+            except OSError as error:
+                log.warning("could not put the backup %s in place: %s", tmp, error)
+        for path in (tmp, journal):
+            with contextlib.suppress(OSError):
+                path.unlink()
 
     def _open_writable(self) -> sqlite3.Connection:
         wal_path = Path(str(self.path) + "-wal")
         try:
             wal_bytes = wal_path.read_bytes() if wal_path.exists() else b""
             size = self.path.stat().st_size if self.path.exists() else -1
+            journal = Path(str(self.path) + "-journal").exists()  # SQLite rolls it back
         except OSError as error:
             raise _Unavailable(f"cannot read {self.path}: {error.strerror}") from error
         wal = savefile.check_wal(wal_bytes)
         if wal.damaged:
             self._keep_copy("wal-damaged")
             log.error(
-                "the log %s has %d saved change(s) past an unreadable one: they are lost "
+                "the log %s has %d saved change(s) past an unreadable part: they are lost "
                 "(a copy is kept)",
                 wal_path,
                 wal.lost,
             )
-            self._report("wal_lost", n=max(wal.lost, 1))
+        elif wal.torn:
+            log.warning("the log %s ends in a cut or torn write (a power cut): ignored", wal_path)
+        self._settle_backup_tmp()
         backups = self._backups()
-        if size < 100 and not wal.frames:  # missing, empty, or shorter than a file header
+        db = None
+        summary = _Summary()
+        if size <= 0 and not wal.frames:  # missing or empty: nothing SQLite could read
             if backups:
                 why = "missing" if size < 0 else "empty"
-                if size >= 0:
+                if size == 0:
                     self._aside(why)
                 log.error("saved games %s: %s; restoring the backup", self.path, why)
                 self._report(f"main_{why}")
                 self._report("restored")
                 return self._restore(backups[0][0])
+            self._report_lost(wal.lost)
             return self._fresh()
-        db = None
-        try:
-            db = self._connect(self.path)
-            row = db.execute("PRAGMA integrity_check").fetchone()
-            healthy = row is not None and row[0] == "ok"
-            if healthy:
-                self._migrate(db)
-                summary = self._summarise(db)
-        except DB_ERRORS as error:
-            if db is not None:
-                db.close()
-                db = None
-            if not _is_damage(error):
-                raise _Unavailable(f"cannot open {self.path}: {error}") from error
-            healthy = False
-        if not healthy:
+        if size < 100 and not wal.frames and not journal:
+            healthy = False  # a few bytes: shorter than any SQLite file's header
+        else:
+            try:
+                db = self._connect(self.path)
+                row = db.execute("PRAGMA integrity_check").fetchone()
+                healthy = row is not None and row[0] == "ok"
+                if healthy:
+                    self._migrate(db)
+                    summary = self._summarise(db)
+            except DB_ERRORS as error:
+                if db is not None:
+                    db.close()
+                    db = None
+                if not _is_damage(error):
+                    raise _Unavailable(f"cannot open {self.path}: {error}") from error
+                healthy = False
+        if not healthy or db is None:
             if db is not None:
                 db.close()
             aside = self._aside("damaged")
@@ -362,9 +462,16 @@ class Store:
                 backups[0][1].revision,
                 aside,
             )
-            self._report("lesser")
-            self._report("restored")
+            if wal.cut:
+                # a power cut after the backup was written: what the backup does not hold
+                # of the log's lost changes is all that is lost (one revision a change)
+                held = (backups[0][1].revision or 0) - (summary.revision or 0)
+                self._report_lost(wal.lost - held)
+            else:
+                self._report("lesser")
+                self._report("restored")
             return self._restore(backups[0][0])
+        self._report_lost(wal.lost)
         self.db = db  # repairs write through the usual transactions
         try:
             self._repair_games(db, summary, backups)
@@ -376,10 +483,18 @@ class Store:
             raise _Unavailable(f"cannot repair {self.path}: {error}") from error
         return db
 
+    def _report_lost(self, n: int) -> None:
+        """Saved changes the log held past an unreadable part (a power cut), when any."""
+        if n > 0:
+            self._report("wal_lost", n=n)
+
     def _fresh(self) -> sqlite3.Connection:
         try:
             db = self._connect(self.path)
-            db.executescript(SCHEMA)
+            # a cut leaves all of it or none; the schema is revision 1 (one revision a commit,
+            # so a log's lost commits can be compared with a backup's revision)
+            first = f"INSERT INTO meta VALUES ('revision', 1, {crc('revision', 1)});\n"
+            db.executescript(_in_one_transaction(SCHEMA + first))
             return db
         except DB_ERRORS as error:
             raise _Unavailable(f"cannot create {self.path}: {error}") from error
@@ -394,9 +509,10 @@ class Store:
                 source.close()
             db.execute("PRAGMA journal_mode=WAL")
             self._migrate(db)
-            return db
         except DB_ERRORS as error:
             raise _Unavailable(f"cannot restore {backup}: {error}") from error
+        self.flush()  # the restored games are on the card before the box goes on
+        return db
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         """Bring an older file up to the schema: add the checksum columns, fill them in.
@@ -414,7 +530,8 @@ class Store:
                 if column.split()[0] not in have:
                     db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
                     added = True
-        db.executescript(SCHEMA)
+        if tables != set(COLUMNS):
+            db.executescript(_in_one_transaction(SCHEMA))
         for table, columns in COLUMNS.items():
             have = tuple(r[1] for r in db.execute(f"PRAGMA table_info({table})"))
             if have != columns:
@@ -458,8 +575,6 @@ class Store:
         try:
             wal_path = Path(str(self.path) + "-wal")
             wal = savefile.check_wal(wal_path.read_bytes() if wal_path.exists() else b"")
-            if wal.damaged:
-                self._report("wal_lost", n=max(wal.lost, 1))
             if self.path.exists() or wal.frames:
                 db = savefile.open_memory(savefile.image(self.path, wal))
                 row = db.execute("PRAGMA integrity_check").fetchone()
@@ -467,10 +582,17 @@ class Store:
                     raise savefile.SnapshotError("integrity_check failed")
                 db.text_factory = _text
                 self._migrate(db)
-                if backups and _older(self._summarise(db), backups[0][1]):
-                    self._report("lesser")
+                summary = self._summarise(db)
+                if backups and _older(summary, backups[0][1]):
+                    if wal.cut:  # as a start would say it (_open_writable)
+                        held = (backups[0][1].revision or 0) - (summary.revision or 0)
+                        self._report_lost(wal.lost - held)
+                    else:
+                        self._report("lesser")
                     db.close()
                     db = None
+                else:
+                    self._report_lost(wal.lost)
             elif backups:
                 self._report("main_missing")
         except (OSError, *DB_ERRORS, savefile.SnapshotError) as error:
@@ -480,7 +602,7 @@ class Store:
                 db.close()
             db = None
         if db is None and backups:
-            if self.reports and self.reports[-1][0] != "main_missing":
+            if self.reports and self.reports[-1][0] not in ("main_missing", "wal_lost"):
                 self._report("restored")
             db = self._memory_copy(backups[0][0])
         if db is None:
@@ -545,22 +667,31 @@ class Store:
             if _holds_less(summary, newest):
                 log.error("not refreshing the backup: it holds more than the saved games")
             return
-        tmp = self.backup_path.with_suffix(".tmp")
+        tmp = self._backup_tmp()
         try:
             target = sqlite3.connect(tmp)
             try:
+                target.execute("PRAGMA synchronous=FULL")  # the copy is on the card when done
                 db.backup(target)
             finally:
                 target.close()
-            for n in range(GENERATIONS - 1, 0, -1):
-                older = self._generation(n - 1)
-                if older.exists():
-                    os.replace(older, self._generation(n))
+            self._shift_generations()
             os.replace(tmp, self.backup_path)
+            self._sync_dir()  # the generations' renames survive a power cut
         except (OSError, *DB_ERRORS) as error:
             log.warning("could not write the backup %s: %s", self.backup_path, error)
             with contextlib.suppress(OSError):
                 tmp.unlink()
+
+    def _backup_tmp(self) -> Path:
+        return self.backup_path.with_suffix(".tmp")
+
+    def _shift_generations(self) -> None:
+        """Each backup one generation older (the oldest is replaced), the newest's name free."""
+        for n in range(GENERATIONS - 1, 0, -1):
+            older = self._generation(n - 1)
+            if older.exists():
+                os.replace(older, self._generation(n))
 
     # --- checking what a file holds -----------------------------------------------------------
 
@@ -873,6 +1004,10 @@ class Store:
                     if old_status == "finished":  # the last action undone: playing again
                         old_status, reopened[0] = "playing", True
                 new_status = status or old_status
+                if old_status == "finished" and new_status == "abandoned":
+                    # a finished game stays finished: only taking back its end changes that
+                    log.warning("game %s is finished: it is not abandoned", game_id)
+                    new_status = "finished"
                 db.execute(
                     "UPDATE games SET updated = ?, status = ?, actions = ?, crc = ? WHERE id = ?",
                     (
@@ -1012,6 +1147,10 @@ class Store:
         return next(
             (g.id for g in rows if g.problem is None and (accept is None or accept(g))), None
         )
+
+
+def _in_one_transaction(script: str) -> str:
+    return f"BEGIN IMMEDIATE;\n{script}COMMIT;\n"
 
 
 def _revision(db: sqlite3.Connection) -> int | None:

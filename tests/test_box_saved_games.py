@@ -3,10 +3,12 @@ reported and older games survive it."""
 
 import logging
 import sqlite3
+from dataclasses import replace
 
 import pytest
 from PIL import ImageChops
 
+from device.box import menu_items
 from device.simulator import Simulator
 from device.store import FILE, Store
 from tests.boxdriver import Player, settings
@@ -181,3 +183,94 @@ def test_taking_back_a_finished_games_end_keeps_the_backups_fresh(tmp_path, capl
     assert backed_up(store.backup_path) == [("finished", 3)]
     store.close()
     assert "not refreshing the backup" not in caplog.text
+
+
+def _finished_stub_game(sim) -> int:
+    """A game of the stub game ("Stapel", pile 3) played to its end on the box."""
+    box = sim.loop.box
+    for button in ["down"] * menu_items(box).index("new") + ["ok"]:
+        sim.press(button)
+    for button in ["down"] * menu_items(sim.loop.box).index("stapel") + ["ok"]:
+        sim.press(button)
+    for button in ("up", "ok", "ok", "ok", "ok", "ok"):  # pile 3, A starts; each takes one
+        sim.press(button)
+    assert sim.loop.box.session.state.winner
+    return sim.loop.box.session.db_id
+
+
+def test_a_finished_game_is_never_abandoned_and_the_backups_go_on(tmp_path, caplog):
+    """Found by testers: from a result screen, hold ok, "Spiel abbrechen", ok turned the
+    finished game into "abandoned", and from then on no backup was refreshed."""
+    from tests import stubgame
+
+    stubgame.register_stub()
+    caplog.set_level(logging.WARNING)
+    sim = Simulator(settings("de"), tmp_path)
+    sim.start()
+    try:
+        first = _finished_stub_game(sim)
+        sim.press("ok")  # the winner's message read
+        sim.hold("ok")  # the menu over the finished game
+        items = menu_items(sim.loop.box)
+        assert "abandon" not in items and "undo" in items
+        # a saved screen from before (or any other way in) cannot abandon it either
+        sim.loop.box = replace(sim.loop.box, mode="confirm", confirm="abandon")
+        sim.press("ok")
+        assert sim.store.game(first).status == "finished"
+        sim.store.record(first, {"mode": "menu"}, status="abandoned")  # the store refuses too
+        assert sim.store.game(first).status == "finished"
+        second = _finished_stub_game(sim)  # the next game's end is backed up
+    finally:
+        sim.stop()
+        stubgame.unregister_stub()
+    backup = sqlite3.connect(tmp_path / "tabletop.backup.sqlite3")
+    try:
+        statuses = dict(backup.execute("SELECT id, status FROM games"))
+    finally:
+        backup.close()
+    assert statuses == {first: "finished", second: "finished"}
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+@pytest.mark.parametrize(
+    "game", ["zweimal", "feuer-und-wasser", "day-and-night", "wandernde-druiden"]
+)
+def test_random_presses_with_the_menu_never_log_an_error_or_stop_the_backups(
+    tmp_path, caplog, game
+):
+    """Players press anything, open the menu at any moment and pick any of its items (undo,
+    abandon, a new game, resume): no ordinary sequence of presses logs an error, and every
+    game that ended is in the newest backup as it ended."""
+    import random
+
+    from device.games import GAMES
+
+    rng = random.Random(f"18-{game}")
+    caplog.set_level(logging.WARNING)
+    sim = Simulator(settings("de"), tmp_path)
+    sim.start()
+    try:
+        for _ in range(400):
+            box = sim.loop.box
+            if box.mode in ("game", "message") and rng.random() < 0.08:
+                sim.hold("ok")
+            elif box.mode == "menu" and box.menu[-1][0] in ("game", "top"):
+                items = menu_items(box)  # the game under test, or any item of the menu
+                item = game if box.menu[-1][0] == "game" else rng.choice(items)
+                for _ in range(items.index(item) - box.menu[-1][1] % len(items)):
+                    sim.press("down")
+                sim.press("ok")
+            else:
+                sim.press(rng.choice(("ok", "ok", "up", "down", "left", "right", "back")))
+        assert GAMES[game].playable
+        ended = {g.id: g for g in sim.store.games() if g.status != "playing"}
+        assert ended, "the random player abandoned no game: the backups went unchecked"
+    finally:
+        sim.stop()
+    backup = sqlite3.connect(tmp_path / "tabletop.backup.sqlite3")
+    try:
+        held = dict(backup.execute("SELECT id, status FROM games WHERE status != 'playing'"))
+    finally:
+        backup.close()
+    assert held == {i: g.status for i, g in ended.items()}
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
