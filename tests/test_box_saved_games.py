@@ -185,6 +185,15 @@ def test_taking_back_a_finished_games_end_keeps_the_backups_fresh(tmp_path, capl
     assert "not refreshing the backup" not in caplog.text
 
 
+def _ended_in_backup(state_dir) -> dict[int, str]:
+    """The games the newest backup holds as ended, with their status."""
+    backup = sqlite3.connect(state_dir / "tabletop.backup.sqlite3")
+    try:
+        return dict(backup.execute("SELECT id, status FROM games WHERE status != 'playing'"))
+    finally:
+        backup.close()
+
+
 def _finished_stub_game(sim) -> int:
     """A game of the stub game ("Stapel", pile 3) played to its end on the box."""
     box = sim.loop.box
@@ -223,12 +232,7 @@ def test_a_finished_game_is_never_abandoned_and_the_backups_go_on(tmp_path, capl
     finally:
         sim.stop()
         stubgame.unregister_stub()
-    backup = sqlite3.connect(tmp_path / "tabletop.backup.sqlite3")
-    try:
-        statuses = dict(backup.execute("SELECT id, status FROM games"))
-    finally:
-        backup.close()
-    assert statuses == {first: "finished", second: "finished"}
+    assert _ended_in_backup(tmp_path) == {first: "finished", second: "finished"}
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
 
 
@@ -267,10 +271,5 @@ def test_random_presses_with_the_menu_never_log_an_error_or_stop_the_backups(
         assert ended, "the random player abandoned no game: the backups went unchecked"
     finally:
         sim.stop()
-    backup = sqlite3.connect(tmp_path / "tabletop.backup.sqlite3")
-    try:
-        held = dict(backup.execute("SELECT id, status FROM games WHERE status != 'playing'"))
-    finally:
-        backup.close()
-    assert held == {i: g.status for i, g in ended.items()}
+    assert _ended_in_backup(tmp_path) == {i: g.status for i, g in ended.items()}
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
