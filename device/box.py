@@ -357,7 +357,10 @@ def _ask(box: Box, choice: dict[str, Any]) -> tuple[Box, list[Effect]]:
     overrides = getattr(entry.screens, "option_overrides", None)
     answers = {**(overrides() if overrides else {})}
     answers.update({k: str(v) for k, v in choice.items() if k != "game"})
-    options = options_of(entry.engine, answers)
+    try:
+        options = options_of(entry.engine, answers)
+    except ValueError:  # a config deck that breaks the rules the players chose (strict)
+        return replace(box, notice=text("menu.deck_rules_broken", box.lang)), []
     state = entry.engine.initial(options)
     fresh = replace(
         box,

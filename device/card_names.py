@@ -8,14 +8,17 @@ from pathlib import Path
 
 from device.games import GAMES
 
+DAN_DECK = 70  # Day and Night's deck size (engine/day_and_night/game.py DECK)
+
 
 class CardError(ValueError):
     """Bad card input: one line."""
 
 
-def card_names(decks: list[Path]) -> list[str]:
+def card_names(decks: list[Path], strict: bool = False) -> list[str]:
     """The cards the teach screen offers: the players of every game, then the decks' cards.
-    A bad deck file is a CardError naming it (device/cards.py reads the files)."""
+    A bad deck file is a CardError naming it (device/cards.py reads the files); `strict`:
+    also a deck that breaks its game's deck rules (its size, the copies of a card)."""
     names = [f"{game}:player-{p}" for game in GAMES for p in "AB"]
     druiden_set, druiden = False, []
     for path in decks:
@@ -40,6 +43,9 @@ def card_names(decks: list[Path]) -> list[str]:
                 )
             except DeckError as error:
                 raise CardError(str(error)) from None
+            cards = sum(s.copies for s in spells.spells)
+            if strict and cards != DAN_DECK:  # "sein aus 70 Karten bestehendes Kartendeck"
+                raise CardError(f"deck {path}: {DAN_DECK} cards a deck, this one has {cards}")
             names += [f"{deck.game}:{s.id}" for s in spells.spells]
         if deck.game == "feuer-und-wasser":  # its cards have patterns: checked whole
             from device.deck_files import DeckError
@@ -55,10 +61,12 @@ def card_names(decks: list[Path]) -> list[str]:
         names += [f"{deck.game}:{c.id}" for c in deck.cards]
     if druiden:  # Wandernde Druiden: a card set and decks, the decks checked against the set
         from device.deck_files import DeckError
-        from device.wandernde_druiden_cards import options
+        from device.wandernde_druiden_cards import deck_rules, options
 
         try:
             options(druiden)
+            if strict:
+                deck_rules(druiden)
         except DeckError as error:
             raise CardError(str(error)) from None
     if not druiden_set:  # Wandernde Druiden's cards are data: the example set until one is set

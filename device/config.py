@@ -79,6 +79,9 @@ class Settings(Strict):
     display: Display = Display()
     reader: Reader = Reader()
     decks: list[Path] = []  # card data files (JSON), read by the games that use cards
+    # strict: the decks keep their game's rules (checked at start); free: a designer's box,
+    # decks of other sizes allowed, and a new game asks which rules it is played by
+    deck_rules: Literal["strict", "free"] = "strict"
 
     @field_validator("decks")
     @classmethod

@@ -4,9 +4,11 @@
      "spells": [{"id": "sunrise", "name": "Morgensonne", "cost": 3, "prerequisite": "",
                  "copies": 10, "effects": [{"kind": "place", "adjacent": true}]}, ...]}
 
-The effect vocabulary is `engine/day_and_night/spells.py`'s. The shipped examples are in
-`device/decks/`; the config's `decks` may list the players' own files, which the box then uses
-for new games. A bad file is one line naming the spell and what is wrong.
+The effect vocabulary is `engine/day_and_night/spells.py`'s; an effect takes exactly the
+fields it honours (a `flip` with `adjacent` is refused: nothing in a file is silently
+ignored). The shipped examples are in `device/decks/`; the config's `decks` may list the
+players' own files, which the box then uses for new games. A bad file is one line naming the
+spell and what is wrong.
 """
 
 from __future__ import annotations
@@ -22,11 +24,13 @@ from engine.day_and_night.spells import deck_from_data
 
 
 class DanEffect(BaseModel):
+    """An effect; a field the effect would ignore is refused by `deck_from_data`."""
+
     model_config = ConfigDict(extra="forbid")
     kind: Literal["place", "flip", "move_tile", "move_pawn", "mystify", "crystallize", "draw"]
-    count: int = Field(1, ge=1, le=8)
-    colour: Literal["own", "day", "night"] = "own"
-    adjacent: bool = False
+    count: int | None = Field(None, ge=1, le=8)
+    colour: Literal["own", "day", "night"] | None = None
+    adjacent: bool | None = None
 
 
 class DanSpell(BaseModel):
@@ -52,8 +56,8 @@ def check(path: Path, data: object) -> DanDeck:
         deck = DanDeck.model_validate(data)
     except ValidationError as error:
         raise say(path, data, error, "spells", "spell", fields=True) from None
-    try:  # what pydantic cannot see: mystify only for Day, crystallize only for Night
-        deck_from_data(deck.model_dump()["spells"], deck.side)
+    try:  # what pydantic cannot see: a field an effect ignores, mystify only for Day, ...
+        deck_from_data(deck.model_dump(exclude_none=True)["spells"], deck.side)
     except ValueError as error:
         raise DeckError(f"deck {path}: {error}") from None
     return deck
@@ -63,6 +67,6 @@ def options(paths: list[Path]) -> dict[str, str]:
     """The game options the configured deck files give (`deck_day`, `deck_night`)."""
     found: dict[str, str] = {}
     for path, data in of_game(paths, "day-and-night"):
-        spells = check(path, data).model_dump()
+        spells = check(path, data).model_dump(exclude_none=True)
         found[f"deck_{spells['side']}"] = json.dumps(spells["spells"], separators=(",", ":"))
     return found

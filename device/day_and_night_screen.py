@@ -23,7 +23,14 @@ from PIL import ImageDraw
 from device import day_and_night_decks
 from device.catalog import text
 from device.deck_files import Configured
-from device.screens import Layout, Question, Reaction, side_panel
+from device.screens import (
+    Layout,
+    Question,
+    Reaction,
+    deck_rules_mark,
+    deck_rules_question,
+    side_panel,
+)
 from engine.core import Coord
 from engine.day_and_night.areas import COLS, ROWS, bit
 from engine.day_and_night.game import (
@@ -50,7 +57,8 @@ option_overrides = DECKS.overrides
 
 
 def questions(answers: dict[str, str]) -> list[Question]:
-    return []  # Day begins; the players decide who plays which side at the table
+    # Day begins; the players decide who plays which side at the table
+    return deck_rules_question()
 
 
 # --- the view --------------------------------------------------------------------------------
@@ -211,7 +219,7 @@ def status(state: State, lang: str) -> str:
     if state.over:
         return f"Day and Night · {text('status.over', lang)}"
     side = text(NAMES[state.turn], lang)
-    return f"{side} · {state.ap} AP"
+    return f"{side} · {state.ap} AP{deck_rules_mark(state.options, lang)}"
 
 
 def hint(state: State, view: View, lang: str) -> str:
@@ -231,15 +239,19 @@ def hint(state: State, view: View, lang: str) -> str:
 
 
 def verdict_lines(state: State, lang: str) -> list[str]:
+    """The outcome and why: a second temple, Day's adjudicated win, neither can still build,
+    or no card left on either side (a draw)."""
     key = {"draw": "dan.draw", "day": "dan.day_wins", "night": "dan.night_wins"}
-    lines = [text(key.get(state.verdict, "dan.draw"), lang)]
+    lines = [text(key.get(state.outcome or "draw", "dan.draw"), lang)]
     lines.append(
         text("dan.temples", lang, day=state.board.day_temples, night=state.board.night_temples)
     )
     if state.verdict == "draw":
         lines.append(text("dan.why_draw", lang))
+    elif state.verdict == "play":  # the board is open, but no card is left: a draw
+        lines.append(text("dan.why_cards", lang))
     elif state.board.day_temples < 2 and state.board.night_temples < 2:
-        lines.append(text("dan.why_day" if state.verdict == "day" else "dan.why_cards", lang))
+        lines.append(text("dan.why_day", lang))
     return lines
 
 

@@ -25,6 +25,7 @@ class Setup:
 
     deck_paths: tuple = ()
     seed: int | None = None
+    deck_rules: str = "strict"  # the config's: "free" lets a new game lift the deck rules
 
 
 _setup = Setup()
@@ -32,12 +33,17 @@ _prepared: set[str] = set()
 _lock = threading.Lock()  # the loop and the preload may both ask for a module first
 
 
-def set_up(deck_paths=(), seed: int | None = None) -> None:
+def set_up(deck_paths=(), seed: int | None = None, deck_rules: str = "strict") -> None:
     """The box's start: screens imported from now on get these (already imported ones get
     them at once)."""
     global _setup
-    _setup = Setup(tuple(deck_paths), seed)
+    _setup = Setup(tuple(deck_paths), seed, deck_rules)
     _prepared.clear()
+
+
+def deck_rules_asked() -> bool:
+    """A new game asks whether its decks keep the game's rules (the config allows free)."""
+    return _setup.deck_rules == "free"
 
 
 @cache

@@ -34,7 +34,9 @@ class Runtime:
         self.settings = settings
         from device import games
 
-        games.set_up(settings.decks, seed)  # each game's screens get them when first used
+        games.set_up(
+            settings.decks, seed, settings.deck_rules
+        )  # each game's screens get them when first used
         self.store = Store(state_dir)
         self.screen = Screen(display_device, frames)
         from device.card_names import card_names

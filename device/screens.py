@@ -40,7 +40,9 @@ Optional
 - `seed(value)`: make what the screens draw at random (a dealt layout) repeatable; the
   headless simulator calls it for scripts, so a script runs the same every time.
 - `configure(deck_paths)` and `option_overrides()`: the config's deck files, read once at
-  start, give options for new games (Feuer und Wasser: the players' own decks).
+  start, give options for new games (Feuer und Wasser: the players' own decks). A game with
+  deck rules (size, copies) adds `deck_rules_question()` to its questions and
+  `deck_rules_mark` to its status line.
 
 Deck check
 - `check_deck(cards, lang) -> DeckReport` (optional): the menu's "check a deck" counts the
@@ -74,6 +76,25 @@ class Question:
     title: str
     choices: tuple[tuple[str, str], ...]
     default: int = 0
+
+
+def deck_rules_question() -> list[Question]:
+    """The new-game question whether the decks keep the game's rules (size, copies), asked
+    only on a box whose config allows free decks (`deck_rules = "free"`: a designer's)."""
+    from device import games
+
+    if not games.deck_rules_asked():
+        return []
+    choices = (("free", "deck_rules.free"), ("strict", "deck_rules.strict"))
+    return [Question("deck_rules", "menu.choose_deck_rules", choices)]
+
+
+def deck_rules_mark(options: object, lang: str) -> str:
+    """What the status line adds for a game whose deck rules are lifted."""
+    from device.catalog import text
+
+    free = getattr(options, "deck_rules", "strict") == "free"
+    return f" · {text('deck_rules.mark', lang)}" if free else ""
 
 
 @dataclass(frozen=True)

@@ -109,6 +109,29 @@ def is_set(data: dict) -> bool:
     return "deck" not in data
 
 
+def deck_rules(paths: list[Path]) -> None:
+    """Each configured deck keeps the original's rules ("64 Karten, davon je maximal 8
+    Kopien"): DeckError naming the file and the rule it breaks."""
+    files = list(of_game(paths, "wandernde-druiden"))
+    cards = EXAMPLE
+    for path, data in files:
+        if is_set(data):
+            cards = check_set(path, data)
+    for path, data in files:
+        if is_set(data):
+            continue
+        for problem, values in check_deck(path, data, cards):
+            if problem == "too_many":
+                raise DeckError(
+                    f"deck {path}: {values['n']} copies of {values['card']}, at most"
+                    f" {values['max']} a deck"
+                )
+            if problem == "size":
+                raise DeckError(
+                    f"deck {path}: {values['size']} cards a deck, this one has {values['n']}"
+                )
+
+
 def options(paths: list[Path]) -> dict[str, str]:
     """The game options the configured files give: the card set (`cards`, the last set file
     listed). Each configured deck file is checked against it: a deck naming a card the set

@@ -26,7 +26,7 @@ from PIL import ImageDraw
 from device import wandernde_druiden_cards
 from device.catalog import text
 from device.deck_files import Configured
-from device.screens import DeckReport, Question, Reaction
+from device.screens import DeckReport, Question, Reaction, deck_rules_mark, deck_rules_question
 from engine.core import IllegalMove
 from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems
 from engine.wandernde_druiden.clash import ClashOutcome
@@ -122,6 +122,7 @@ def questions(answers: dict[str, str]) -> list[Question]:
         Question(
             "rule", "wd.choose_rule", (("once", "wd.rule_once"), ("per-unblocked", "wd.rule_per"))
         ),
+        *deck_rules_question(),
     ]
 
 
@@ -379,7 +380,8 @@ def _card_set(text: str) -> CardSet:
 def status(state: State, lang: str) -> str:
     if state.over:
         return text("wd.status_over", lang)
-    return text("wd.status", lang, n=state.turn_number, player=state.turn)
+    status = text("wd.status", lang, n=state.turn_number, player=state.turn)
+    return status + deck_rules_mark(state.options, lang)
 
 
 def hint(state: State, view: View, lang: str) -> str:

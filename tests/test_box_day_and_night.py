@@ -69,29 +69,42 @@ def test_a_spell_with_its_target_then_a_step_and_the_refusals(table):
     assert t.state.ap == 6 and t.state.hands["day"] == 5 and t.state.draws == 1
     t.step((0, 0))  # back to the start field: entered this turn
     assert t.box.notice == "Feld schon betreten"
-    t.cast("veil", (0, 1))  # now the pawn stands on a Day tile: 2 AP
-    assert dict(t.state.mystify) == {(0, 1): 2} and t.state.ap == 4
+    s = t.state
+    t.cast("veil", (0, 1))  # spells come first ("Als erstes ... zaubern"): refused now
+    assert t.box.notice == "Zaubern vor dem Gehen" and t.state == s
     t.step((1, 1))
+    assert t.state.ap == 3
+
+
+def test_a_spell_needs_its_action_points(table):
+    t = table
+    t.new_game()
+    t.cast("dawn", (2, 2))
+    t.cast("dawn", (3, 3))
+    t.cast("sunrise", (0, 1))  # 4 + 4 + 3: 1 AP left
     assert t.state.ap == 1
-    t.cast("sunrise", (2, 1))  # 3 AP, 1 left
-    assert t.box.notice == "Zu wenig Aktionspunkte"
+    s = t.state
+    t.cast("sunrise", (1, 0))
+    assert t.box.notice == "Zu wenig Aktionspunkte" and t.state == s
 
 
 def test_the_end_of_a_turn_and_the_upkeep_of_both_markers(table):
     t = table
     t.new_game()
     t.cast("sunrise", (0, 1))
-    t.step((0, 1))
-    t.cast("veil", (0, 1))  # 2 markers
+    t.cast("veil", (0, 1))  # the pawn stands on an empty field: refused
+    t.cast("mist", (0, 1))  # 3 markers
     t.end_turn()
     assert t.state.turn == "night" and t.state.ap == 12
     t.cast("dusk", (4, 7))  # a Night tile next to Night's pawn
-    t.step((4, 7))
-    t.cast("frost", (4, 7), (4, 7))  # crystallize 2 on one tile: refused
+    t.cast("ice", (4, 7), (4, 7), (4, 7))  # crystallize 3 on one tile: refused
     assert t.box.notice == "Jedes Feld nur einmal"
     t.end_turn()
     s = t.state
-    assert s.turn == "day" and dict(s.mystify) == {(0, 1): 1} and s.upkeep.markers == ((0, 1),)
+    assert s.turn == "day" and dict(s.mystify) == {(0, 1): 2} and s.upkeep.markers == ((0, 1),)
+    t.end_turn()
+    t.end_turn()
+    assert dict(t.state.mystify) == {(0, 1): 1}
     t.end_turn()
     t.end_turn()
     s = t.state
@@ -115,7 +128,7 @@ def _saved_before_a_temple(tmp_path) -> None:
         actions.append(action)
     store = Store(tmp_path)
     ui = {"mode": "game", "view": {"cursor": [0, 0], "mode": "board", "spell": 0, "targets": []}}
-    game_id = store.new_game("day-and-night", 1, {}, ui)
+    game_id = store.new_game("day-and-night", GAME.rules_version, {}, ui)
     for action in actions:
         store.record(game_id, ui, append={"kind": "action", "action": GAME.format_action(action)})
     store.close()
@@ -156,7 +169,9 @@ def test_the_second_temple_wins_on_the_box(tmp_path):
     assert state.board.day_temples == 1 and not state.over
     store = Store(tmp_path)
     ui = {"mode": "game"}
-    game_id = store.new_game("day-and-night", 1, GAME.format_options(state.options), ui)
+    game_id = store.new_game(
+        "day-and-night", GAME.rules_version, GAME.format_options(state.options), ui
+    )
     for action in actions:
         store.record(game_id, ui, append={"kind": "action", "action": GAME.format_action(action)})
     store.close()
@@ -182,7 +197,9 @@ def _saved(tmp_path, script: list[str], options=None) -> None:
     state = GAME.initial(options or GAME.parse_options({}))
     store = Store(tmp_path)
     ui = {"mode": "game"}
-    game_id = store.new_game("day-and-night", 1, GAME.format_options(state.options), ui)
+    game_id = store.new_game(
+        "day-and-night", GAME.rules_version, GAME.format_options(state.options), ui
+    )
     for text in script:
         action = GAME.parse_action(text)
         state = GAME.apply(state, action)
@@ -191,12 +208,13 @@ def _saved(tmp_path, script: list[str], options=None) -> None:
 
 
 def test_a_crystal_holds_days_pawn_and_days_spells_in_days_next_turn(tmp_path):
-    # Night lays two tiles by Day's pawn; Day steps onto one; Night, its pawn on its own
-    # tile, crystallizes both: in Day's next turn Day can neither leave nor flip them.
+    # Night lays two tiles by Day's pawn (stepping onto its own tile after its spells); Day
+    # steps onto one; Night, its pawn on its own tile, crystallizes both: in Day's next turn
+    # Day can neither leave nor flip them.
     _saved(
         tmp_path,
-        ["end", "cast darkness 0,1", "cast darkness 1,0", "end", "step 0,1", "end",
-         "cast dusk 4,7", "step 4,7"],
+        ["end", "cast dusk 4,7", "cast darkness 0,1", "step 4,7", "end", "step 0,1", "end",
+         "cast darkness 1,0"],
     )  # fmt: skip
     sim = Simulator(settings(), tmp_path)
     sim.start()
@@ -232,11 +250,20 @@ def test_a_draw_when_no_card_is_left_on_either_side(tmp_path):
             )
         )  # fmt: skip
         decks.append(path)
-    sim = Simulator(Settings(buttons=Buttons(hold_s=0.2), decks=decks), tmp_path / "state")
+    # 5-card decks break the rule of 70: a designer's box (config deck_rules = "free")
+    config = Settings(buttons=Buttons(hold_s=0.2), decks=decks, deck_rules="free")
+    sim = Simulator(config, tmp_path / "state")
     sim.start()
     t = Table(sim)
     try:
-        t.new_game()
+        t.press(*["down"] * menu_items(t.box).index("new"), "ok")
+        t.press(*["down"] * menu_items(t.box).index("day-and-night"), "ok")
+        assert t.box.menu[-1] == ("q:deck_rules", 0)  # the question: free first
+        t.press("down", "ok")  # as the original: these decks break it
+        assert t.box.mode == "menu" and t.box.notice == "Deck bricht Regeln"
+        t.press("up", "ok")  # free
+        assert t.box.mode == "game" and t.state.options.deck_rules == "free"
+        assert sim.loop.box.session.options.deck_rules == "free"
         assert t.state.hands["day"] == 5 and t.state.decks["day"] == 0
         for c in range(5):
             t.cast("tile", (2, c))
@@ -244,8 +271,8 @@ def test_a_draw_when_no_card_is_left_on_either_side(tmp_path):
         for c in range(5):
             t.cast("tile", (4, c))
         s = t.state
-        assert s.verdict == "draw" and s.over  # no card left: no temple, a draw
-        assert "Unentschieden" in [line for line in _lines(t)]
+        assert s.outcome == "draw" and s.over  # no card left: no temple, a draw
+        assert _lines(t) == ["Unentschieden", "Tempel Tag 0 Nacht 0", "Keine Karten mehr"]
     finally:
         sim.stop()
 

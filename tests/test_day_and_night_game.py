@@ -20,7 +20,7 @@ from engine.day_and_night.spells import Effect, Spell
 SPELLS = (
     Spell("put", "put", 1, (Effect("place"),), copies=20),
     Spell("near", "near", 1, (Effect("place", adjacent=True),), copies=10),
-    Spell("flip", "flip", 2, (Effect("flip"),), copies=10),
+    Spell("flip", "flip", 2, (Effect("flip"),), copies=10),  # either way
     Spell("veil", "veil", 1, (Effect("mystify", 2),), copies=10),
     Spell("frost", "frost", 1, (Effect("crystallize", 1),), "pawn_on_own", copies=10),
     Spell("sun", "sun", 13, (Effect("place"),), copies=10),
@@ -115,20 +115,24 @@ def test_the_second_temple_wins_at_once():
     assert GAME.sample_actions(s) == []
 
 
-def test_with_no_card_left_on_either_side_the_game_ends():
-    """Our reading: nothing can change the board any more; more temples win, else a draw."""
+def test_with_no_card_left_on_either_side_the_game_is_a_draw():
+    """Nothing can change the board any more and nobody can build a second temple: a draw
+    ("Unentschieden"), also for the player with more temples; `verdict` stays the board's
+    adjudication, the outcome is the result's."""
     from engine.contract import Scores
 
     empty = Scores({"day": 0, "night": 0})
     s = game(hands=Scores({"day": 1, "night": 0}), decks=empty)
     s = play(s, "cast put 3,3")
-    assert s.verdict == "draw" and GAME.result(s).winner is None and GAME.is_over(s)
+    assert s.outcome == "draw" and GAME.result(s).winner is None and GAME.is_over(s)
+    assert s.verdict == "play"  # what tabletop score day-and-night says of this board
     s = game(
         board="DDDDDDDD/......../......../......../......../........",
         hands=Scores({"day": 1, "night": 0}),
         decks=empty,
     )
-    assert play(s, "cast put 3,3").verdict == "day"
+    s = play(s, "cast put 3,3")
+    assert s.outcome == "draw" and s.verdict == "play" and GAME.result(s).winner is None
 
 
 def _cli_verdict(notation: str) -> str:
@@ -194,6 +198,8 @@ def test_the_example_decks_ship_as_files_equal_to_the_engine_data():
     ("spell", "says"),
     [
         ({"effects": [{"kind": "crystallize", "count": 2}]}, "only Night crystallizes"),
+        ({"effects": [{"kind": "flip", "adjacent": True}]}, "flip would ignore 'adjacent'"),
+        ({"effects": [{"kind": "move_tile", "count": 1}]}, "move_tile would ignore 'count'"),
         ({"effects": [{"kind": "teleport"}]}, "spell custom: effects.0.kind"),
         ({"name": "A very long spell name"}, "spell custom: name"),
         ({"cost": 13}, "spell custom: cost"),

@@ -140,8 +140,8 @@ def dan_scenario(p: Player, shot) -> None:
     t.press("ok")
     t.cast("veil", (0, 1))  # the pawn stands on an empty field: refused
     shot("dan-refusal")
+    t.cast("mist", (0, 1))  # spells first, then the step
     t.step((0, 1))
-    t.cast("veil", (0, 1))
     t.end_turn()
     t.end_turn()
     shot("dan-upkeep")

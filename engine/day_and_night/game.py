@@ -31,9 +31,13 @@ DECK = 70
 OTHER = {"day": "night", "night": "day"}
 
 
+DECK_RULES = ("strict", "free")
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     decks: tuple[tuple[Spell, ...], tuple[Spell, ...]] = (EXAMPLE["day"], EXAMPLE["night"])
+    deck_rules: str = "strict"  # strict: 70 cards a deck, as the original; free: any size
 
     def spell(self, side: str, spell_id: str) -> Spell | None:
         return next((s for s in self.decks[SIDES.index(side)] if s.id == spell_id), None)
@@ -98,15 +102,17 @@ class State:
     pending: Pending | None = None
     upkeep: Upkeep = field(default_factory=Upkeep)
     draws: int = 0  # cards drawn this turn (one per field entered, and by spells)
-    verdict: str = "play"
+    verdict: str = "play"  # the adjudication of the board (`tabletop score day-and-night`)
     turns_played: int = 0
+    stepped: bool = False  # the pawn has stepped this turn: no more spells
+    outcome: str | None = None  # the game's end: "day", "night" or "draw"
 
     def pawn(self, side: str) -> Coord:
         return self.pawns[SIDES.index(side)]
 
     @property
     def over(self) -> bool:
-        return self.verdict != "play"
+        return self.outcome is not None
 
 
 def on_board(at: Coord) -> bool:
@@ -180,24 +186,30 @@ def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...])
     own = "d" if side == "day" else "n"
     board = state.board
     if effect.kind == "place":
-        (at,) = targets
-        if not on_board(at) or tile_at(board, at) != ".":
-            raise IllegalMove(f"place: {at} is not an empty field", "target_not_empty")
-        if effect.adjacent and not adjacent(at, state.pawn(side)):
-            raise IllegalMove(f"place: {at} is not next to your pawn", "target_not_adjacent")
-        colour = own if effect.colour == "own" else effect.colour[0]
-        return replace(state, board=_set(board, at, colour))
+        colour = own if effect.colour in ("", "own") else effect.colour[0]
+        for at in targets:
+            if not on_board(at) or tile_at(board, at) != ".":
+                raise IllegalMove(f"place: {at} is not an empty field", "target_not_empty")
+            if effect.adjacent and not adjacent(at, state.pawn(side)):
+                raise IllegalMove(f"place: {at} is not next to your pawn", "target_not_adjacent")
+            board = _set(board, at, colour)
+        return replace(state, board=board)
     if effect.kind == "flip":
-        (at,) = targets
-        _affectable(state, side, at, "flip")
-        symbol = tile_at(board, at)
-        if symbol not in "dn":
-            raise IllegalMove(f"flip: no tile on {at}", "target_no_tile")
-        markers = _markers(state)
-        markers.pop(at, None)  # a mystified tile that turns to Night loses its markers
-        crystals = state.crystals - {at}
-        flipped = replace(state, board=_set(board, at, "n" if symbol == "d" else "d"))
-        return replace(_with_markers(flipped, markers), crystals=crystals)
+        to = {"": "", "own": own}.get(effect.colour, effect.colour[:1])  # "": either way
+        for at in targets:
+            _affectable(state, side, at, "flip")
+            symbol = tile_at(state.board, at)
+            if symbol not in "dn":
+                raise IllegalMove(f"flip: no tile on {at}", "target_no_tile")
+            if to and symbol == to:
+                colour = "Day" if to == "d" else "Night"
+                raise IllegalMove(f"flip: the tile on {at} is {colour} already", "target_colour")
+            markers = _markers(state)
+            markers.pop(at, None)  # a mystified tile that turns to Night loses its markers
+            crystals = state.crystals - {at}
+            flipped = replace(state, board=_set(state.board, at, "n" if symbol == "d" else "d"))
+            state = replace(_with_markers(flipped, markers), crystals=crystals)
+        return state
     if effect.kind == "move_tile":
         source, target = targets
         _affectable(state, side, source, "move")
@@ -223,8 +235,10 @@ def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...])
             raise IllegalMove("the pawn moves one field, not diagonally", "target_not_adjacent")
         if side == "day" and here in state.crystals:
             raise IllegalMove("a Day pawn on a crystal cannot leave", "pawn_held")
+        if at in state.entered:  # "ein Feld niemals zweimal betreten"
+            raise IllegalMove("that field was entered this turn", "entered_twice")
         pawns = (at, state.pawns[1]) if side == "day" else (state.pawns[0], at)
-        return replace(state, pawns=pawns)
+        return replace(state, pawns=pawns, entered=state.entered | {at})
     if effect.kind == "mystify":
         (at,) = targets
         _affectable(state, side, at, "mystify")
@@ -265,17 +279,22 @@ def _own_tiles(board: Board, side: str) -> int:
 
 def _temples(state: State, rest=()) -> State:
     """Make every area of 8 connected tiles a temple (the active side first); more than 8:
-    play pauses for the choice. Then the verdict."""
+    play pauses for the choice. Once a side has its second temple the game is decided and
+    no more temples are built (the end itself is decided when the action is done)."""
     for side in (state.turn, OTHER[state.turn]):
         for part in components(_own_tiles(state.board, side)):
+            if _decided(state.board):
+                return state
             n = size(part)
             if n == TEMPLE_SIZE:
                 state = _build(state, side, part)
-                if state.over:
-                    return state
             elif n > TEMPLE_SIZE:
                 return replace(state, pending=Pending(side, part, tuple(rest)))
-    return _judge(state)
+    return state
+
+
+def _decided(board: Board) -> bool:
+    return board.day_temples >= 2 or board.night_temples >= 2
 
 
 def _build(state: State, side: str, mask: int) -> State:
@@ -295,19 +314,39 @@ def _build(state: State, side: str, mask: int) -> State:
         )
     markers = {k: v for k, v in state.mystify if not bit(*k) & mask}
     crystals = frozenset(c for c in state.crystals if not bit(*c) & mask)
-    return _judge(
-        replace(state, board=board, crystals=crystals, mystify=tuple(sorted(markers.items())))
-    )
+    return replace(state, board=board, crystals=crystals, mystify=tuple(sorted(markers.items())))
 
 
 def _judge(state: State) -> State:
+    """The end, decided once an action is done (every effect of a spell applied): the board's
+    adjudication (a second temple, Day's adjudicated win, a draw when neither can still win).
+    With no card left on either side only Day's upkeeps can still change the board (markers
+    coming off, tiles fixed): they are played out here, one after the other, the board
+    adjudicated after each; when nothing can change any more and the game is still open it
+    is a draw ("Unentschieden": nobody can build a second temple without a card)."""
     verdict = adjudicate(state.board).verdict
-    if verdict == "play" and not any(state.hands.values()) and not any(state.decks.values()):
-        # Our reading (the original is silent): with no card left on either side nothing can
-        # change the board any more: more temples win, else a draw.
-        day, night = state.board.day_temples, state.board.night_temples
-        verdict = "day" if day > night else "night" if night > day else "draw"
-    return replace(state, verdict=verdict)
+    outcome = None if verdict == "play" else verdict
+    if outcome is None and not any(state.hands.values()) and not any(state.decks.values()):
+        while state.mystify and outcome is None:
+            board, markers, removed, fixed = _day_upkeep(state.board, state.mystify)
+            state = replace(state, board=board, mystify=markers, upkeep=Upkeep(removed, fixed))
+            verdict = adjudicate(board).verdict
+            outcome = None if verdict == "play" else verdict
+        outcome = outcome or "draw"
+    return replace(state, verdict=verdict, outcome=outcome)
+
+
+def _day_upkeep(board: Board, mystify):
+    """One marker off each mystified tile; the last one fixes it."""
+    markers, removed, fixed = {}, [], []
+    for at, n in mystify:
+        removed.append(at)
+        if n > 1:
+            markers[at] = n - 1
+        else:
+            fixed.append(at)
+            board = _set(board, at, "f")
+    return board, tuple(sorted(markers.items())), tuple(removed), tuple(fixed)
 
 
 # --- playing --------------------------------------------------------------------------------
@@ -326,6 +365,8 @@ def apply(state: State, action: Action) -> State:
             spell = state.options.spell(side, spell_id)
             if spell is None:
                 raise IllegalMove(f"{spell_id} is not a {side} spell", "not_your_spell")
+            if state.stepped:  # "Als erstes hat der Spieler die Möglichkeit zu zaubern"
+                raise IllegalMove("spells come first: the pawn has moved", "spells_first")
             if state.hands[side] == 0:
                 raise IllegalMove("no card in hand", "hand_empty")
             if spell.cost > state.ap:
@@ -361,7 +402,11 @@ def apply(state: State, action: Action) -> State:
                 raise IllegalMove("a Day pawn on a crystal cannot leave", "pawn_held")
             pawns = (to, state.pawns[1]) if side == "day" else (state.pawns[0], to)
             moved = replace(
-                state, pawns=pawns, ap=state.ap - STEP_COST, entered=state.entered | {to}
+                state,
+                pawns=pawns,
+                ap=state.ap - STEP_COST,
+                entered=state.entered | {to},
+                stepped=True,
             )
             return _judge(_draw(moved, side, 1))  # each field entered: one card
         case End():
@@ -384,8 +429,9 @@ def _validate(state: State, side: str, steps) -> None:
 
 
 def _effects(state: State, side: str, steps, resumed: bool = False) -> State:
-    """A spell's effects in order; a temple may pause it (the rest waits for the choice).
-    Resumed after a temple, an effect whose target became a temple tile has no effect."""
+    """A spell's effects in order, every one of them before the end is decided; a temple may
+    pause it (the rest waits for the choice). Resumed after a temple, an effect whose target
+    became a temple tile has no effect."""
     for i, (effect, targets) in enumerate(steps):
         try:
             state = _effect(state, side, effect, targets)
@@ -395,7 +441,7 @@ def _effects(state: State, side: str, steps, resumed: bool = False) -> State:
             continue
         if effect.kind in ("place", "flip", "move_tile"):
             state = _temples(state, steps[i + 1 :])
-            if state.pending is not None or state.over:
+            if state.pending is not None:
                 return state
     return _judge(state)
 
@@ -423,11 +469,11 @@ def _choose_temple(state: State, fields: tuple[Coord, ...]) -> State:
     if len(components(chosen)) != 1:
         raise IllegalMove("the 8 temple tiles must be connected", "temple_not_connected")
     built = _build(replace(state, pending=None), pending.side, chosen)
-    if built.over:
-        return built
     after = _temples(built, pending.rest)  # another area of more than 8: pause again
-    if after.pending is not None or after.over or not pending.rest:
+    if after.pending is not None:
         return after
+    if not pending.rest:
+        return _judge(after)
     return _effects(after, state.turn, pending.rest, resumed=True)
 
 
@@ -446,24 +492,13 @@ def _next_turn(state: State) -> State:
         discards=Scores(discards),
         draws=0,
         turns_played=state.turns_played + 1,
+        stepped=False,
     )
     if side == "day":  # one marker off each mystified tile; the last one fixes it
-        markers, removed, fixed = {}, [], []
-        board = nxt.board
-        for at, n in nxt.mystify:
-            removed.append(at)
-            if n > 1:
-                markers[at] = n - 1
-            else:
-                fixed.append(at)
-                board = _set(board, at, "f")
-        nxt = replace(
-            nxt,
-            board=board,
-            mystify=tuple(sorted(markers.items())),
-            upkeep=Upkeep(tuple(removed), tuple(fixed)),
-        )
-        return _temples(nxt) if fixed else _judge(nxt)
+        board, markers, removed, fixed = _day_upkeep(nxt.board, nxt.mystify)
+        nxt = replace(nxt, board=board, mystify=markers, upkeep=Upkeep(removed, fixed))
+        nxt = _temples(nxt) if fixed else nxt
+        return nxt if nxt.pending is not None else _judge(nxt)
     night = replace(
         nxt, crystals=frozenset(), upkeep=Upkeep(crystals=tuple(sorted(state.crystals)))
     )
@@ -521,9 +556,9 @@ class DayAndNight(Game):
     id = "day-and-night"
     name = "Day and Night"
     short = "D&N"
-    rules_version = 1
+    rules_version = 2
     players = SIDES
-    option_defaults = {"deck_day": "", "deck_night": ""}
+    option_defaults = {"deck_day": "", "deck_night": "", "deck_rules": "strict"}
     refusal_codes = (
         "game_over",
         "temple_first",
@@ -531,6 +566,7 @@ class DayAndNight(Game):
         "hand_empty",
         "too_expensive",
         "prerequisite",
+        "spells_first",
         "wrong_targets",
         "off_board",
         "target_fixed",
@@ -541,6 +577,7 @@ class DayAndNight(Game):
         "target_no_tile",
         "target_not_day",
         "target_not_night",
+        "target_colour",
         "target_twice",
         "pawn_held",
         "step_not_adjacent",
@@ -552,6 +589,9 @@ class DayAndNight(Game):
     )
 
     def parse_options(self, values) -> Options:
+        rules = values.get("deck_rules", "strict")
+        if rules not in DECK_RULES:
+            raise NotationError(f"deck_rules is strict or free, not {rules!r}")
         decks = []
         for side in SIDES:
             text = values.get(f"deck_{side}", "")
@@ -562,13 +602,19 @@ class DayAndNight(Game):
                 decks.append(deck_from_data(json.loads(text), side))
             except (ValueError, RecursionError) as error:
                 raise NotationError(f"deck_{side}: {error}") from None
-        return Options((decks[0], decks[1]))
+        if rules == "strict":
+            for side, deck in zip(SIDES, decks, strict=True):
+                problem = deck_rule_broken(deck)
+                if problem:
+                    raise NotationError(f"deck_{side}: {problem} (deck_rules=free lifts this)")
+        return Options((decks[0], decks[1]), rules)
 
     def format_options(self, options: Options) -> dict[str, str]:
-        return {
+        found = {
             f"deck_{side}": json.dumps(deck_to_data(deck), separators=(",", ":"))
             for side, deck in zip(SIDES, options.decks, strict=True)
         }
+        return {**found, "deck_rules": options.deck_rules}
 
     def initial(self, options: Options) -> State:
         return initial_state(options)
@@ -618,7 +664,7 @@ class DayAndNight(Game):
 
     def result(self, state: State) -> Result:
         temples = Scores({"day": state.board.day_temples, "night": state.board.night_temples})
-        winner = state.verdict if state.verdict in SIDES else None
+        winner = state.outcome if state.outcome in SIDES else None
         return Result(state.over, temples, winner)
 
     def format_action(self, action: Action) -> str:
@@ -644,7 +690,14 @@ class DayAndNight(Game):
             "entered": [list(at) for at in sorted(state.entered)],
             "pending_temple": state.pending is not None,
             "verdict": state.verdict,
+            "outcome": state.outcome,
         }
+
+
+def deck_rule_broken(deck: tuple[Spell, ...]) -> str | None:
+    """The original's deck rule ("sein aus 70 Karten bestehendes Kartendeck"), if broken."""
+    cards = sum(s.copies for s in deck)
+    return None if cards == DECK else f"a deck has {DECK} cards, this one {cards}"
 
 
 def _temple_choices(state: State) -> list[Action]:

@@ -1,13 +1,19 @@
 """Day and Night spells as data: an id, a name, an AP cost, an optional prerequisite and
 effects from a fixed vocabulary (the rules digest's "Spell cards"):
 
-- `place` (colour own/day/night; `adjacent`: next to the own pawn): 1 empty field
-- `flip`: 1 ordinary tile turns (Day <-> Night)
+- `place` (`count` tiles, 1 if not given; `colour` own/day/night, own if not given;
+  `adjacent`: next to the own pawn): `count` empty fields
+- `flip` (`count` tiles; `colour`: own/day/night turns only tiles of the other colour into
+  that one, not given: either way): `count` ordinary tiles
 - `move_tile`: 2 targets, a tile, then an edge-adjacent empty field
-- `move_pawn`: 1 field edge-adjacent to the own pawn (no AP, no card)
+- `move_pawn`: 1 field edge-adjacent to the own pawn, not yet entered this turn (no AP, no
+  card; the field counts as entered)
 - `mystify` (count markers; Day only): 1 ordinary Day tile
 - `crystallize` (count tiles; Night only): count ordinary Night tiles
 - `draw` (count): no target; the caster draws cards
+
+Each effect takes exactly the fields it honours (`FIELDS`): a field it would ignore is refused,
+so nothing in a deck is silently without effect.
 
 Names are at most 12 characters (they fit the box's side panel).
 Prerequisites: `""` (none), `pawn_on_own` (the own pawn stands on an own tile), `pawn_on_empty`
@@ -22,13 +28,23 @@ from dataclasses import dataclass
 
 KINDS = ("place", "flip", "move_tile", "move_pawn", "mystify", "crystallize", "draw")
 PREREQUISITES = ("", "pawn_on_own", "pawn_on_empty")
+COLOURS = ("own", "day", "night")
+FIELDS: dict[str, tuple[str, ...]] = {  # the fields each effect honours, besides its kind
+    "place": ("count", "colour", "adjacent"),
+    "flip": ("count", "colour"),
+    "move_tile": (),
+    "move_pawn": (),
+    "mystify": ("count",),
+    "crystallize": ("count",),
+    "draw": ("count",),
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Effect:
     kind: str
     count: int = 1
-    colour: str = "own"  # place: own, day or night
+    colour: str = ""  # place: own (""), day or night; flip: to that colour only ("": either way)
     adjacent: bool = False  # place: next to the own pawn
 
     @property
@@ -37,7 +53,7 @@ class Effect:
             return 0
         if self.kind == "move_tile":
             return 2
-        if self.kind == "crystallize":
+        if self.kind in ("crystallize", "place", "flip"):
             return self.count
         return 1
 
@@ -62,7 +78,7 @@ def _s(id_, name, cost, effects, prerequisite="", copies=1) -> Spell:
 
 PLACE_NEAR = Effect("place", adjacent=True)
 PLACE = Effect("place")
-FLIP = Effect("flip")
+FLIP = Effect("flip", colour="own")
 MOVE = Effect("move_tile")
 STRIDE = Effect("move_pawn")
 
@@ -107,13 +123,42 @@ def deck_to_data(deck: tuple[Spell, ...]) -> list[dict]:
             "cost": s.cost,
             "prerequisite": s.prerequisite,
             "copies": s.copies,
-            "effects": [
-                {"kind": e.kind, "count": e.count, "colour": e.colour, "adjacent": e.adjacent}
-                for e in s.effects
-            ],
+            "effects": [_effect_to_data(e) for e in s.effects],
         }
         for s in deck
     ]
+
+
+def _effect_to_data(effect: Effect) -> dict:
+    """Only the fields the effect honours (and a colour or `adjacent` only where given)."""
+    out: dict = {"kind": effect.kind}
+    honours = FIELDS.get(effect.kind, ())
+    if "count" in honours:
+        out["count"] = effect.count
+    if "colour" in honours and effect.colour:
+        out["colour"] = effect.colour
+    if "adjacent" in honours and effect.adjacent:
+        out["adjacent"] = True
+    return out
+
+
+def _effect_from_data(e: object) -> Effect:
+    if not isinstance(e, dict) or e.get("kind") not in KINDS:
+        kind = e.get("kind") if isinstance(e, dict) else e
+        raise ValueError(f"unknown effect {kind!r}")
+    kind = e["kind"]
+    ignored = [f for f in e if f != "kind" and f not in FIELDS[kind]]
+    if ignored:
+        takes = ", ".join(FIELDS[kind]) or "no field"
+        raise ValueError(f"{kind} would ignore {ignored[0]!r} (it takes {takes})")
+    count, colour, adjacent = e.get("count", 1), e.get("colour", ""), e.get("adjacent", False)
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 8:
+        raise ValueError(f"{kind}'s count is 1..8")
+    if colour not in ("", *COLOURS):
+        raise ValueError(f"{kind}'s colour is own, day or night")
+    if not isinstance(adjacent, bool):
+        raise ValueError(f"{kind}'s adjacent is true or false")
+    return Effect(kind, count, colour, adjacent)
 
 
 def deck_from_data(data: object, side: str) -> tuple[Spell, ...]:
@@ -127,15 +172,9 @@ def deck_from_data(data: object, side: str) -> tuple[Spell, ...]:
             raise ValueError("a spell is an object")
         name = item.get("id", "?")
         try:
-            effects = tuple(
-                Effect(
-                    e["kind"],
-                    int(e.get("count", 1)),
-                    e.get("colour", "own"),
-                    bool(e.get("adjacent", False)),
-                )
-                for e in item["effects"]
-            )
+            if not isinstance(item["effects"], list) or not item["effects"]:
+                raise ValueError("effects is a list of one or more effects")
+            effects = tuple(_effect_from_data(e) for e in item["effects"])
             spell = Spell(
                 str(item["id"]),
                 str(item["name"]),
@@ -147,14 +186,10 @@ def deck_from_data(data: object, side: str) -> tuple[Spell, ...]:
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"spell {name}: {error}") from None
         for effect in effects:
-            if effect.kind not in KINDS:
-                raise ValueError(f"spell {name}: unknown effect {effect.kind!r}")
             if effect.kind == "mystify" and side != "day":
                 raise ValueError(f"spell {name}: only Day mystifies")
             if effect.kind == "crystallize" and side != "night":
                 raise ValueError(f"spell {name}: only Night crystallizes")
-            if effect.colour not in ("own", "day", "night") or not 1 <= effect.count <= 8:
-                raise ValueError(f"spell {name}: colour own/day/night, count 1..8")
         if spell.prerequisite not in PREREQUISITES:
             raise ValueError(f"spell {name}: unknown prerequisite {spell.prerequisite!r}")
         if not 0 <= spell.cost <= 12 or spell.copies < 1 or not 1 <= len(spell.name) <= 12:

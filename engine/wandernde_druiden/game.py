@@ -50,6 +50,7 @@ class Options:
     rule: MpRule = MpRule.ONCE_PER_CLASH
     starter: str = "A"
     cards: CardSet = EXAMPLE
+    deck_rules: str = "strict"  # strict: 64 cards, at most 8 copies; free: a designer's deck
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,9 +440,9 @@ class WanderndeDruiden(Game):
     id = "wandernde-druiden"
     name = "Wandernde Druiden"
     short = "WD"
-    rules_version = 1
+    rules_version = 2
     players = PLAYERS
-    option_defaults = {"rule": "once", "starter": "A", "cards": ""}
+    option_defaults = {"rule": "once", "starter": "A", "cards": "", "deck_rules": "strict"}
     refusal_codes = (
         "game_over",
         "no_such_card",
@@ -476,7 +477,10 @@ class WanderndeDruiden(Game):
                 cards = set_from_data(json.loads(text))
             except (ValueError, RecursionError) as error:
                 raise NotationError(f"cards: {error}") from None
-        return Options(rule, starter, cards)
+        deck_rules = values.get("deck_rules", "strict")
+        if deck_rules not in ("strict", "free"):
+            raise NotationError(f"deck_rules: expected strict or free, got {deck_rules!r}")
+        return Options(rule, starter, cards, deck_rules)
 
     def format_options(self, options: Options) -> dict[str, str]:
         return {
@@ -485,6 +489,7 @@ class WanderndeDruiden(Game):
             "cards": json.dumps(
                 set_to_data(options.cards), separators=(",", ":"), ensure_ascii=False
             ),
+            "deck_rules": options.deck_rules,
         }
 
     def initial(self, options: Options) -> State:
