@@ -17,6 +17,9 @@ def add_parser(commands) -> None:
     )
     actions.required = True
     listing = actions.add_parser("list", help="the taught cards: UID and card")
+    listing.add_argument(
+        "--known", action="store_true", help="the cards the box knows (what a tag can be taught)"
+    )
     teach = actions.add_parser("teach", help="teach a tag: by UID, or by tapping it")
     teach.add_argument("card", help="the card, game:card (e.g. zweimal:player-A)")
     how = teach.add_mutually_exclusive_group(required=True)
@@ -32,6 +35,8 @@ def add_parser(commands) -> None:
     load.add_argument("file")
     for p in (listing, teach, forget, export, load):
         p.add_argument("--state-dir", metavar="DIR", help="where saved games live")
+    for p in (listing, teach, load):
+        p.add_argument("--config", metavar="FILE", help="the config (its decks name cards)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,6 +59,8 @@ def _run(args: argparse.Namespace, Store) -> int:
     action = args.cards_command
     pairs = []
     if action == "teach":
+        checked(args.uid or "04000000", args.card)  # a well-formed name first, then a known
+        _check_known(args, [args.card.strip()])  # one, before waiting for a tap
         uid = args.uid
         if uid is None:
             if not args.port:
@@ -66,6 +73,12 @@ def _run(args: argparse.Namespace, Store) -> int:
         pairs = [(card.uid, card.card)]
     elif action == "import":
         pairs = [(c.uid, c.card) for c in read_file(Path(args.file))]
+    if action == "list" and args.known:
+        for name in _known(args):
+            print(name)
+        return 0
+    if action == "import":
+        _check_known(args, [card for _, card in pairs])
     elif action == "forget":
         uid = checked(args.uid, "zweimal:x").uid
     state_dir = state_directory(args.state_dir)
@@ -95,6 +108,32 @@ def _run(args: argparse.Namespace, Store) -> int:
     finally:
         store.close()
     return 0
+
+
+def _check_known(args: argparse.Namespace, cards: list[str]) -> None:
+    from device.cards import CardError
+
+    known = set(_known(args))
+    unknown = next((card for card in cards if card not in known), None)
+    if unknown is not None:
+        raise CardError(
+            f"{unknown} is not a card the box knows (`tabletop cards list --known` lists"
+            " them: each game's players and the cards of its deck files)"
+        )
+
+
+def _known(args: argparse.Namespace) -> list[str]:
+    """The card names a tag can stand for, with the config's deck files (as the box has)."""
+    from device.card_names import CardError as NamesError
+    from device.card_names import card_names
+    from device.cards import CardError
+    from device.config import ConfigError, load
+
+    try:
+        settings = load(Path(args.config) if args.config else None)
+        return card_names(settings.decks)
+    except (ConfigError, NamesError) as error:
+        raise CardError(str(error)) from None
 
 
 def _one_tap(kind: str, port: str, timeout: float) -> str | None:

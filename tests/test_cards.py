@@ -96,6 +96,9 @@ def test_cli_teach_list_forget(tmp_path, capsys):
         ("player-A", "04A2B3C4", "expected game:card"),
         ("zweimal:player-A", "04A2", "expected 8, 10 or 14 hex digits"),
         ("zweimal:player-A", "ZZA2B3C4", "expected 8, 10 or 14 hex digits"),
+        # a card the game does not have (found by testers: it was taught, exit 0)
+        ("wandernde-druiden:nosuch", "04000002", "not a card the box knows"),
+        ("day-and-night:nosuch", "04000002", "tabletop cards list --known"),
     ],
 )
 def test_cli_teach_refuses_bad_input(tmp_path, capsys, card, uid, message):
@@ -184,3 +187,28 @@ def test_bad_deck_file_stops_the_box_like_a_bad_config(tmp_path, capsys):
         capsys, "run", "--sim", "--config", str(config), "--state-dir", str(tmp_path)
     )
     assert code == 78 and "unknown game 'chess'" in err
+
+
+def test_cli_list_known_names_the_cards_a_tag_can_be_taught(tmp_path, capsys):
+    from device.cli import main
+
+    assert main(["cards", "list", "--known", "--state-dir", str(tmp_path)]) == 0
+    names = capsys.readouterr()[0].split()
+    assert "zweimal:player-A" in names and "wandernde-druiden:fuchs" in names
+    assert "day-and-night:sunrise" not in names  # spells are no tags without a deck file
+    teach = ["cards", "teach", names[-1], "--uid", "04000002", "--state-dir", str(tmp_path)]
+    assert main(teach) == 0
+
+
+def test_cli_import_of_an_unknown_card_imports_nothing(tmp_path, capsys):
+    from device.cli import main
+
+    path = tmp_path / "cards.json"
+    cards = [{"uid": "04000001", "card": "zweimal:player-A"},
+             {"uid": "04000002", "card": "wandernde-druiden:nosuch"}]  # fmt: skip
+    path.write_text(json.dumps({"version": 1, "cards": cards}))
+    code = main(["cards", "import", str(path), "--state-dir", str(tmp_path)])
+    err = capsys.readouterr()[1]
+    assert code == 2 and "wandernde-druiden:nosuch" in err and err.count("\n") == 1
+    assert main(["cards", "list", "--state-dir", str(tmp_path)]) == 0
+    assert "04000001" not in capsys.readouterr()[0]  # all or nothing

@@ -292,3 +292,37 @@ def test_the_clash_the_box_shows_is_the_score_commands_and_replays(
     assert code == 0
     last = json.loads(out.splitlines()[-2])["state"]["clash"]
     assert {k: last[k] for k in expected} == expected
+
+
+def _druiden_deck(**copies: int) -> str:
+    return json.dumps(
+        {"game": "wandernde-druiden", "deck": [{"id": k, "copies": n} for k, n in copies.items()]}
+    )
+
+
+@pytest.mark.parametrize(
+    ("copies", "says"),
+    [
+        ({"hain": 32, "quelle": 23, "fuchs": 9}, "9 copies of Fuchs, at most 8"),  # 64 cards
+        ({"hain": 16, "quelle": 12, "fuchs": 8, "eule": 8, "wolf": 8, "otter": 8, "kroete": 5},
+         "64 cards a deck, this one has 65"),
+    ],
+)  # fmt: skip
+def test_a_config_deck_that_breaks_the_deck_rules_is_exit_78(tmp_path, capsys, copies, says):
+    """ "64 Karten, davon je maximal 8 Kopien": found by testers, such decks started."""
+    from tests.test_bad_inputs import one_line, start_with_deck
+
+    code, err, path = start_with_deck(tmp_path, capsys, _druiden_deck(**copies))
+    one_line(code, err, (78,))
+    assert says in err and str(path) in err
+
+
+def test_deck_rules_free_is_a_record_option_that_replays(tmp_path, capsys):
+    from device.cli import main
+
+    path = tmp_path / "r.txt"
+    path.write_text("game wandernde-druiden\noption deck_rules=free\nend\n")
+    assert main(["replay", str(path)]) == 0
+    path.write_text("game wandernde-druiden\noption deck_rules=loose\nend\n")
+    assert main(["replay", str(path)]) == 2
+    assert "deck_rules: expected strict or free" in capsys.readouterr()[1]
