@@ -68,7 +68,11 @@ class View:
 
 def choices(state: State) -> list[str]:
     """The active deck's cards not laid yet, in deck order."""
-    return [card_id for card_id, _ in state.options.deck(state.turn) if card_id not in state.laid]
+    return [
+        card_id
+        for card_id, _ in state.options.deck(state.turn)
+        if not state.is_laid(state.turn, card_id)
+    ]
 
 
 def places(state: State, turns: int) -> list[Coord]:

@@ -96,6 +96,72 @@ def test_random_playouts_end_and_states_hash(game_id):
         assert again == states[-1] and hash(again) == hash(states[-1])
 
 
+# Options at their edges (the smallest decks a game takes), where the play-outs from the
+# defaults never go: a state there that is not over must still have a legal action.
+EDGE_OPTIONS: dict[str, list[dict[str, str]]] = {
+    "feuer-und-wasser": [
+        {"deck_R": "1:RRB/BBR", "deck_B": "1:BBR/RRB"},
+        {"deck_R": "1:RRB/BBR", "deck_B": "1:BBR/RRB,2:BBB/RRR", "tactician": "yes"},
+    ],
+    "day-and-night": [
+        {
+            "deck_rules": "free",
+            "deck_day": '[{"id":"w","name":"w","cost":0,"effects":[{"kind":"draw"}]}]',
+            "deck_night": '[{"id":"p","name":"p","cost":13,"effects":[{"kind":"place"}]}]'.replace(
+                "13", "12"
+            ),
+        }
+    ],
+    "wandernde-druiden": [{"deck_rules": "free", "rule": "per-unblocked", "starter": "B"}],
+}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_state_not_over_has_a_legal_action_at_the_options_edges(game_id):
+    engine = entry(game_id).engine
+    for seed, values in enumerate(EDGE_OPTIONS.get(game_id, [{}])):
+        _, _, states = playout(game_id, 700 + seed, options_of(engine, values))
+        assert engine.is_over(states[-1])
+
+
+def test_a_deck_of_no_card_is_refused_where_options_are_read():
+    """The Feuer und Wasser case the check above would have caught: an empty deck left Red to
+    move with every draw refused."""
+    with pytest.raises(NotationError):
+        options_of(entry("feuer-und-wasser").engine, {"deck_R": ""})
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_a_refused_action_leaves_the_state_exactly_as_it_was(game_id, capsys, tmp_path):
+    """In the engine (the state compares equal, and hashes the same, as one rebuilt from the
+    actions before it) and in the middle of a record: the action after a refused line acts on
+    the state before it."""
+    engine = entry(game_id).engine
+    rng = random.Random(9)
+    options, actions, states = playout(game_id, 900)
+    pool = list(dict.fromkeys(actions))
+    refused = None
+    for i, state in list(enumerate(states))[:: max(1, len(states) // 20)]:
+        before = replay(engine, options, actions[:i])
+        for action in rng.sample(pool, min(len(pool), 8)):
+            try:
+                engine.apply(state, action)
+            except IllegalMove:
+                assert state == before and hash(state) == hash(before), (game_id, action)
+                if refused is None and i < len(actions):
+                    refused = (i, action)
+    assert refused is not None, "no action was refused"
+    i, bad = refused
+    record = format_record(engine, options, [*actions[:i], bad, *actions[i:]])
+    path = tmp_path / "record.txt"
+    path.write_text(record)
+    assert main(["replay", str(path)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr()[0].splitlines()]
+    assert lines[i]["ok"] is False
+    assert lines[i + 1]["state"] == engine.summary(states[i + 1])  # as if never tried
+    assert lines[-1]["over"] is True
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
 def test_notation_round_trips_for_every_legal_action(game_id):
     engine = entry(game_id).engine

@@ -232,3 +232,34 @@ def test_example_decks_match_the_shipped_files():
             (card_id, card.notation()) for card_id, card in EXAMPLE[player]
         ]
         assert data["start"] == START.notation()
+
+
+def _replay_fuw(capsys, tmp_path, *lines: str):
+    from device.cli import main
+
+    path = tmp_path / "record.txt"
+    path.write_text("\n".join(["game feuer-und-wasser", *lines]) + "\n")
+    code = main(["replay", str(path)])
+    out, err = capsys.readouterr()
+    return code, [json.loads(x) for x in out.splitlines()], err
+
+
+def test_each_players_deck_is_their_own_when_both_number_their_cards_alike(capsys, tmp_path):
+    """Found by testers: both decks numbered 1, 2 and Blue's draw of 1 was refused "1 is laid
+    already": the laid cards were one set for both players."""
+    code, out, _ = _replay_fuw(
+        capsys, tmp_path, "option deck_R=1:RRB/BBR,2:RRR/BBB", "option deck_B=1:BBR/RRB,2:BBB/RRR",
+        "draw 1", "lay -1,0 1", "draw 1", "draw 2",
+    )  # fmt: skip
+    assert code == 0
+    assert out[0]["ok"] and out[1]["ok"], out
+    assert out[2]["ok"] and out[2]["state"]["drawn"] == "1" and out[2]["state"]["to_move"] == "B"
+    assert not out[3]["ok"] and out[3]["code"] == "lay_first"
+
+
+def test_a_deck_of_no_card_is_refused_where_the_options_are_read(capsys, tmp_path):
+    """Found by testers: `option deck_R=` left Red to move with every draw refused, for ever."""
+    code, out, err = _replay_fuw(capsys, tmp_path, "option deck_R=", "option deck_B=1:BBR/RRB")
+    assert code == 2 and out == [] and "deck_R: a deck needs at least one card" in err
+    code, out, _ = _replay_fuw(capsys, tmp_path, "option deck_R=example", "draw R01")
+    assert code == 0 and out[0]["ok"]  # the example deck, named

@@ -73,7 +73,7 @@ class State:
     turn: str
     landscape: Landscape
     piles: Scores  # cards left in each draw pile
-    laid: frozenset[str]  # card ids laid this round (both decks; ids are unique per deck)
+    laid: frozenset[tuple[str, str]]  # (player, card id) laid this round: each deck its own
     drawn: str | None = None  # the card in the active player's hand
     points: Scores = Scores({"R": 0, "B": 0})  # tactician points this round
     last: Last | None = None
@@ -81,6 +81,10 @@ class State:
     round_scores: tuple[Scores, ...] = ()
     over: bool = False
     round_landscapes: tuple[Landscape, ...] = ()  # each finished round's final landscape
+
+    def is_laid(self, player: str, card_id: str) -> bool:
+        """Laid this round from `player`'s deck (both printed decks may number 1..n)."""
+        return (player, card_id) in self.laid
 
 
 def turned(card: Card, turns: int) -> Card:
@@ -137,7 +141,7 @@ def apply(state: State, action: Action) -> State:
                 raise IllegalMove("a card is drawn: lay it first", "lay_first")
             if card_of(state, state.turn, card_id) is None:
                 raise IllegalMove(f"{card_id} is not in {state.turn}'s deck", "not_in_deck")
-            if card_id in state.laid:
+            if state.is_laid(state.turn, card_id):
                 raise IllegalMove(f"{card_id} is laid already", "card_laid")
             if state.piles[state.turn] == 0:
                 raise IllegalMove("the draw pile is empty", "pile_empty")
@@ -174,7 +178,7 @@ def _after_lay(state: State, placed, card: Card, at: Coord) -> State:
         landscape=placed.landscape,
         piles=Scores(piles),
         points=Scores(points),
-        laid=state.laid | {state.drawn},
+        laid=state.laid | {(me, state.drawn)},
         drawn=None,
         last=last,
         cards_laid=state.cards_laid + 1,
@@ -259,15 +263,15 @@ class FeuerUndWasser(Game):
     id = "feuer-und-wasser"
     name = "Feuer und Wasser"
     short = "FuW"
-    rules_version = 1
+    rules_version = 2
     players = COLOURS
     option_defaults = {
         "mode": "rows",
         "tactician": "no",
         "starter": "R",
         "start": "RRB/BBR",
-        "deck_R": "",
-        "deck_B": "",
+        "deck_R": "example",
+        "deck_B": "example",
     }
     refusal_codes = (
         "game_over",
@@ -292,8 +296,10 @@ class FeuerUndWasser(Game):
         if starter not in COLOURS:
             raise NotationError(f"starter is R (Fire) or B (Water), not {starter!r}")
         start = parse_card(values["start"])
-        decks = tuple(
-            parse_deck(values[f"deck_{p}"], f"deck_{p}") if values[f"deck_{p}"] else EXAMPLE[p]
+        decks = tuple(  # "example" (the default): the example deck; "" is a deck of no card
+            EXAMPLE[p]
+            if values[f"deck_{p}"] == "example"
+            else parse_deck(values[f"deck_{p}"], f"deck_{p}")
             for p in COLOURS
         )
         return Options(mode, tactician == "yes", starter, start, decks)  # type: ignore[arg-type]
@@ -321,7 +327,7 @@ class FeuerUndWasser(Game):
             return [
                 Draw(card_id)
                 for card_id, _ in state.options.deck(state.turn)
-                if card_id not in state.laid
+                if not state.is_laid(state.turn, card_id)
             ]
         return list(placements(state, card_of(state, state.turn, state.drawn)))
 
