@@ -28,6 +28,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "deck_rules.strict": ("wie im Original", "as the original"),
     "deck_rules.free": ("frei (Designer)", "free (designer)"),
     "deck_rules.mark": ("frei", "free"),
+    "deck_rules.panel": ("Deck frei", "Deck free"),
     "menu.deck_rules_broken": ("Deck bricht Regeln", "Deck breaks the rules"),
     "menu.not_yet": ("{game}: bald", "{game}: soon"),
     "menu.nothing_to_undo": ("Nichts zurückzunehmen", "Nothing to undo"),

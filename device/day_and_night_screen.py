@@ -361,5 +361,7 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
             False,
         )
     )
+    if state.options.deck_rules == "free":
+        lines.append((text("deck_rules.panel", lang), False))
     _board(draw, state, view)
     _panel(draw, lines, fonts)
