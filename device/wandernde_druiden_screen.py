@@ -26,7 +26,7 @@ from PIL import ImageDraw
 from device import wandernde_druiden_cards
 from device.catalog import text
 from device.deck_files import Configured
-from device.screens import DeckReport, Question, Reaction, deck_rules_mark, deck_rules_question
+from device.screens import DeckReport, Question, Reaction, deck_rules_question
 from engine.core import IllegalMove
 from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems
 from engine.wandernde_druiden.clash import ClashOutcome
@@ -58,6 +58,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "wd.rule_once": ("1 je Kampf", "1 per clash"),
     "wd.rule_per": ("1 je freiem Wesen", "1 per unblocked"),
     "wd.status": ("WD Zug {n} · {player} am Zug", "WD turn {n} · {player} to move"),
+    "wd.status_free": ("WD Zug {n} · {player} · frei", "WD turn {n} · {player} · free"),
     "wd.status_over": ("Wandernde Druiden · Ende", "Wandernde Druiden · over"),
     "wd.mp": ("MP", "MP"),
     "wd.hand": ("Hand/St", "Hand/Pl"),
@@ -380,8 +381,8 @@ def _card_set(text: str) -> CardSet:
 def status(state: State, lang: str) -> str:
     if state.over:
         return text("wd.status_over", lang)
-    status = text("wd.status", lang, n=state.turn_number, player=state.turn)
-    return status + deck_rules_mark(state.options, lang)
+    key = "wd.status_free" if state.options.deck_rules == "free" else "wd.status"
+    return text(key, lang, n=state.turn_number, player=state.turn)
 
 
 def hint(state: State, view: View, lang: str) -> str:
