@@ -326,3 +326,22 @@ def test_deck_rules_free_is_a_record_option_that_replays(tmp_path, capsys):
     path.write_text("game wandernde-druiden\noption deck_rules=loose\nend\n")
     assert main(["replay", str(path)]) == 2
     assert "deck_rules: expected strict or free" in capsys.readouterr()[1]
+
+
+def test_a_designers_box_asks_the_deck_rules_and_the_status_says_free():
+    from dataclasses import replace
+
+    from device import games
+    from engine.replay import options_of
+
+    games.set_up(deck_rules="free")
+    try:
+        screens = games.GAMES["wandernde-druiden"].screens  # set up as the box does
+        keys = [q.key for q in screens.questions({})]
+        assert keys[-1] == "deck_rules"
+        state = GAME.initial(options_of(GAME, {"deck_rules": "free"}))
+        assert screens.status(state, "de") == "WD Zug 1 · A · frei"
+        assert len(screens.status(replace(state, turn_number=12), "en")) <= 21
+    finally:
+        games.set_up()
+    assert "deck_rules" not in [q.key for q in screens.questions({})]  # an ordinary box
