@@ -54,6 +54,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "menu.confirm_setup": ("Aufbau fertig?", "Set-up done?"),
     "menu.abandoned": ("Spiel abgebrochen", "Game abandoned"),
     "menu.undone": ("Zurückgenommen", "Undone"),
+    "menu.undone.short": ("Rückgängig", "Undone"),
+    "menu.undo_question.short": ("Rückgängig?", "Undo?"),
+    "menu.nothing_to_undo.short": ("Kein Schritt zurück", "Nothing to undo"),
     "variant.zweimal.1": ("Spiel 1 (4x4)", "Game 1 (4x4)"),
     "variant.zweimal.2": ("Spiel 2 (5x5)", "Game 2 (5x5)"),
     "player.A": ("Spieler A", "Player A"),
@@ -84,6 +87,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # Zweimal screen
     "zweimal.game": ("Spiel {variant}", "Game {variant}"),
     "zweimal.round": ("Runde {round}", "Round {round}"),
+    "zweimal.game_round": ("Spiel {variant} · R{round}", "Game {variant} · R{round}"),
     "zweimal.supply": ("Vorrat {n}", "Supply {n}"),
     "zweimal.figures": ("Fig. A{a} B{b}", "Fig. A{a} B{b}"),
     "zweimal.deal1": ("Box teilt aus", "The box deals"),
@@ -157,12 +161,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.not_your_spell": ("Nicht dein Zauber", "Not your spell"),
     "refuse.hand_empty": ("Keine Karte auf der Hand", "No card in hand"),
     "refuse.too_expensive": ("Zu wenig Aktionspunkte", "Not enough AP left"),
+    "refuse.too_expensive.short": ("Zu wenig AP", "Not enough AP"),
     "refuse.prerequisite": ("Bedingung fehlt", "Prerequisite not met"),
     "refuse.wrong_targets": ("Falsche Zahl an Zielen", "Wrong number of targets"),
     "refuse.off_board": ("Feld liegt außerhalb", "Field is off the board"),
     "refuse.target_fixed": ("Feld ist fixiert", "That tile is fixed"),
     "refuse.target_temple": ("Feld gehört zum Tempel", "That tile is a temple"),
     "refuse.target_crystal": ("Feld ist kristallisiert", "That tile is crystallized"),
+    "refuse.target_crystal.short": ("Feld hat Kristall", "Field is crystallized"),
     "refuse.target_not_empty": ("Feld ist nicht leer", "That field is not empty"),
     "refuse.target_not_adjacent": ("Nicht daneben", "Not next to it"),
     "refuse.target_no_tile": ("Dort liegt kein Plättchen", "No tile there"),
@@ -182,6 +188,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "store.restored": ("Sicherung geladen", "Backup restored"),
     "store.started_empty": ("Neu begonnen", "Started afresh"),
     "store.write_failed": ("Speichern fehlgeschlagen", "Saving failed"),
+    "store.write_failed.short": ("Nicht gespeichert", "Not saved"),
     "store.write_failed_full": ("Voll: nicht gespeichert", "Card full: not saved"),
     "store.wal_lost": ("{n} Änderungen fehlen", "{n} changes lost"),
     "store.wal_lost.one": ("1 Änderung fehlt", "1 change lost"),
@@ -219,6 +226,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.bad_turn": ("Drehung nur 0 bis 3", "Turns are 0 to 3"),
     "refuse.cover_four": ("Genau 4 Felder bedecken", "Cover exactly 4 fields"),
 }
+
+
+def shorter(shown: str, lang: str = "de") -> tuple[str, ...]:
+    """The short form (`<key>.short`) of a text shown as the catalog has it, for a box that
+    is too narrow for it (a notice band beside a board)."""
+    index = 0 if lang == "de" else 1
+    for key, forms in TEXTS.items():
+        if forms[index] == shown and f"{key}.short" in TEXTS:
+            return (TEXTS[f"{key}.short"][index],)
+    return ()
 
 
 def add(texts: dict[str, tuple[str, str]]) -> None:

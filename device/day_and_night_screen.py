@@ -20,7 +20,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from device import day_and_night_decks
+from device import day_and_night_decks, fit
 from device.catalog import text
 from device.deck_files import Configured
 from device.screens import (
@@ -316,7 +316,7 @@ def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:
 def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
     if state.over:
         for i, line in enumerate(verdict_lines(state, lang)):
-            draw.text((2, 11 + i * 10), line, font=fonts.body, fill=1)
+            fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
         return
     side = _side(state)
     lines = [

@@ -20,7 +20,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from device import feuer_und_wasser_decks
+from device import feuer_und_wasser_decks, fit
 from device.catalog import text
 from device.deck_files import Configured
 from device.screens import Layout, Question, Reaction, side_panel
@@ -332,7 +332,7 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
         r, page = view.review
         if page == 1 or r >= len(state.round_landscapes):
             for i, line in enumerate(summary_lines(state, lang, upto=r)):
-                draw.text((2, 11 + i * 10), line, font=fonts.body, fill=1)
+                fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
             return
         board = state.round_landscapes[r].fields
         marked = (
@@ -354,7 +354,7 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
         return
     if state.over:
         for i, line in enumerate(summary_lines(state, lang)):
-            draw.text((2, 11 + i * 10), line, font=fonts.body, fill=1)
+            fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
         return
     head = [
         (text("zweimal.round", lang, round=state.round), False),

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from device import fit, games
 from device import fonts as font_files
-from device import games
 from device.box import (
     Box,
     check_report,
@@ -17,7 +17,7 @@ from device.box import (
     menu_question,
     screens_of,
 )
-from device.catalog import text
+from device.catalog import shorter, text
 from device.screens import DEFAULT_LAYOUT, Layout
 
 WIDTH, HEIGHT = 128, 64
@@ -31,7 +31,8 @@ def render(box: Box) -> Image.Image:
     status, hint = _lines(box)
     layout = _layout(box)
     if layout.status:
-        draw.text((1, 0), status, font=fonts.status, fill=1)
+        room = WIDTH - 1 - (8 if not box.reader_ok else 0)  # the reader's mark, top right
+        fit.line(draw, (1, 0), status, fonts.status, width=room)
         draw.line((0, 9, WIDTH - 1, 9), fill=1)
     if box.mode == "menu":
         _menu(draw, box, fonts)
@@ -41,48 +42,60 @@ def render(box: Box) -> Image.Image:
         _check(draw, box, fonts)
     elif box.mode == "message" or (box.mode == "confirm" and not _over_game(box)):
         lines = box.message if box.mode == "message" else (_confirm_text(box),)
-        for i, line in enumerate(lines[:4]):
-            draw.text((2, 12 + i * 10), line, font=fonts.body, fill=1)
+        _message(draw, lines, fonts)
     elif box.session is not None:
         screens = screens_of(box.session)
-        screens.draw_main(draw, box.session.state, game_view(box), box.lang, fonts)
+        main = fit.Guard(draw, main_area(layout)) if fit.is_strict() else draw
+        screens.draw_main(main, box.session.state, game_view(box), box.lang, fonts)
     if layout.hint_y is not None:
         if layout.separators:
             draw.line((0, layout.hint_y - 2, WIDTH - 1, layout.hint_y - 2), fill=1)
-        draw.text((1, layout.hint_y), hint, font=fonts.small, fill=1)
+        fit.line(draw, (1, layout.hint_y), hint, fonts.small)
     band = _confirm_text(box) if _over_game(box) else box.notice
     if band:  # a refusal, a notice, or a question asked over the game
         x0, y0, x1, y1 = layout.notice
         draw.rectangle((x0, y0, x1, y1), fill=1)
-        for i, line in enumerate(wrap(band, (x1 - x0 - 2) // 5)):
-            if y0 + 2 + i * 9 + 8 > y1 + 1:
-                break
-            draw.text((x0 + 2, y0 + 2 + i * 9), line, font=fonts.status, fill=0)
+        shorter = _shorter(box, band)
+        area = (x0 + 2, y0 + 2, x1 - 1, y1)
+        fit.block(draw, area, band, fonts.status, fill=0, spacing=9, shorter=shorter)
     if not box.reader_ok:  # a standing mark while the card reader is missing
         draw.rectangle((WIDTH - 7, 0, WIDTH - 1, 8), fill=1)
-        draw.text((WIDTH - 5, 0), "!", font=fonts.status, fill=0)
+        fit.line(draw, (WIDTH - 5, 0), "!", fonts.status, fill=0)
     return image
 
 
-def wrap(line: str, width: int) -> list[str]:
-    """Words into lines of at most `width` characters (a longer word is cut)."""
-    out: list[str] = []
-    current = ""
-    for word in line.split():
-        if current and len(current) + 1 + len(word) > width:
-            out.append(current)
-            current = ""
-        current = f"{current} {word}".strip()
-        while len(current) > width:  # a word longer than the line: hyphenated
-            out.append(current[: width - 1] + "-")
-            current = current[width - 1 :]
-    return [*out, current] if current else out
+def _message(draw, lines: tuple[str, ...] | list[str], fonts) -> None:
+    """A message's lines, four rows of the body font; a line too long for a row goes on in
+    the next (at a word), as long as rows are left."""
+    rows = [row for line in lines for row in (fit.wrap(line, fonts.body, 126) or [""])]
+    if len(rows) > 4:  # more than the screen holds: the last row ends in an ellipsis
+        fit.block(draw, (2, 12, 127, 51), " ".join(lines), fonts.body, spacing=10)
+        return
+    for i, row in enumerate(rows):
+        fit.line(draw, (2, 12 + i * 10), row, fonts.body)
+
+
+def _shorter(box: Box, band: str) -> tuple[str, ...]:
+    """The catalog's short forms of a text in the band (a narrow band beside a board takes
+    them)."""
+    if box.mode == "confirm" and box.confirm == "undo":
+        return (text("menu.undo_question.short", box.lang),)
+    return shorter(band, box.lang)
+
+
+def main_area(layout: Layout) -> tuple[int, int, int, int]:
+    """Where a game's own drawing may go (x0, y0, x1, y1): between the status line and the
+    hint line that the renderer draws (the whole height where the game draws its own)."""
+    top = 10 if layout.status else 0
+    if layout.hint_y is None:
+        return 0, top, WIDTH - 1, HEIGHT - 1
+    return 0, top, WIDTH - 1, layout.hint_y - (3 if layout.separators else 1)
 
 
 def _over_game(box: Box) -> bool:
-    """A game's own yes/no question (and "take back a step?") is asked in the notice band
-    over the game, which stays in sight; abandoning is asked from the menu, on its own."""
-    return box.mode == "confirm" and box.session is not None and box.confirm != "abandon"
+    """Every yes/no question about a game (its own, "take back a step?", "abandon it?") is
+    asked in the notice band over the game, which stays in sight."""
+    return box.mode == "confirm" and box.session is not None
 
 
 def _layout(box: Box) -> Layout:
@@ -155,24 +168,24 @@ def _pick_list(draw, labels: list[str], index: int, top: int, rows: int, fonts) 
         y = top + row * 11
         if first + row == index:
             draw.polygon([(0, y + 1), (4, y + 5), (0, y + 9)], fill=1)
-        draw.text((7, y + 1), label, font=fonts.body, fill=1)
+        fit.line(draw, (7, y + 1), label, fonts.body)
 
 
 def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
     if not box.teach_uid:
-        draw.text((2, 20), text("teach.tap", box.lang), font=fonts.body, fill=1)
+        fit.line(draw, (2, 20), text("teach.tap", box.lang), fonts.body)
         return
     was = (
         text("teach.was", box.lang, card=box.teach_known.split(":", 1)[-1])
         if (box.teach_known)
         else text("teach.new", box.lang)
     )
-    draw.text((1, 11), f"{box.teach_uid} {was}"[:25], font=fonts.small, fill=1)
+    fit.line(draw, (1, 11), f"{box.teach_uid} {was}", fonts.small, shorter=(box.teach_uid,))
     labels = []
     for name in box.card_names:
         game, card = name.split(":", 1)
         known = games.GAMES.get(game)
-        labels.append(f"{card} [{known.short}]"[:20] if known else name[:20])
+        labels.append(f"{card} [{known.short}]" if known else name)
     if labels:
         _pick_list(draw, labels, box.menu[-1][1], 20, 3, fonts)
 
@@ -180,20 +193,20 @@ def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
 def _check(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
     """The deck check: how many cards so far, the last one, and the verdict as it stands."""
     lang = box.lang
-    draw.text((2, 11), text("check.count", lang, n=len(box.check_uids)), font=fonts.body, fill=1)
+    fit.line(draw, (2, 11), text("check.count", lang, n=len(box.check_uids)), fonts.body)
     if not box.check_uids:
-        draw.text((2, 32), text("check.tap", lang), font=fonts.status, fill=1)
+        fit.line(draw, (2, 32), text("check.tap", lang), fonts.status)
         return
     report = check_report(box)
     last = report.last or text("check.unknown_tag", lang)
-    draw.text((2, 22), text("check.last", lang, card=last), font=fonts.status, fill=1)
+    fit.line(draw, (2, 22), text("check.last", lang, card=last), fonts.status)
     if len(report.lines) > 1:  # the first thing wrong (or the count of a legal deck)
-        draw.text((2, 32), report.lines[1], font=fonts.status, fill=1)
+        fit.line(draw, (2, 32), report.lines[1], fonts.status)
 
 
 def render_stopped(lang: str) -> Image.Image:
     """The last frame when the box is stopped on purpose."""
     image = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(image)
-    draw.text((34, 27), text("status.stopped", lang), font=font_files.load().body, fill=1)
+    fit.line(draw, (34, 27), text("status.stopped", lang), font_files.load().body)
     return image

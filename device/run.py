@@ -154,16 +154,9 @@ def show_config_error(message: str) -> None:
         device = make_device(Display())
         image = Image.new("1", (128, 64))
         draw = ImageDraw.Draw(image)
-        words, lines, line = message.split(), [], ""
-        for word in words:
-            if len(line) + len(word) + 1 > 25:
-                lines.append(line)
-                line = word
-            else:
-                line = f"{line} {word}".strip()
-        lines.append(line)
-        for i, text in enumerate(lines[:8]):
-            draw.text((0, i * 8), text, font=fonts.load().status, fill=1)
+        from device import fit
+
+        fit.block(draw, (0, 0, 127, 63), message, fonts.load().status, spacing=8)
         device.display(image)
     except Exception:  # noqa: BLE001 - best effort only
         pass

@@ -140,12 +140,17 @@ class View:
     selected: Coord | None = None
 
 
-def side_panel(draw, x: int, lines: list[tuple[str, bool]], fonts) -> None:
-    """A board game's side panel from column `x`: one line of the status font every 9 pixels,
-    a line marked True inverted (whose turn)."""
-    y = 0
+def side_panel(
+    draw, x: int, lines: list[tuple[str, bool]], fonts, top: int = 0, bottom: int = 55
+) -> None:
+    """A board game's side panel from column `x`: one line of the status font every 9 pixels
+    from `top`, a line marked True inverted (whose turn); each line fits its place, and the
+    panel ends above `bottom` (the hint line)."""
+    from device import fit
+
+    y = top
     for line, band in lines:
         if band:
             draw.rectangle((x - 1, y, 127, y + 8), fill=1)
-        draw.text((x, y), line, font=fonts.status, fill=0 if band else 1)
+        fit.line(draw, (x, y), line, fonts.status, fill=0 if band else 1, bottom=bottom)
         y += 9

@@ -23,7 +23,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from device import wandernde_druiden_cards
+from device import fit, wandernde_druiden_cards
 from device.catalog import text
 from device.deck_files import Configured
 from device.screens import DeckReport, Question, Reaction, deck_rules_question
@@ -109,6 +109,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.place_laid": ("Nur 1 Kraftort je Zug", "One power place a turn"),
     "refuse.clash_done": ("Kraftort nur vor Kampf", "Places before the clash"),
     "refuse.clash_first": ("Erst der Schlagabtausch", "The clash comes first"),
+    "refuse.clash_first.short": ("Erst der Kampf", "The clash first"),
     "refuse.no_attackers": ("Kein Wesen greift an", "No creature attacks"),
     "refuse.no_power": ("Zu wenig freie Kraftorte", "Not enough power places"),
     "refuse.bad_assignment": ("Zuordnung ungültig", "Not a valid assignment"),
@@ -414,7 +415,7 @@ def verdict_lines(state: State, lang: str) -> list[str]:
 
 
 def _names(cards, indices, state: State, room: int) -> str:
-    return fit("", [_card_name(state, cards[i].card) for i in indices], room, sep=", ")
+    return fit_items("", [_card_name(state, cards[i].card) for i in indices], room, sep=", ")
 
 
 def _card_name(state: State, card_id: str) -> str:
@@ -508,17 +509,15 @@ def _table(draw, state: State, lang: str, fonts) -> None:
         side = state.side(player)
         if player == state.turn:
             draw.rectangle((x - 2, TOP, x + 41, TOP + ROW - 1), fill=1)
-        draw.text(
-            (x, TOP),
-            f"{player}  {text('wd.mp', lang)} {side.mp}",
-            font=font,
-            fill=0 if player == state.turn else 1,
-        )
-        draw.text((x, TOP + ROW), f"{side.hand}/{side.pile}", font=font, fill=1)
-        draw.text((x, TOP + 2 * ROW), _free_places(state, player), font=font, fill=1)
-        draw.text((x, TOP + 3 * ROW), _strengths(state, player), font=font, fill=1)
+        width = 43 if x == COLUMNS[1] else 127 - x + 1
+        head = f"{player}  {text('wd.mp', lang)} {side.mp}"
+        ink = 0 if player == state.turn else 1
+        fit.line(draw, (x, TOP), head, font, width=width, fill=ink)
+        fit.line(draw, (x, TOP + ROW), f"{side.hand}/{side.pile}", font, width=width)
+        fit.line(draw, (x, TOP + 2 * ROW), _free_places(state, player), font, width=width)
+        fit.line(draw, (x, TOP + 3 * ROW), _strengths(state, player), font, width=width)
     for row, key in enumerate(("wd.hand", "wd.places", "wd.creatures"), start=1):
-        draw.text((COLUMNS[0], TOP + row * ROW), text(key, lang), font=font, fill=1)
+        fit.line(draw, (COLUMNS[0], TOP + row * ROW), text(key, lang), font, width=COLUMNS[1] - 2)
 
 
 def pointer(draw, y: int) -> None:
@@ -537,10 +536,10 @@ def _clash(draw, state: State, view: View, lang: str, fonts) -> None:
     attackers = state.side(attacker).creatures
     defenders = state.side(defender).creatures
     outcome = shown_outcome(state, view)
-    draw.text((0, TOP), text("wd.clash_title", lang, a=attacker, d=defender), font=font, fill=1)
+    fit.line(draw, (0, TOP), text("wd.clash_title", lang, a=attacker, d=defender), font)
     rows = 3
     if not defenders:
-        draw.text((0, TOP + ROW), text("wd.no_defenders", lang, d=defender), font=font, fill=1)
+        fit.line(draw, (0, TOP + ROW), text("wd.no_defenders", lang, d=defender), font)
     n = len(defenders)
     first = max(0, min(view.index - rows + 1, n - rows))
     for row, d in enumerate(range(first, min(n, first + rows))):
@@ -552,23 +551,25 @@ def _clash(draw, state: State, view: View, lang: str, fonts) -> None:
         left = f"{_card_name(state, defenders[d].card)[:8]} {defenders[d].strength}"
         a = view.assignment[d]
         right = f"{_card_name(state, attackers[a].card)[:8]} {attackers[a].strength}"
-        draw.text((5, y), left, font=font, fill=ink)
-        draw.text((62, y), ">", font=font, fill=ink)
-        draw.text((70, y), right, font=font, fill=ink)
+        fit.line(draw, (5, y), left, font, width=56, fill=ink)
+        fit.line(draw, (62, y), ">", font, width=6, fill=ink)
+        fit.line(draw, (70, y), right, font, width=58, fill=ink)
         if d in outcome.defenders_discarded:
             _strike(draw, 5, y, left, ink)
         if a in outcome.attackers_discarded:
             _strike(draw, 70, y, right, ink)
     y = TOP + 4 * ROW
-    draw.text((0, y), _mp_short(state, outcome), font=font, fill=1)
-    if outcome.unblocked:
-        strengths = [str(attackers[a].strength) for a in outcome.unblocked]
-        draw.text((40, y), fit(text("wd.free", lang) + " ", strengths, 8), font=font, fill=1)
-    if view.assignment == _clash_view(state).assignment:
-        draw.text((83, y), text("wd.suggested", lang), font=font, fill=1)
+    fit.line(draw, (0, y), _mp_short(state, outcome), font, width=39)
+    suggested = view.assignment == _clash_view(state).assignment
+    if outcome.unblocked:  # the unblocked attackers' strengths, as many as fit
+        strengths = " ".join(str(attackers[a].strength) for a in outcome.unblocked)
+        free = f"{text('wd.free', lang)} {strengths}"
+        fit.line(draw, (40, y), free, font, width=42 if suggested else 88, list_of_items=True)
+    if suggested:
+        fit.line(draw, (83, y), text("wd.suggested", lang), font, width=45)
 
 
-def fit(head: str, items: list[str], width: int, sep: str = ",") -> str:
+def fit_items(head: str, items: list[str], width: int, sep: str = ",") -> str:
     """`head` and as many items as fit in `width` characters, then +N for the rest."""
     shown = head
     for i, item in enumerate(items):
@@ -590,14 +591,14 @@ def _pick_screen(draw, state: State, view: View, lang: str, fonts) -> None:
     font = fonts.status
     defenders = state.side(OTHER[state.turn]).creatures
     group = tied_groups(state, view.assignment)[len(view.picks)]
-    draw.text((0, TOP), text("wd.pick_title", lang), font=font, fill=1)
+    fit.line(draw, (0, TOP), text("wd.pick_title", lang), font)
     for row, d in enumerate(group[:4]):
         y = TOP + (row + 1) * ROW
         chosen = row == view.index % len(group)
         if chosen:
             pointer(draw, y)
         label = f"{d + 1}. {_card_name(state, defenders[d].card)} {defenders[d].strength}"
-        draw.text((5, y), label, font=font, fill=1)
+        fit.line(draw, (5, y), label, font, bottom=55)
 
 
 def _list(draw, state: State, view: View, lang: str, fonts) -> None:
@@ -608,9 +609,9 @@ def _list(draw, state: State, view: View, lang: str, fonts) -> None:
     title = (
         "wd.list_creatures" if places else ("wd.list_places" if state.clash_due else "wd.list_both")
     )
-    draw.text((0, TOP), text(title, lang), font=font, fill=1)
+    fit.line(draw, (0, TOP), text(title, lang), font)
     if not listed:
-        draw.text((0, TOP + ROW), text("wd.nothing", lang), font=font, fill=1)
+        fit.line(draw, (0, TOP + ROW), text("wd.nothing", lang), font)
         return
     index = view.index % len(listed)
     rows = 4
@@ -626,14 +627,14 @@ def _list(draw, state: State, view: View, lang: str, fonts) -> None:
         chosen = first + row == index
         if chosen:
             pointer(draw, y)
-        draw.text((5, y), card.name, font=font, fill=1)
-        draw.text((68, y), detail, font=font, fill=1)
+        fit.line(draw, (5, y), card.name, font, width=62)
+        fit.line(draw, (68, y), detail, font, width=60)
 
 
 def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
     if state.over:
         for i, line in enumerate(verdict_lines(state, lang)):
-            draw.text((2, 11 + i * 10), line, font=fonts.body, fill=1)
+            fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
         return
     if view.mode == "cards":
         _list(draw, state, view, lang, fonts)
@@ -644,7 +645,7 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
     elif view.mode == "outcome":
         outcome = shown_outcome(state, view)
         for i, line in enumerate(outcome_lines(state, outcome, lang)):
-            draw.text((0, TOP + i * 10), line, font=fonts.body, fill=1)
+            fit.line(draw, (0, TOP + i * 10), line, fonts.body, bottom=55)
     else:
         _table(draw, state, lang, fonts)
-        draw.text((0, TOP + 4 * ROW), _note(state, lang), font=fonts.status, fill=1)
+        fit.line(draw, (0, TOP + 4 * ROW), _note(state, lang), fonts.status, bottom=55)

@@ -15,6 +15,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from device import fit
 from device import zweimal_cursor as cursor
 from device.catalog import text
 from device.records import (
@@ -428,7 +429,7 @@ def _panel(draw, state: State, lines: list[tuple[str, bool]], fonts) -> None:
     for line, band in lines:
         if band:
             draw.rectangle((px - 2, y, 127, y + 8), fill=1)
-        draw.text((px, y), line, font=fonts.status, fill=0 if band else 1)
+        fit.line(draw, (px, y), line, fonts.status, fill=0 if band else 1, bottom=55)
         y += 9 if line else 4
 
 
@@ -439,7 +440,7 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
         return
     if state.phase == "over":
         for i, line in enumerate(round_summary(state, lang)):
-            draw.text((2, 11 + i * 10), line, font=fonts.body, fill=1)
+            fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
         return
     game = text("zweimal.game", lang, variant=state.options.variant)
     head = [(game, False), (text("zweimal.round", lang, round=state.round), False)]
@@ -477,6 +478,9 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
     if state.round_scores:
         t = state.totals
         body.append((f"{text('zweimal.total', lang)} {t['A']}:{t['B']}", False))
+    if len(body) > 4:  # game 2's round 2: game and round share a line, the total fits above
+        round_ = text("zweimal.game_round", lang, variant=state.options.variant, round=state.round)
+        head = [(round_, False)]
     _grid(draw, state.position, state, view)
     _panel(draw, state, head + body, fonts)
 
@@ -486,7 +490,7 @@ def _draw_review(draw, state: State, view: View, lang: str, fonts) -> None:
     roads = _scoring(state, r)
     if page >= _pages(state, r):  # the score: this round, the total so far, the winner
         for i, line in enumerate(round_summary(state, lang, upto=r)):
-            draw.text((2, 11 + i * 10), line, font=fonts.body, fill=1)
+            fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
         return
     position = state.round_positions[r]
     marked: frozenset = frozenset()

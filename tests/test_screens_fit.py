@@ -1,0 +1,161 @@
+"""Every screen fits: the shared fitting helper (device/fit.py), and every game played at random
+on the box (the real loop and store, all the box's modes) in both languages with the strict
+text mode on: a text that does not fit its box, a word broken inside, a character the fonts
+lack, or a game drawing over the status or hint line fails.
+
+CI plays 4,000 events per game and language (32,000 frames); the soak:
+
+    TABLETOP_FIT_EVENTS=20000 ./dev test tests/test_screens_fit.py
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from PIL import Image, ImageDraw
+
+from device import fit, games
+from device import fonts as font_files
+from device.box import Hold, Press, Tap, menu_items
+from device.card_names import card_names
+from device.display import Screen, dummy_device
+from device.loop import Loop
+from device.store import Store
+
+EVENTS = int(os.environ.get("TABLETOP_FIT_EVENTS", "4000"))
+PLAYABLE = sorted(g for g, e in games.GAMES.items() if e.playable and e.id != "stapel")
+BUTTONS = ("ok", "ok", "up", "down", "left", "right", "back")
+
+
+def canvas():
+    image = Image.new("1", (128, 64), 0)
+    return image, ImageDraw.Draw(image)
+
+
+# --- the helper -------------------------------------------------------------------------------
+
+
+def test_a_line_that_fits_is_drawn_as_it_is():
+    font = font_files.load().status
+    _, draw = canvas()
+    with fit.strict():
+        assert fit.line(draw, (0, 0), "Spielstand", font) == 50
+
+
+def test_a_line_too_long_takes_the_shorter_form_then_an_ellipsis_at_a_word():
+    font = font_files.load().status
+    assert fit.choose("Schritt zurücknehmen", font, 60, ("Zurücknehmen",)) == (
+        "Zurücknehmen",
+        False,
+    )
+    shown, cut = fit.choose("Spiel wirklich abbrechen?", font, 80)
+    assert cut and shown == "Spiel wirklich"  # never inside a word
+    image, draw = canvas()
+    fit.line(draw, (0, 0), "Spiel wirklich abbrechen?", font, width=80)
+    assert image.getbbox()[2] <= 80  # nothing outside its box
+    with fit.strict(), pytest.raises(fit.TextOverflow):
+        fit.line(draw, (0, 0), "Spiel wirklich abbrechen?", font, width=80)
+
+
+def test_a_block_wraps_at_words_and_never_breaks_one():
+    font = font_files.load().status
+    assert fit.wrap("Schritt zurücknehmen?", font, 60) == ["Schritt", "zurücknehmen?"]
+    _, draw = canvas()
+    with fit.strict():
+        assert fit.block(draw, (0, 0, 127, 20), "Schritt zurücknehmen?", font) == 1
+    with fit.strict(), pytest.raises(fit.TextOverflow):  # three lines into a box of two
+        fit.block(draw, (0, 0, 40, 17), "eins zwei drei vier fünf sechs", font, spacing=9)
+
+
+def test_a_character_the_fonts_lack_is_a_failure_in_strict_mode():
+    with fit.strict(), pytest.raises(fit.TextOverflow):
+        fit.drawable("Karte unbekannt \u2014 anlernen")
+    assert fit.drawable("Größe: ä ö ü ß") == "Größe: ä ö ü ß"
+
+
+def test_the_guard_refuses_drawing_over_the_hint_line():
+    _, draw = canvas()
+    guard = fit.Guard(draw, (0, 10, 127, 54))
+    with fit.strict(), pytest.raises(fit.TextOverflow):
+        guard.rectangle((0, 50, 10, 58), fill=1)
+    with fit.strict():
+        guard.rectangle((0, 50, 10, 54), fill=1)
+
+
+# --- every game on the box, at random -----------------------------------------------------------
+
+
+def _screen_kind(box) -> tuple:
+    view = box.view
+    return (box.mode, box.menu[-1][0][:2], getattr(view, "mode", None), bool(box.notice))
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_random_play_on_the_box_fits_every_screen(tmp_path, game, lang):
+    rng = random.Random(f"{game}-{lang}")
+    store = Store(tmp_path)
+    names = card_names([])
+    cards = [c for c in names if c.startswith(f"{game}:")]
+    uids = [f"{0x04C00000 + i:08X}" for i in range(len(cards))]
+    store.teach(list(zip(uids, cards, strict=True)))
+    loop = Loop(store, Screen(dummy_device()), lang, tuple(names))
+    kinds: set[tuple] = set()
+    try:
+        with fit.strict():
+            loop.draw()
+            for n in range(EVENTS):
+                box = loop.box
+                if box.mode == "menu" and box.menu[-1][0] == "game":
+                    items = menu_items(box)
+                    for _ in range((items.index(game) - box.menu[-1][1]) % len(items)):
+                        loop.handle(Press("down"))
+                    event = Press("ok")
+                elif box.mode in ("game", "message") and rng.random() < 0.04:
+                    event = Hold("ok")
+                elif rng.random() < 0.1:
+                    unknown = f"{0x04D00000 + rng.randrange(3):08X}"
+                    event = Tap(rng.choice([*uids, unknown]) if uids else unknown)
+                else:
+                    event = Press(rng.choice(BUTTONS))
+                try:
+                    loop.handle(event)
+                except fit.TextOverflow as error:
+                    raise AssertionError(f"{game} {lang}, event {n} {event}: {error}") from None
+                kinds.add(_screen_kind(loop.box))
+    finally:
+        store.close()
+    modes = {k[0] for k in kinds}
+    assert {"menu", "game"} <= modes, kinds
+    assert len(kinds) >= 8, kinds  # many kinds of screen reached
+
+
+def test_a_compound_breaks_only_after_its_hyphen():
+    font = font_files.load().status
+    assert fit.wrap("Kein Tag-Plättchen", font, 60) == ["Kein Tag-", "Plättchen"]
+    assert fit.wrap("Kein Tag-Plättchen", font, 120) == ["Kein Tag-Plättchen"]
+
+
+def test_every_refusal_and_notice_fits_the_narrowest_band():
+    """The notice band beside a board is 60 pixels (12 characters) wide and 4 lines high:
+    every refusal and box notice fits it, whole or in its catalog short form."""
+    from device.catalog import TEXTS, shorter
+
+    for game in PLAYABLE:
+        games.GAMES[game].screens  # noqa: B018 - a game's own texts join the catalog
+    font = font_files.load().status
+    _, draw = canvas()
+    for key, forms in TEXTS.items():
+        if key.endswith(".short") or not key.startswith(("refuse.", "store.", "menu.")):
+            continue
+        if "{" in forms[0]:
+            continue  # filled in: checked where it is drawn (the random play above)
+        for lang, shown in zip(("de", "en"), forms, strict=True):
+            with fit.strict():
+                try:
+                    fit.block(draw, (0, 0, 59, 35), shown, font, spacing=9,
+                              shorter=shorter(shown, lang))  # fmt: skip
+                except fit.TextOverflow as error:
+                    raise AssertionError(f"{key} ({lang}): {error}") from None
