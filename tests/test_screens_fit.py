@@ -159,3 +159,29 @@ def test_every_refusal_and_notice_fits_the_narrowest_band():
                               shorter=shorter(shown, lang))  # fmt: skip
                 except fit.TextOverflow as error:
                     raise AssertionError(f"{key} ({lang}): {error}") from None
+
+
+PLURALS = {"Karten", "Tags", "Änderungen", "Figuren", "Felder", "Punkte", "Kopien", "Züge"}
+PLURALS |= {"cards", "tags", "changes", "figures", "fields", "points", "copies", "moves"}
+
+
+def test_counts_have_singular_and_plural_forms():
+    """No "1 Karten": a count of one takes the key's singular form; no "Karte(n)" anywhere."""
+    import re
+
+    from device.catalog import TEXTS, text
+
+    for game in PLAYABLE:
+        games.GAMES[game].screens  # noqa: B018 - a game's own texts join the catalog
+    for key, forms in TEXTS.items():
+        for form in forms:
+            assert not re.search(r"\((n|en|s|e)\)", form), f"{key}: {form!r}"
+        if key.endswith(".one") or "{n}" not in forms[0]:
+            continue
+        names = set(re.findall(r"\{([a-z_]+)\}", forms[0] + forms[1]))
+        for lang in ("de", "en"):
+            shown = text(key, lang, **{name: ("7" if name != "n" else 1) for name in names})
+            words = shown.replace(":", " ").split()
+            for i, word in enumerate(words[:-1]):
+                if word.lstrip("+-") == "1":
+                    assert words[i + 1] not in PLURALS, f"{key} ({lang}): {shown!r}"
