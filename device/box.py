@@ -140,19 +140,20 @@ def menu_question(box: Box) -> Question | None:
 def menu_items(box: Box) -> list[str]:
     screen = box.menu[-1][0]
     if screen == "top":
+        # the items that come and go (abandon, resume) stand last: one that appears or goes
+        # never moves the others (players picked the wrong item when "resume" pushed them)
         items = []
         if box.session is not None:
-            items.append("close")
-        if box.resumable:
-            items.append("resume")
-        items.append("new")
-        if box.session is not None:
-            items.append("undo")
-            if not engine_of(box.session).is_over(box.session.state):
-                items.append("abandon")  # a finished game stays finished
+            items += ["close", "new", "undo"]
+        else:
+            items.append("new")
         items.append("teach")
         if deck_checkers():
             items.append("check")
+        if box.session is not None and not engine_of(box.session).is_over(box.session.state):
+            items.append("abandon")  # a finished game stays finished
+        if box.resumable:
+            items.append("resume")
         return items
     if screen == "game":
         return list(games.GAMES)

@@ -1,0 +1,44 @@
+"""The box's own menu: items keep their places, the abandon question is asked over the game."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from device import fit
+from device.box import Box, Session, menu_items
+from device.render import render
+from engine.replay import options_of
+from engine.zweimal.game import GAME
+
+
+def _in_game(over: bool = False) -> Box:
+    options = options_of(GAME, {})
+    state = GAME.initial(options)
+    if over:
+        state = replace(state, phase="over")
+    from device.games import GAMES
+
+    view = GAMES["zweimal"].screens.initial_view(state)  # one deal for every frame
+    return Box(session=Session(1, "zweimal", options, state, 0), view=view)
+
+
+def test_an_item_that_appears_moves_no_other():
+    """Found by testers: "Fortsetzen" appearing pushed every item down, and players picked
+    the wrong one twice."""
+    for box in (Box(), _in_game(), _in_game(over=True)):
+        plain = menu_items(box)
+        more = menu_items(replace(box, resumable=True))
+        assert more[: len(plain)] == plain and more[-1] == "resume"
+    playing, finished = menu_items(_in_game()), menu_items(_in_game(over=True))
+    assert "abandon" not in finished
+    assert playing[: len(finished)] == finished  # abandon goes: nothing moves
+
+
+def test_the_abandon_question_fits_and_is_asked_over_the_game(monkeypatch):
+    box = replace(_in_game(), mode="confirm", confirm="abandon")
+    for lang in ("de", "en"):
+        with fit.strict():
+            image = render(replace(box, lang=lang))
+        board = render(replace(box, mode="game", confirm="", lang=lang))
+        top = (0, 0, 40, 40)  # the board's corner stays in sight under the question
+        assert image.crop(top).tobytes() == board.crop(top).tobytes()
