@@ -176,6 +176,10 @@ def view_parse(data: dict[str, Any], state: State) -> View:
             review = None  # that round is not over any more (an undo)
         else:
             review = (r, page)
+    if state.phase in ("figure", "road") and review is None:
+        fields = cursor.possible(state, picked)
+        if fields and at not in fields:  # e.g. after an undo: onto a field where the step is
+            at = cursor.start(fields)
     return View(at, picked, setup, proposal, review)
 
 

@@ -162,3 +162,26 @@ def test_unchanged_frames_are_not_sent(box):
     assert p.sim.screen.sent == sent
     p.press("ok")
     assert p.sim.screen.sent == sent + 1
+
+
+def test_after_undoing_a_rounds_end_the_cursor_stands_where_the_step_is(tmp_path):
+    """Found by testers: `ok`x5, `ok`x31 to the scoring board, `back`, `ok`, `ok`: the cursor
+    was left on an occupied field and the `ok` was refused "Feld hat schon eine Figur"."""
+    from device.simulator import Simulator
+    from tests.boxdriver import settings
+
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    try:
+        for _ in range(5 + 31):
+            sim.press("ok")
+        box = sim.loop.box
+        assert box.view.review is not None or box.mode == "message", box.mode  # the scoring
+        sim.press("back")
+        sim.press("ok")  # yes: take the round's end back
+        undone = sim.loop.box.session.actions
+        sim.press("ok")
+        box = sim.loop.box
+        assert "Figur" not in box.notice and box.session.actions == undone + 1
+    finally:
+        sim.stop()
