@@ -322,6 +322,8 @@ def _menu(box: Box, button: str) -> tuple[Box, list[Effect]]:
         if item == "resume":
             return replace(box, mode="game"), [Resume()]
         if item == "undo":
+            if undo_takes_back_an_end(box):  # a round's or the game's end: ask first
+                return replace(box, mode="confirm", confirm="undo"), []
             return _undo(replace(box, mode="game"))
         if item == "abandon":
             return replace(box, mode="confirm", confirm="abandon"), []
@@ -405,15 +407,33 @@ def _undo(box: Box) -> tuple[Box, list[Effect]]:
     session = box.session
     if session is None or session.actions == 0:
         return replace(box, notice=text("menu.nothing_to_undo", box.lang)), []
+    taken = session.history[-1] if session.history else None
     state, history, before = session.undone(engine_of(session))
     session = replace(session, state=state, history=history, actions=len(history), before=before)
     screens = screens_of(session)
+    notice = text("menu.undone", box.lang)
+    describe = getattr(screens, "describe", None)
+    if taken is not None and describe is not None:
+        notice = text("menu.undone_what", box.lang, what=describe(state, taken, box.lang))
     return replace(
         box,
         session=session,
         view=screens.initial_view(state) if box.view is None else _keep_view(screens, box, state),
-        notice=text("menu.undone", box.lang),
+        notice=notice,
     ), [Undo()]
+
+
+def undo_takes_back_an_end(box: Box) -> bool:
+    """The last action ended a round or the game (its results were shown)."""
+    session = box.session
+    if session is None or not session.history:
+        return False
+    if engine_of(session).is_over(session.state):
+        return True
+    if len(session.before) != len(session.history):
+        return False
+    lines = screens_of(session).round_ended(session.before[-1], session.state, box.lang)
+    return bool(lines)
 
 
 def _keep_view(screens: Any, box: Box, state: Any) -> Any:

@@ -365,3 +365,18 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
         lines.append((text("deck_rules.panel", lang), False))
     _board(draw, state, view)
     _panel(draw, lines, fonts)
+
+
+def describe(state: State, action: Any, lang: str) -> str:
+    """An action in the players' words (what an undo took back)."""
+    from engine.day_and_night.game import Cast, End, Step
+
+    match action:
+        case Cast(spell_id, _):
+            spell = state.options.spell(state.turn, spell_id)
+            return spell.name if spell else spell_id
+        case Step((r, c)):
+            return text("undo.dan_step", lang, at=f"{r},{c}")
+        case End():
+            return text("undo.end_turn", lang)
+    return text("undo.dan_temple", lang)

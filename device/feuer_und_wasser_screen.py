@@ -393,3 +393,12 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
         lines.append((text("fuw.move_turn", lang), False))
     lines.append((text("fuw.piles", lang, piles=piles), False))
     _panel(draw, lines + extra, fonts)
+
+
+def describe(state: State, action: Any, lang: str) -> str:
+    """An action in the players' words (what an undo took back)."""
+    from engine.feuer_und_wasser.game import Draw
+
+    if isinstance(action, Draw):
+        return text("undo.fuw_draw", lang, card=action.card)
+    return text("undo.fuw_lay", lang, card=state.drawn or "")

@@ -16,6 +16,7 @@ from device.box import (
     menu_label,
     menu_question,
     screens_of,
+    undo_takes_back_an_end,
 )
 from device.catalog import shorter, text
 from device.screens import DEFAULT_LAYOUT, Layout
@@ -78,7 +79,7 @@ def _message(draw, lines: tuple[str, ...] | list[str], fonts) -> None:
 def _shorter(box: Box, band: str) -> tuple[str, ...]:
     """The catalog's short forms of a text in the band (a narrow band beside a board takes
     them)."""
-    if box.mode == "confirm" and box.confirm == "undo":
+    if box.mode == "confirm" and box.confirm == "undo" and not undo_takes_back_an_end(box):
         return (text("menu.undo_question.short", box.lang),)
     return shorter(band, box.lang)
 
@@ -109,6 +110,8 @@ def _confirm_text(box: Box) -> str:
     if box.confirm == "abandon":
         return text("menu.confirm_abandon", box.lang)
     if box.confirm == "undo":
+        if undo_takes_back_an_end(box):
+            return text("menu.undo_end", box.lang)
         return text("menu.undo", box.lang) + "?"
     if box.session is None:  # pragma: no cover - a game question without a game
         return ""

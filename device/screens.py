@@ -37,6 +37,9 @@ Optional
   refusals that hides nothing.
 - `after(before, after, view) -> view`: the view after an accepted action (where the cursor
   starts for the next step; a round's scoring board).
+- `describe(state, action, lang) -> str`: an action in the players' words ("Figur auf 2,3"),
+  `state` the state before it; an undo says what it took back with it ("Rückgängig: Figur
+  auf 2,3"; without the hook: "Zurückgenommen").
 - `seed(value)`: make what the screens draw at random (a dealt layout) repeatable; the
   headless simulator calls it for scripts, so a script runs the same every time.
 - `configure(deck_paths)` and `option_overrides()`: the config's deck files, read once at

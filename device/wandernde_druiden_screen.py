@@ -652,3 +652,14 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
     else:
         _table(draw, state, lang, fonts)
         fit.line(draw, (0, TOP + 4 * ROW), _note(state, lang), fonts.status, bottom=55)
+
+
+def describe(state: State, action: Any, lang: str) -> str:
+    """An action in the players' words (what an undo took back)."""
+    from engine.wandernde_druiden.game import Clash, LayCreature, LayPlace
+
+    if isinstance(action, LayPlace | LayCreature):
+        return _card_name(state, action.card)
+    if isinstance(action, Clash):
+        return text("undo.wd_clash", lang)
+    return text("undo.end_turn", lang)

@@ -511,3 +511,19 @@ def _draw_review(draw, state: State, view: View, lang: str, fonts) -> None:
         lines.append((text("zweimal.no_road", lang), False))
     _grid(draw, position, state, replace(view, selected=None), marked)
     _panel(draw, state, lines, fonts)
+
+
+def describe(state: State, action: Any, lang: str) -> str:
+    """An action in the players' words (what an undo took back)."""
+    from engine.zweimal.game import Lay, Move, Place, SetRoad
+
+    match action:
+        case Place((r, c)):
+            return text("undo.zweimal_place", lang, at=f"{r},{c}")
+        case Move((r, c), (r2, c2)):
+            return text("undo.zweimal_move", lang, at=f"{r},{c}", to=f"{r2},{c2}")
+        case Lay((r, c)):
+            return text("undo.zweimal_lay", lang, at=f"{r},{c}")
+        case SetRoad((r, c), _):
+            return text("undo.zweimal_road", lang, at=f"{r},{c}")
+    return text("undo.setup", lang)

@@ -59,7 +59,7 @@ def test_undo_after_a_restart(tmp_path):
         for _ in range(items.index("undo")):
             q.press("down")
         q.press("ok")
-        assert q.box.mode == "game" and q.box.notice == "Zurückgenommen"
+        assert q.box.mode == "game" and q.box.notice == "Rückgängig: Karte auf 3,3"
         assert q.state.phase == "road" and q.state.turn == "A"
         assert q.state.position.figures == after_place.figures
         assert q.state.position.road_at((3, 3)) == "-"  # the card is taken back
@@ -273,3 +273,37 @@ def test_random_presses_with_the_menu_never_log_an_error_or_stop_the_backups(
         sim.stop()
     assert _ended_in_backup(tmp_path) == {i: g.status for i, g in ended.items()}
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+def test_taking_back_the_end_of_a_game_asks_first(tmp_path):
+    from device.render import _confirm_text
+    from tests import stubgame
+
+    stubgame.register_stub()
+    sim = Simulator(settings("de"), tmp_path)
+    sim.start()
+    try:
+        _finished_stub_game(sim)
+        sim.press("ok")  # the winner's message read
+
+        def menu_undo():
+            sim.hold("ok")
+            items = menu_items(sim.loop.box)
+            for _ in range(items.index("undo")):
+                sim.press("down")
+            sim.press("ok")
+
+        menu_undo()
+        box = sim.loop.box
+        assert box.mode == "confirm" and _confirm_text(box) == "Das Ende zurücknehmen?"
+        sim.press("back")  # no: nothing is taken back
+        assert sim.loop.box.session.state.winner and sim.loop.box.session.actions == 3
+        menu_undo()
+        assert sim.loop.box.mode == "confirm"
+        sim.press("ok")  # yes
+        box = sim.loop.box
+        assert not box.session.state.winner and box.session.actions == 2
+        assert box.notice == "Zurückgenommen"  # the stub game describes no action
+    finally:
+        sim.stop()
+        stubgame.unregister_stub()

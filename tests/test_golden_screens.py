@@ -89,6 +89,9 @@ def test_every_shown_text_fits_its_line():
                 size=64,
                 max=16,
                 short="WD",
+                what="Figur auf 2,3",
+                at="2,3",
+                to="3,3",
             )
             panel = ("fuw.turn_short", "fuw.last", "fuw.last_tactician", "fuw.piles")
             if key in panel + ("fuw.points", "fuw.card", "fuw.best", "fuw.move_turn"):
