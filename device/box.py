@@ -214,11 +214,20 @@ def _tap(box: Box, event: Tap) -> tuple[Box, list[Effect]]:
         ), []
     if box.mode == "check":
         return _check_tap(box, event), []
+    if event.known is None:  # a tag the box was never taught: say so, and where to teach it
+        return replace(box, notice=text("tap.unknown", box.lang)), []
     if box.mode == "game" and box.session is not None:
+        game = event.known.split(":", 1)[0]
+        if game != box.session.game:
+            other = games.GAMES[game].short if game in games.GAMES else game
+            return replace(box, notice=text("tap.other_game", box.lang, game=other)), []
         screens = screens_of(box.session)
-        reaction = screens.on_tap(box.session.state, game_view(box), event.uid, event.known)
+        view = game_view(box)
+        reaction = screens.on_tap(box.session.state, view, event.uid, event.known)
+        if reaction.view == view and reaction.action is None and not reaction.confirm:
+            return replace(box, notice=text("tap.not_now", box.lang)), []  # e.g. the other side's
         return _react(replace(box, notice=""), reaction)
-    return box, []  # cards mean nothing in the menu or a message
+    return replace(box, notice=text("tap.in_game", box.lang)), []  # the menu, a message
 
 
 def _check_tap(box: Box, event: Tap) -> Box:

@@ -307,3 +307,23 @@ def test_taking_back_the_end_of_a_game_asks_first(tmp_path):
     finally:
         sim.stop()
         stubgame.unregister_stub()
+
+
+def test_a_card_the_box_cannot_use_now_says_why(tmp_path):
+    """Found by testers: a tapped card that the box could not use did nothing, with no word:
+    an unknown tag, another game's card, a card of this game that is not for now."""
+    sim = Simulator(settings("de"), tmp_path)
+    sim.start()
+    p = Player(sim)
+    try:
+        p.new_game()
+        sim.store.teach([("04000001", "wandernde-druiden:fuchs"), ("04000002", "zweimal:player-A")])
+        sim.tap("04000009")
+        assert sim.loop.box.notice == "Karte unbekannt: im Menü anlernen"
+        sim.tap("04000001")
+        assert sim.loop.box.notice == "Karte von WD"
+        sim.tap("04000002")  # a player tag: nothing to do with it in Zweimal's set-up
+        assert sim.loop.box.notice == "Karte jetzt nicht nutzbar"
+        assert sim.loop.box.session.actions == 0
+    finally:
+        sim.stop()

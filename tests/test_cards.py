@@ -62,13 +62,15 @@ def test_a_tap_with_a_malformed_uid_is_never_taught(tmp_path, uid):
         sim.stop()
 
 
-def test_taps_outside_the_teach_screen_change_nothing(tmp_path):
+def test_an_unknown_tag_outside_the_teach_screen_says_where_to_teach_it(tmp_path):
+    """Found by testers: a tag the box did not know did nothing at all; it teaches nothing
+    outside the teach screen, and says so."""
     sim = Simulator(settings(), tmp_path)
     sim.start()
     try:
-        sent = sim.screen.sent
         sim.tap("04A2B3C4")
-        assert sim.screen.sent == sent and sim.store.cards() == []
+        assert sim.loop.box.notice == "Karte unbekannt: im Menü anlernen"
+        assert sim.store.cards() == []
     finally:
         sim.stop()
 

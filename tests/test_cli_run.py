@@ -30,7 +30,8 @@ def test_script_runs_headless_and_writes_numbered_frames(tmp_path, capsys):
     )
     assert code == 0, err
     names = sorted(p.name for p in (tmp_path / "f").iterdir())
-    assert names == ["00001.png", "00002.png", "00003.png"]  # the tap changes nothing
+    # the unknown tag's notice is the fourth frame ("Karte unbekannt: im Menü anlernen")
+    assert names == ["00001.png", "00002.png", "00003.png", "00004.png"]
 
 
 @pytest.mark.parametrize(

@@ -50,6 +50,7 @@ def test_stub_game_plays_to_the_end_through_the_real_loop(tmp_path, capsys):
         assert box.session.state.pile == 9 and box.session.state.turn == "B"
         press(sim, "down", "ok")  # B takes two
         assert sim.loop.box.session.state.pile == 7
+        sim.store.teach([("04A2B3C4", "stapel:stone")])
         sim.tap("04A2B3C4")  # a card: A takes one
         assert sim.loop.box.session.state.pile == 6
         press(sim, "back", "ok")  # undo (asks first): the tap is taken back
