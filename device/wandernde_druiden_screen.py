@@ -336,7 +336,7 @@ def confirmed(what: str):
 
 
 def round_ended(before: State, after: State, lang: str) -> list[str] | None:
-    return verdict_lines(after, lang) if after.over and not before.over else None
+    return None  # the end screen (draw_main) shows the verdict: one screen, not two alike
 
 
 # --- the deck check --------------------------------------------------------------------------
