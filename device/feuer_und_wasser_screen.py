@@ -318,13 +318,21 @@ def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:
     side_panel(draw, PANEL, lines, fonts)
 
 
-def _last_line(state: State, lang: str) -> str:
+def _last_line(state: State, lang: str, ended: bool = False) -> str:
+    """The last placement: whose it was, its row or group and what it scored; nothing for a
+    placement that scored nothing, nor before the round's first placement (`ended`: the
+    round's end is shown, and its last placement with it)."""
     last = state.last
-    if last is None:
+    if last is None or (last.length == 0 and last.cards == 0):
+        return ""
+    if state.cards_laid <= 1 and not ended:  # round 2 has begun: round 1's row is done
         return ""
     key = "fuw.last_tactician" if state.options.tactician else "fuw.last"
     shape = text("fuw.row" if state.options.mode == "rows" else "fuw.group", lang)
-    return text(key, lang, player=last.player, shape=shape, n=last.length, k=last.cards)
+    line = text(key, lang, player=last.player, shape=shape, n=last.length, k=last.cards)
+    if len(line) * 5 > 127 - PANEL + 1:  # the panel's width: the short form
+        line = text(f"{key}_short", lang, player=last.player, n=last.length, k=last.cards)
+    return line
 
 
 def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
@@ -346,7 +354,7 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
             draw,
             [
                 (text("fuw.round_over", lang, round=r + 1), True),
-                (_last_line(state, lang) if marked else "", False),
+                (_last_line(state, lang, ended=True) if marked else "", False),
                 (f"R {s['R']} : B {s['B']}", False),
             ],
             fonts,

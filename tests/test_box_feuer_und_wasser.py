@@ -170,3 +170,26 @@ def test_a_tap_draws_the_card_and_a_wrong_card_is_refused(tmp_path):
         assert t.state.drawn == "F2"
     finally:
         t.sim.stop()
+
+
+def test_the_panel_says_whose_row_scored_and_nothing_for_a_placement_that_scored_nothing():
+    """Found by testers: "Reihe 0:-0" after every placement that scored nothing, "Reihe 3:+1"
+    without whose it was, and round 2's first screen still showing round 1's last row."""
+    import random as rnd
+    from dataclasses import replace
+
+    from device.feuer_und_wasser_screen import _last_line
+    from engine.feuer_und_wasser.game import GAME, Last
+    from engine.replay import options_of
+
+    state = GAME.initial(options_of(GAME, {}))
+    laid = replace(state, cards_laid=3)
+    assert _last_line(replace(laid, last=Last("R", 0, 0, (), ())), "de") == ""
+    assert _last_line(replace(laid, last=Last("B", 3, 1, (), ())), "de") == "B Reihe 3:-1"
+    row = replace(state, last=Last("R", 6, 3, (), ()))  # round 2's start (only the start card)
+    assert _last_line(row, "de") == "" and _last_line(row, "de", ended=True) == "R Reihe 6:-3"
+    rng = rnd.Random(4)
+    while not state.over:  # a whole game: every line fits the panel
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+        for lang in ("de", "en"):
+            assert len(_last_line(state, lang)) <= 12

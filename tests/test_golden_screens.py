@@ -93,7 +93,7 @@ def test_every_shown_text_fits_its_line():
                 at="2,3",
                 to="3,3",
             )
-            panel = ("fuw.turn_short", "fuw.last", "fuw.last_tactician", "fuw.piles")
+            panel = ("fuw.turn_short", "fuw.last_short", "fuw.last_tactician_short", "fuw.piles")
             if key in panel + ("fuw.points", "fuw.card", "fuw.best", "fuw.move_turn"):
                 limit = 12  # Feuer und Wasser's side panel
             if key.startswith("dan.") and key not in (
