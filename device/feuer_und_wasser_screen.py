@@ -273,6 +273,15 @@ def _square(draw, x: int, y: int, colour: str, ink: int, cell: int) -> None:
         draw.rectangle(box, outline=ink)
 
 
+def _mark(draw, x: int, y: int, cell: int) -> None:
+    """A scored field: a frame on the cell's edge (a dot in its corner on the smallest
+    cells, which have no room for a frame)."""
+    if cell > 4:
+        draw.rectangle((x, y, x + cell - 1, y + cell - 1), outline=1)
+    else:
+        draw.point((x + 3, y + 3), fill=1)
+
+
 def _cell(fields) -> int:
     """As large as the landscape (and two squares around it for the card) allows."""
     rows = [r for r, _ in fields]
@@ -294,11 +303,9 @@ def _landscape(draw, fields, centre: Coord, card=None, marked=frozenset()) -> No
         y, x = (r - top) * cell, (c - left) * cell
         if not (0 <= r - top < rows_shown and 0 <= c - left < cols_shown):
             continue
-        ink = 1
-        if (r, c) in marked:
-            draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=1)
-            ink = 0
-        _square(draw, x, y, colour, ink, cell)
+        _square(draw, x, y, colour, 1, cell)
+        if (r, c) in marked:  # scored: a frame around the square, never inverted (an
+            _mark(draw, x, y, cell)  # inverted Fire square looked like a Water ring)
     if card:
         rows = [r for r, _ in card]
         cols = [c for _, c in card]

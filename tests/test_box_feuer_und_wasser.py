@@ -193,3 +193,32 @@ def test_the_panel_says_whose_row_scored_and_nothing_for_a_placement_that_scored
         state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
         for lang in ("de", "en"):
             assert len(_last_line(state, lang)) <= 12
+
+
+def test_a_scored_field_is_framed_never_inverted_and_fire_and_water_stay_apart():
+    """Found by testers: an inverted Fire field looked like a Water ring."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    from device.feuer_und_wasser_screen import _mark, _square
+
+    def field(colour: str, marked: bool, cell: int) -> Image.Image:
+        image = Image.new("1", (8, 8), 0)
+        draw = ImageDraw.Draw(image)
+        _square(draw, 0, 0, colour, 1, cell)
+        if marked:
+            _mark(draw, 0, 0, cell)
+        return image
+
+    def differ(a: Image.Image, b: Image.Image) -> int:
+        return sum(ImageChops.difference(a, b).convert("L").point(bool).getdata())
+
+    for cell in (8, 6, 4):
+        looks = {(c, m): field(c, m, cell) for c in "RB" for m in (False, True)}
+        for one in looks:
+            for other in looks:
+                if one < other:
+                    assert differ(looks[one], looks[other]) >= 1, (cell, one, other)
+        # a mark keeps Fire and Water as far apart as unmarked (the square's inside)
+        apart = differ(looks[("R", False)], looks[("B", False)])
+        assert apart >= 1 and differ(looks[("R", True)], looks[("B", True)]) >= apart
+        assert differ(looks[("R", True)], looks[("B", False)]) >= apart
