@@ -273,11 +273,7 @@ class Store:
     def _aside(self, why: str) -> Path:
         """Move the main file (and its WAL) aside, kept for the players: never deleted (but
         copies the box no longer needs, `PRUNED`, are kept only for the last few times)."""
-        aside = self.path.with_name(f"{FILE}.{why}-{self._stamp()}")
-        n = 1
-        while aside.exists():
-            aside = self.path.with_name(f"{FILE}.{why}-{self._stamp()}.{n}")
-            n += 1
+        aside = self._free_name(why)
         for suffix in ("", "-wal", "-shm"):
             src = Path(str(self.path) + suffix)
             if src.exists():
@@ -289,15 +285,20 @@ class Store:
         self._prune(why)
         return aside
 
+    def _free_name(self, why: str) -> Path:
+        """A name for a file kept aside: the reason and the time (and a number if taken)."""
+        name = self.path.with_name(f"{FILE}.{why}-{self._stamp()}")
+        n = 1
+        while name.exists():
+            name = self.path.with_name(f"{FILE}.{why}-{self._stamp()}.{n}")
+            n += 1
+        return name
+
     def _keep_copy(self, why: str) -> None:
         """Copy the main file aside once before repairing it in place."""
         if self._kept:
             return
-        target = self.path.with_name(f"{FILE}.{why}-{self._stamp()}")
-        n = 1
-        while target.exists():
-            target = self.path.with_name(f"{FILE}.{why}-{self._stamp()}.{n}")
-            n += 1
+        target = self._free_name(why)
         try:
             if self.path.exists():
                 shutil.copyfile(self.path, target)
@@ -339,17 +340,8 @@ class Store:
 
     def _sync_dir(self) -> None:
         """Make renames in the state directory durable (a power cut keeps them)."""
-        try:
-            fd = os.open(self.directory, os.O_RDONLY)
-        except OSError as error:
-            log.warning("cannot open %s to sync it: %s", self.directory, error)
-            return
-        try:
-            os.fsync(fd)
-        except OSError as error:
-            log.warning("syncing %s failed: %s", self.directory, error)
-        finally:
-            os.close(fd)
+        if not _fsync(self.directory):
+            log.warning("cannot open %s to sync it", self.directory)
 
     def _settle_backup_tmp(self) -> None:
         """A backup written whole whose renames a power cut undid becomes the newest backup
@@ -363,13 +355,7 @@ class Store:
         summary = None
         if not journal.exists():  # a hot journal: the copy was never committed
             try:
-                copy = self._memory_copy(tmp)
-                try:
-                    row = copy.execute("PRAGMA integrity_check").fetchone()
-                    if row is not None and row[0] == "ok":
-                        summary = self._summarise(copy)
-                finally:
-                    copy.close()
+                summary = self._file_summary(tmp)
             except (OSError, *DB_ERRORS, savefile.SnapshotError) as error:
                 log.warning("the unfinished backup %s is unreadable: %s", tmp, error)
         newest = dict(self._backups()).get(self.backup_path)
@@ -462,13 +448,7 @@ class Store:
                 backups[0][1].revision,
                 aside,
             )
-            if wal.cut:
-                # a power cut after the backup was written: what the backup does not hold
-                # of the log's lost changes is all that is lost (one revision a change)
-                held = (backups[0][1].revision or 0) - (summary.revision or 0)
-                self._report_lost(wal.lost - held)
-            else:
-                self._report("lesser")
+            if not self._report_lesser(wal, summary, backups[0][1]):
                 self._report("restored")
             return self._restore(backups[0][0])
         self._report_lost(wal.lost)
@@ -482,6 +462,16 @@ class Store:
             db.close()
             raise _Unavailable(f"cannot repair {self.path}: {error}") from error
         return db
+
+    def _report_lesser(self, wal: savefile.WalCheck, main: _Summary, backup: _Summary) -> bool:
+        """The file holds less than the backup. After a power cut (the log shows its trace,
+        True) only the log's lost changes the backup does not hold are lost (one revision a
+        change); otherwise the backup held more."""
+        if not wal.cut:
+            self._report("lesser")
+            return False
+        self._report_lost(wal.lost - ((backup.revision or 0) - (main.revision or 0)))
+        return True
 
     def _report_lost(self, n: int) -> None:
         """Saved changes the log held past an unreadable part (a power cut), when any."""
@@ -584,11 +574,7 @@ class Store:
                 self._migrate(db)
                 summary = self._summarise(db)
                 if backups and _older(summary, backups[0][1]):
-                    if wal.cut:  # as a start would say it (_open_writable)
-                        held = (backups[0][1].revision or 0) - (summary.revision or 0)
-                        self._report_lost(wal.lost - held)
-                    else:
-                        self._report("lesser")
+                    self._report_lesser(wal, summary, backups[0][1])  # as a start would say it
                     db.close()
                     db = None
                 else:
@@ -630,18 +616,22 @@ class Store:
             try:
                 if not path.is_file():
                     continue
-                db = self._memory_copy(path)
-                try:
-                    row = db.execute("PRAGMA integrity_check").fetchone()
-                    if row is None or row[0] != "ok":
-                        raise savefile.SnapshotError("integrity_check failed")
-                    found.append((n, path, self._summarise(db)))
-                finally:
-                    db.close()
+                found.append((n, path, self._file_summary(path)))
             except (OSError, *DB_ERRORS, savefile.SnapshotError) as error:
                 log.warning("backup %s unreadable: %s", path, error)
         found.sort(key=lambda f: (-(f[2].revision or 0), -_whole_games(f[2]), f[0]))
         return [(p, s) for _, p, s in found]
+
+    def _file_summary(self, path: Path) -> _Summary:
+        """What a whole copy (a backup) holds; it must pass SQLite's integrity check."""
+        db = self._memory_copy(path)
+        try:
+            row = db.execute("PRAGMA integrity_check").fetchone()
+            if row is None or row[0] != "ok":
+                raise savefile.SnapshotError("integrity_check failed")
+            return self._summarise(db)
+        finally:
+            db.close()
 
     def _write_backup(
         self,
@@ -871,17 +861,7 @@ class Store:
         """Make every committed transaction durable (fsync the WAL)."""
         if self.read_only or self.failing:
             return
-        wal = Path(str(self.path) + "-wal")
-        try:
-            fd = os.open(wal, os.O_RDONLY)
-        except OSError:
-            return
-        try:
-            os.fsync(fd)
-        except OSError as error:
-            log.error("syncing %s failed: %s", wal, error)
-        finally:
-            os.close(fd)
+        _fsync(Path(str(self.path) + "-wal"))  # no log yet: nothing to sync
 
     def close(self) -> None:
         self._stop.set()
@@ -1147,6 +1127,21 @@ class Store:
         return next(
             (g.id for g in rows if g.problem is None and (accept is None or accept(g))), None
         )
+
+
+def _fsync(path: Path) -> bool:
+    """fsync a file or folder (a failing sync is logged); False if it cannot be opened."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        os.fsync(fd)
+    except OSError as error:
+        log.error("syncing %s failed: %s", path, error)
+    finally:
+        os.close(fd)
+    return True
 
 
 def _in_one_transaction(script: str) -> str:
