@@ -8,8 +8,6 @@ from pathlib import Path
 
 from device.games import GAMES
 
-DAN_DECK = 70  # Day and Night's deck size (engine/day_and_night/game.py DECK)
-
 
 class CardError(ValueError):
     """Bad card input: one line."""
@@ -39,13 +37,10 @@ def card_names(decks: list[Path], strict: bool = False) -> list[str]:
 
             try:
                 spells = check_spells(
-                    Path(path), json.loads(Path(path).read_text(encoding="utf-8"))
+                    Path(path), json.loads(Path(path).read_text(encoding="utf-8")), strict
                 )
             except DeckError as error:
                 raise CardError(str(error)) from None
-            cards = sum(s.copies for s in spells.spells)
-            if strict and cards != DAN_DECK:  # "sein aus 70 Karten bestehendes Kartendeck"
-                raise CardError(f"deck {path}: {DAN_DECK} cards a deck, this one has {cards}")
             names += [f"{deck.game}:{s.id}" for s in spells.spells]
         if deck.game == "feuer-und-wasser":  # its cards have patterns: checked whole
             from device.deck_files import DeckError
@@ -61,12 +56,10 @@ def card_names(decks: list[Path], strict: bool = False) -> list[str]:
         names += [f"{deck.game}:{c.id}" for c in deck.cards]
     if druiden:  # Wandernde Druiden: a card set and decks, the decks checked against the set
         from device.deck_files import DeckError
-        from device.wandernde_druiden_cards import deck_rules, options
+        from device.wandernde_druiden_cards import options
 
         try:
-            options(druiden)
-            if strict:
-                deck_rules(druiden)
+            options(druiden, strict)
         except DeckError as error:
             raise CardError(str(error)) from None
     if not druiden_set:  # Wandernde Druiden's cards are data: the example set until one is set

@@ -20,6 +20,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from device.deck_files import DeckError, of_game, say
+from engine.day_and_night.game import deck_rule_broken
 from engine.day_and_night.spells import deck_from_data
 
 
@@ -51,15 +52,20 @@ class DanDeck(BaseModel):
     spells: list[DanSpell] = Field(min_length=1, max_length=100)
 
 
-def check(path: Path, data: object) -> DanDeck:
+def check(path: Path, data: object, strict: bool = False) -> DanDeck:
+    """The deck in a file's data, or a DeckError naming the spell; `strict`: also the deck
+    rule of the original (70 cards; the engine's `deck_rule_broken`)."""
     try:
         deck = DanDeck.model_validate(data)
     except ValidationError as error:
         raise say(path, data, error, "spells", "spell", fields=True) from None
     try:  # what pydantic cannot see: a field an effect ignores, mystify only for Day, ...
-        deck_from_data(deck.model_dump(exclude_none=True)["spells"], deck.side)
+        spells = deck_from_data(deck.model_dump(exclude_none=True)["spells"], deck.side)
     except ValueError as error:
         raise DeckError(f"deck {path}: {error}") from None
+    broken = deck_rule_broken(spells) if strict else None
+    if broken:
+        raise DeckError(f"deck {path}: {broken}")
     return deck
 
 

@@ -109,33 +109,12 @@ def is_set(data: dict) -> bool:
     return "deck" not in data
 
 
-def deck_rules(paths: list[Path]) -> None:
-    """Each configured deck keeps the original's rules ("64 Karten, davon je maximal 8
-    Kopien"): DeckError naming the file and the rule it breaks."""
-    files = list(of_game(paths, "wandernde-druiden"))
-    cards = EXAMPLE
-    for path, data in files:
-        if is_set(data):
-            cards = check_set(path, data)
-    for path, data in files:
-        if is_set(data):
-            continue
-        for problem, values in check_deck(path, data, cards):
-            if problem == "too_many":
-                raise DeckError(
-                    f"deck {path}: {values['n']} copies of {values['card']}, at most"
-                    f" {values['max']} a deck"
-                )
-            if problem == "size":
-                raise DeckError(
-                    f"deck {path}: {values['size']} cards a deck, this one has {values['n']}"
-                )
-
-
-def options(paths: list[Path]) -> dict[str, str]:
+def options(paths: list[Path], strict: bool = False) -> dict[str, str]:
     """The game options the configured files give: the card set (`cards`, the last set file
     listed). Each configured deck file is checked against it: a deck naming a card the set
-    does not have is an error here; a deck's size and copies are the deck check's business."""
+    does not have is an error here; `strict` (a start whose decks keep the original's rules,
+    "64 Karten, davon je maximal 8 Kopien"): also a deck of another size or with a card over
+    its copy limit, a DeckError naming the file and the rule."""
     found: dict[str, str] = {}
     cards = EXAMPLE
     files = list(of_game(paths, "wandernde-druiden"))
@@ -147,7 +126,18 @@ def options(paths: list[Path]) -> dict[str, str]:
             )
     for path, data in files:
         if not is_set(data):
-            unknown = [p for p in check_deck(path, data, cards) if p[0] == "unknown"]
+            problems = check_deck(path, data, cards)
+            unknown = [p for p in problems if p[0] == "unknown"]
             if unknown:
                 raise DeckError(f"deck {path}: card {unknown[0][1]['card']} is not in the set")
+            for problem, values in problems if strict else ():
+                if problem == "too_many":
+                    raise DeckError(
+                        f"deck {path}: {values['n']} copies of {values['card']}, at most"
+                        f" {values['max']} a deck"
+                    )
+                if problem == "size":
+                    raise DeckError(
+                        f"deck {path}: {values['size']} cards a deck, this one has {values['n']}"
+                    )
     return found

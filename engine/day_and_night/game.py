@@ -697,7 +697,7 @@ class DayAndNight(Game):
 def deck_rule_broken(deck: tuple[Spell, ...]) -> str | None:
     """The original's deck rule ("sein aus 70 Karten bestehendes Kartendeck"), if broken."""
     cards = sum(s.copies for s in deck)
-    return None if cards == DECK else f"a deck has {DECK} cards, this one {cards}"
+    return None if cards == DECK else f"{DECK} cards a deck, this one has {cards}"
 
 
 def _temple_choices(state: State) -> list[Action]:
