@@ -11,6 +11,7 @@ import pytest
 
 from device.cli import main
 from tests.test_bad_inputs import one_line, start_with_deck
+from tests.test_replay import replay_lines
 
 WAIT = {"id": "wait", "name": "wait", "cost": 0, "prerequisite": "", "copies": 1}
 WAIT = {**WAIT, "effects": [{"kind": "draw", "count": 1}]}
@@ -26,11 +27,7 @@ def spell(id_: str, *effects: dict, cost: int = 0) -> dict:
 
 
 def replay(capsys, tmp_path, *lines: str) -> tuple[int, list[dict], str]:
-    path = tmp_path / "record.txt"
-    path.write_text("\n".join(["game day-and-night", *lines]) + "\n")
-    code = main(["replay", str(path)])
-    out, err = capsys.readouterr()
-    return code, [json.loads(x) for x in out.splitlines()], err
+    return replay_lines(capsys, tmp_path, "day-and-night", *lines)
 
 
 def test_spells_come_before_movement(capsys, tmp_path):

@@ -235,13 +235,9 @@ def test_example_decks_match_the_shipped_files():
 
 
 def _replay_fuw(capsys, tmp_path, *lines: str):
-    from device.cli import main
+    from tests.test_replay import replay_lines
 
-    path = tmp_path / "record.txt"
-    path.write_text("\n".join(["game feuer-und-wasser", *lines]) + "\n")
-    code = main(["replay", str(path)])
-    out, err = capsys.readouterr()
-    return code, [json.loads(x) for x in out.splitlines()], err
+    return replay_lines(capsys, tmp_path, "feuer-und-wasser", *lines)
 
 
 def test_each_players_deck_is_their_own_when_both_number_their_cards_alike(capsys, tmp_path):

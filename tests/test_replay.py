@@ -23,6 +23,15 @@ def run(capsys, *argv):
     return code, out, err
 
 
+def replay_lines(capsys, tmp_path, game: str, *lines: str) -> tuple[int, list[dict], str]:
+    """`tabletop replay` of a record of `game` with these lines: the exit status, each JSON
+    line printed, and stderr."""
+    path = tmp_path / "record.txt"
+    path.write_text("\n".join([f"game {game}", *lines]) + "\n")
+    code, out, err = run(capsys, "replay", str(path))
+    return code, [json.loads(x) for x in out.splitlines()], err
+
+
 def random_zweimal(variant: int, seed: int) -> tuple[Options, list]:
     """A whole game chosen at random, set-up included (a few roads turned)."""
     rng = random.Random(seed)
