@@ -21,6 +21,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from device import feuer_und_wasser_decks, fit
+from device import fonts as font_files
 from device.catalog import text
 from device.deck_files import Configured
 from device.screens import Layout, Question, Reaction, side_panel
@@ -337,7 +338,7 @@ def _last_line(state: State, lang: str, ended: bool = False) -> str:
     key = "fuw.last_tactician" if state.options.tactician else "fuw.last"
     shape = text("fuw.row" if state.options.mode == "rows" else "fuw.group", lang)
     line = text(key, lang, player=last.player, shape=shape, n=last.length, k=last.cards)
-    if len(line) * 5 > 127 - PANEL + 1:  # the panel's width: the short form
+    if not fit.fits(line, font_files.load().status, 128 - PANEL):  # the panel: the short form
         line = text(f"{key}_short", lang, player=last.player, n=last.length, k=last.cards)
     return line
 
