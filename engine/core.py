@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from enum import IntEnum
 
 Coord = tuple[int, int]
@@ -64,3 +64,14 @@ def components(fields: Iterable[Coord]) -> list[frozenset[Coord]]:
         found.append(frozenset(area))
     found.sort(key=lambda area: (-len(area), min(area)))
     return found
+
+
+DECK_RULES = ("strict", "free")  # a game's deck rules kept (the original's), or lifted
+
+
+def parse_deck_rules(values: Mapping[str, str]) -> str:
+    """The option `deck_rules` (strict, the default, or free) of a game with deck rules."""
+    rules = values.get("deck_rules", "strict")
+    if rules not in DECK_RULES:
+        raise NotationError(f"deck_rules: expected strict or free, got {rules!r}")
+    return rules

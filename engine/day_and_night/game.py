@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.contract import Game, Result, Scores
-from engine.core import Coord, IllegalMove, NotationError
+from engine.core import Coord, IllegalMove, NotationError, parse_deck_rules
 from engine.day_and_night.adjudication import TEMPLE_SIZE, Board, adjudicate
 from engine.day_and_night.areas import COLS, ROWS, bit, components, size
 from engine.day_and_night.spells import EXAMPLE, Effect, Spell, deck_from_data, deck_to_data
@@ -29,9 +29,6 @@ STEP_COST = 3
 HAND = 5
 DECK = 70
 OTHER = {"day": "night", "night": "day"}
-
-
-DECK_RULES = ("strict", "free")
 
 
 @dataclass(frozen=True, slots=True)
@@ -589,9 +586,7 @@ class DayAndNight(Game):
     )
 
     def parse_options(self, values) -> Options:
-        rules = values.get("deck_rules", "strict")
-        if rules not in DECK_RULES:
-            raise NotationError(f"deck_rules is strict or free, not {rules!r}")
+        rules = parse_deck_rules(values)
         decks = []
         for side in SIDES:
             text = values.get(f"deck_{side}", "")

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.contract import Game, Result, RoundResult, Scores
-from engine.core import IllegalMove, NotationError
+from engine.core import IllegalMove, NotationError, parse_deck_rules
 from engine.wandernde_druiden.cards import (
     DECK_SIZE,
     EXAMPLE,
@@ -477,10 +477,7 @@ class WanderndeDruiden(Game):
                 cards = set_from_data(json.loads(text))
             except (ValueError, RecursionError) as error:
                 raise NotationError(f"cards: {error}") from None
-        deck_rules = values.get("deck_rules", "strict")
-        if deck_rules not in ("strict", "free"):
-            raise NotationError(f"deck_rules: expected strict or free, got {deck_rules!r}")
-        return Options(rule, starter, cards, deck_rules)
+        return Options(rule, starter, cards, parse_deck_rules(values))
 
     def format_options(self, options: Options) -> dict[str, str]:
         return {
