@@ -10,6 +10,7 @@ replays without any file. Pure: no I/O, no randomness.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -122,13 +123,11 @@ def placements(state: State, card: Card, turns_of: tuple[int, ...] = (0, 1, 2, 3
     found: list[Lay] = []
     fields = state.landscape.fields
     for turns in turns_of:
-        laid = turned(card, turns)
-        cells = list(laid.fields((0, 0)))
-        candidates = {(r - dr, c - dc) for (r, c) in fields for (dr, dc) in cells}
-        for at in sorted(candidates):
-            covered = sum((at[0] + dr, at[1] + dc) in fields for dr, dc in cells)
-            if covered == COVER:
-                found.append(Lay(at, turns))
+        cells = list(turned(card, turns).fields((0, 0)))
+        # each (field, square of the card) pair that puts that square on that field: a place
+        # is counted once for every field its card covers
+        covered = Counter((r - dr, c - dc) for (r, c) in fields for (dr, dc) in cells)
+        found += [Lay(at, turns) for at in sorted(covered) if covered[at] == COVER]
     return found
 
 
@@ -445,8 +444,9 @@ def best_placement(state: State) -> Best | None:
     fields = state.landscape.fields
     divisor = DIVISOR[state.options.mode]
     found: Best | None = None
+    turns_of = [turned(base, t) for t in range(4)]
     for action in placements(state, base):
-        laid = turned(base, action.turns).fields(action.at)
+        laid = turns_of[action.turns].fields(action.at)
         length, counted = score_placement(fields, laid, state.turn, state.options.mode)
         cards = length // divisor
         if found is None or (cards, length) > (found.cards, found.length):
