@@ -2,7 +2,8 @@
 
 luma's SSD1306/SH1106 drivers send the whole 1 KiB frame on every update (about 23 ms at
 400 kHz I2C). `PagedOled` keeps what the panel shows and sends, for each 8-row page that
-changed, only the span of columns that changed: a cursor move costs a few dozen bytes.
+changed, only the runs of columns that changed (runs closer than an address command's bytes
+are one): a cursor move costs a few dozen bytes.
 
 - SSD1306 / SSD1309 (luma sets horizontal addressing): COLUMNADDR c0 c1, PAGEADDR p p, data.
 - SH1106 (page addressing only, RAM 132 columns, the panel at column 2): B0+page, column low
@@ -33,6 +34,24 @@ def pages(image: Image.Image) -> list[bytes]:
     return [column_major[p::per_column] for p in range(per_column)]
 
 
+def spans(old: bytes, new: bytes, gap: int) -> list[tuple[int, int]]:
+    """The runs of changed columns of one page, (first, last); two runs closer than `gap`
+    unchanged columns are one (a new address costs more than sending the columns between):
+    a change on the board and one on the side panel are two short runs, not one long one."""
+    if old == new:
+        return []
+    runs: list[tuple[int, int]] = []
+    changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+    first = last = changed[0]
+    for i in changed[1:]:
+        if i - last - 1 >= gap:
+            runs.append((first, last))
+            first = i
+        last = i
+    runs.append((first, last))
+    return runs
+
+
 class PagedOled:
     """Wraps a luma OLED device (already initialised) and replaces its `display`."""
 
@@ -46,17 +65,14 @@ class PagedOled:
     def display(self, image: Image.Image) -> None:
         new = pages(self.device.preprocess(image))
         old = self._shown
+        gap = 3 if self.controller == "sh1106" else 6  # an address command's bytes
         try:
             for p, row in enumerate(new):
-                if old is not None and old[p] == row:
+                if old is None:
+                    self._send(p, 0, row)
                     continue
-                first, last = 0, len(row) - 1
-                if old is not None:
-                    while row[first] == old[p][first]:
-                        first += 1
-                    while row[last] == old[p][last]:
-                        last -= 1
-                self._send(p, first, row[first : last + 1])
+                for first, last in spans(old[p], row, gap):
+                    self._send(p, first, row[first : last + 1])
         except OSError:
             self._shown = None  # the panel's state is unknown now: resend all next time
             raise

@@ -131,3 +131,51 @@ def test_upside_down_display_sends_the_turned_picture():
     oled.display(dot)
     column_bytes = b"".join(bytes(d) for d in serial.data_bytes)
     assert column_bytes[7 * 128 + 127] == 0x80  # ... lands bottom right on the panel
+
+
+def test_two_changes_far_apart_on_one_page_go_as_two_runs():
+    """A card moved on the board and a line changed on the side panel: two short runs of one
+    page, not one run across the page; runs closer than an address command are one."""
+    from device.oled import spans
+
+    old = bytes(128)
+    new = bytearray(old)
+    new[10:14] = b"\xff" * 4
+    new[100:103] = b"\x0f" * 3
+    assert spans(old, bytes(new), 6) == [(10, 13), (100, 102)]
+    new[16] = 0x01  # two unchanged columns after the first run: one run
+    assert spans(old, bytes(new), 6) == [(10, 16), (100, 102)]
+    assert spans(old, old, 6) == []
+    serial = RecordingSerial()
+    oled = PagedOled(ssd1306(serial), "ssd1306")
+    first = Image.new("1", (128, 64))
+    oled.display(first)
+    serial.reset()
+    second = first.copy()
+    draw = ImageDraw.Draw(second)
+    draw.rectangle((10, 0, 13, 7), fill=1)
+    draw.rectangle((100, 0, 102, 7), fill=1)
+    oled.display(second)
+    assert serial.data_bytes == [[0xFF] * 4, [0xFF] * 3]
+    assert serial.total == 2 * 6 + 4 + 3
+
+
+def test_the_display_benchmark_runs_and_every_update_costs_less_than_a_frame():
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "display.py"
+    spec = importlib.util.spec_from_file_location("display_bench", path)
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["display_bench"] = bench
+    spec.loader.exec_module(bench)
+    from device.render import render
+
+    for before, after in bench.boxes().values():
+        serial = RecordingSerial()
+        oled = PagedOled(ssd1306(serial), "ssd1306")
+        oled.display(render(before))
+        serial.reset()
+        oled.display(render(after))
+        assert 0 < serial.total < 1072 / 2
