@@ -122,12 +122,16 @@ def placements(state: State, card: Card, turns_of: tuple[int, ...] = (0, 1, 2, 3
     column)."""
     found: list[Lay] = []
     fields = state.landscape.fields
+    legal: dict[tuple[int, int], list[Coord]] = {}  # by the card's shape: a half turn keeps it
     for turns in turns_of:
-        cells = list(turned(card, turns).fields((0, 0)))
-        # each (field, square of the card) pair that puts that square on that field: a place
-        # is counted once for every field its card covers
-        covered = Counter((r - dr, c - dc) for (r, c) in fields for (dr, dc) in cells)
-        found += [Lay(at, turns) for at in sorted(covered) if covered[at] == COVER]
+        height, width = (len(card.rows), len(card.rows[0]))[:: 1 if turns % 2 == 0 else -1]
+        if (height, width) not in legal:
+            cells = [(dr, dc) for dr in range(height) for dc in range(width)]
+            # each (field, square of the card) pair that puts that square on that field: a
+            # place is counted once for every field its card covers
+            covered = Counter((r - dr, c - dc) for (r, c) in fields for (dr, dc) in cells)
+            legal[(height, width)] = [at for at in sorted(covered) if covered[at] == COVER]
+        found += [Lay(at, turns) for at in legal[(height, width)]]
     return found
 
 
@@ -398,20 +402,22 @@ def score_placement(
     """The longest counting row or largest counting group after laying `card` (its squares and
     colours), looking only at what runs through the card: the same answer as `lay`, faster."""
 
-    def colour(at: Coord) -> str | None:
-        return card.get(at) or fields.get(at)
-
+    colour = {**fields, **card}.get  # the landscape with the card on top
     best: tuple[Coord, ...] = ()
     mine = [at for at, c in card.items() if c == player]
     if mode == "rows":
+        walked: set[tuple[Coord, int]] = set()  # (square, direction) already in a run
         for r, c in mine:
             for dr, dc in ((0, 1), (1, 0)):
+                if ((r, c), dr) in walked:
+                    continue
                 r0, c0 = r, c
                 while colour((r0 - dr, c0 - dc)) == player:
                     r0, c0 = r0 - dr, c0 - dc
                 run = []
                 while colour((r0, c0)) == player:
                     run.append((r0, c0))
+                    walked.add(((r0, c0), dr))
                     r0, c0 = r0 + dr, c0 + dc
                 if len(run) > len(best) and any(f not in card for f in run):
                     best = tuple(run)
