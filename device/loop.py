@@ -60,6 +60,7 @@ class Loop:
         self, store: Store, screen: Screen, lang: str = "de", card_names: tuple[str, ...] = ()
     ) -> None:
         self.store = store
+        store.backup_after_frame = True  # a game's end is shown first, then backed up
         self.screen = screen
         self.lang = lang
         self.card_names = card_names
@@ -261,6 +262,7 @@ class Loop:
             new = replace(before, notice=text(key, self.lang))
         self.box = new
         self.draw()
+        self.store.write_pending_backup()  # a game's end: its backup, after its frame
 
     def known_card(self, uid: str) -> str | None:
         """The card a tag stands for: taught, else the card name its NDEF text carries."""

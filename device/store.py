@@ -203,6 +203,10 @@ class Store:
         self.reports: list[tuple[str, dict[str, Any]]] = []  # catalog keys under "store."
         self.failing: str | None = None  # "full" or "io" while the file cannot be written
         self._kept = False  # a copy of the damaged file is kept aside this session
+        # the loop shows a game's end first and writes its backup right after the frame
+        # (`write_pending_backup`): the press-to-screen path never waits for the copy
+        self.backup_after_frame = False
+        self._pending_backup: bool | None = None  # a backup is due (True: after an undone end)
         self._dirty = threading.Event()
         self._stop = threading.Event()
         self._syncer: threading.Thread | None = None
@@ -864,6 +868,8 @@ class Store:
         _fsync(Path(str(self.path) + "-wal"))  # no log yet: nothing to sync
 
     def close(self) -> None:
+        with contextlib.suppress(*DB_ERRORS):
+            self.write_pending_backup()
         self._stop.set()
         self._dirty.set()
         if self._syncer is not None:
@@ -1003,9 +1009,21 @@ class Store:
 
         self._transaction(work)
         if status in ("finished", "abandoned"):
-            self._write_backup(self.db)
+            self._backup_now_or_after_frame(undone=bool(self._pending_backup))
         elif reopened[0]:  # the players took back a finished game's end: that is no loss
-            self._write_backup(self.db, undone=True)
+            self._backup_now_or_after_frame(undone=True)
+
+    def _backup_now_or_after_frame(self, undone: bool) -> None:
+        if self.backup_after_frame:
+            self._pending_backup = undone
+        else:
+            self._write_backup(self.db, undone=undone)
+
+    def write_pending_backup(self) -> None:
+        """The backup a game's end (or an undone end) made due, if it is not written yet."""
+        undone, self._pending_backup = self._pending_backup, None
+        if undone is not None and not self.read_only:
+            self._write_backup(self.db, undone=undone)
 
     def cut(self, game_id: int, keep: int) -> None:
         """Drop a game's actions after the first `keep` (a replay stopped there)."""

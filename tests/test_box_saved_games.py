@@ -327,3 +327,29 @@ def test_a_card_the_box_cannot_use_now_says_why(tmp_path):
         assert sim.loop.box.session.actions == 0
     finally:
         sim.stop()
+
+
+def test_a_games_end_is_shown_first_and_backed_up_right_after_the_frame(tmp_path):
+    """The press that ends a game waits for its save, not for the backup copy: the loop
+    writes the backup after the frame; a store closed before that still writes it."""
+    store = Store(tmp_path)
+    store.backup_after_frame = True
+    game = store.new_game("zweimal", 1, {"variant": "1"}, {"mode": "game"})
+    store.record(game, {"mode": "game"}, status="finished")
+    assert not store.backup_path.exists()  # due, not yet written
+    store.write_pending_backup()
+    assert store.backup_path.exists()
+    written = store.backup_path.stat().st_mtime_ns
+    store.write_pending_backup()  # nothing due: nothing written again
+    assert store.backup_path.stat().st_mtime_ns == written
+    other = store.new_game("zweimal", 1, {"variant": "1"}, {"mode": "game"})
+    store.record(other, {"mode": "game"}, status="finished")
+    store.close()  # the pending backup is not lost with the store
+    reopened = Store(tmp_path)
+    try:
+        backup = sqlite3.connect(reopened.backup_path)
+        statuses = dict(backup.execute("SELECT id, status FROM games").fetchall())
+        backup.close()
+        assert statuses == {game: "finished", other: "finished"}
+    finally:
+        reopened.close()
