@@ -179,13 +179,15 @@ def _press(box: TimedBox, game: str, button: str, out: Played) -> None:
 
 def _screen(box) -> tuple:
     """Which screen the box shows: its mode, the menu page, the game's own screen (a view's
-    `mode`, or `review` for a scoring board's pages), whether a notice band shows."""
+    `mode`, `review` for a scoring board's pages, `page` for a list shown a page at a time:
+    turning a page is a new screen, not a step), whether a notice band shows."""
     view = box.view
     return (
         box.mode,
         box.menu[-1][0],
         getattr(view, "mode", None),
         getattr(view, "review", None),
+        getattr(view, "page", None),
         bool(box.notice),
     )
 
