@@ -446,11 +446,14 @@ def undo_takes_back_an_end(box: Box) -> bool:
 
 
 def _keep_view(screens: Any, box: Box, state: Any) -> Any:
-    """The view after an undo: the same view where it still fits the state."""
+    """The view after an undo: the game's own choice (`after_undo`), else the same view where
+    it still fits the state."""
     try:
-        return screens.view_parse(screens.view_record(box.view), state)
+        view = screens.view_parse(screens.view_record(box.view), state)
     except ValueError:
         return screens.initial_view(state)
+    after_undo = getattr(screens, "after_undo", None)
+    return view if after_undo is None else after_undo(state, view)
 
 
 def _game(box: Box, button: str) -> tuple[Box, list[Effect]]:

@@ -4,13 +4,17 @@ Draw step: the arrows pick the drawn card among the cards of the active deck not
 (◄► one, ▲▼ four), `ok` says this one was drawn; a tap of the card's tag does the same in one
 go. `back` takes back the last step (asks first).
 
-Lay step: the card lies over the landscape at a legal place; ◄► move it to the previous/next
-legal place (in reading order), ▲▼ turn it (to the nearest legal place of the new turn), `back`
-shows the best placement with its score (not laid), `ok` lays it. Turning and moving are on
-different buttons; every place shown is legal.
+Lay step: the card lies over the landscape at a legal place; it starts at the best place (the
+tip: the most cards or points, said on the panel and the hint line) when any place scores,
+else near the landscape's middle. ◄► move it to the previous/next legal place (in reading
+order), ▲▼ turn it (to the nearest legal place of the new turn), `ok` lays it, `back` takes back
+the last step (asks first), as in every step. The panel says what the tip gives; the hint
+line says when the card lies on it.
+Turning and moving are on different buttons; every place shown is legal.
 
 After each placement the counting row or group is marked on the landscape and the panel says
-what it gives; a round's end shows its final landscape, then the score and the total.
+what it gives; a round's end shows its final landscape (the whole of it, or the part that
+scored), then in words what the score is made of, the score and the total.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from engine.feuer_und_wasser.game import (
 
 WINDOW = (56, 64)  # the landscape window in pixels (height, width)
 PANEL = WINDOW[1] + 3
+PREVIEW = 6  # the draw step's card preview: squares of 6 pixels, 18x12 under the points
 NAMES = {"R": "fuw.fire", "B": "fuw.water"}
 
 
@@ -62,8 +67,8 @@ class View:
     pick: int = 0  # draw step: which of the cards not laid yet
     at: Coord | None = None  # lay step: where the card lies (a legal place)
     turns: int = 0
-    hint: bool = False  # the best placement is on show ...
-    best: int = 0  # ... and what it gives (found once, when asked for)
+    tip: tuple[int, int, int] | None = None  # lay step: the best place (row, column, turns) ...
+    best: int = 0  # ... and what it gives (found once, when the card is drawn)
     review: tuple[int, int] | None = None  # a finished round: (its index, page)
 
 
@@ -86,7 +91,12 @@ def _nearest(options: list[Coord], to: Coord) -> Coord:
 
 
 def _lay_view(state: State) -> View:
-    """The drawn card's first place: the legal place nearest the landscape's middle."""
+    """The drawn card's first place: the best place when a place scores (where a player most
+    likely lays), else the legal place nearest the landscape's middle."""
+    best = best_placement(state)
+    if best is not None and best.cards > 0:
+        (r, c), turns = best.action.at, best.action.turns
+        return View(at=(r, c), turns=turns, tip=(r, c, turns), best=best.cards)
     rows = [r for r, _ in state.landscape.fields]
     cols = [c for _, c in state.landscape.fields]
     middle = ((min(rows) + max(rows)) // 2, (min(cols) + max(cols)) // 2)
@@ -106,21 +116,22 @@ def view_record(view: View) -> dict[str, Any]:
         "pick": view.pick,
         "at": list(view.at) if view.at else None,
         "turns": view.turns,
-        "hint": view.hint,
+        "tip": list(view.tip) if view.tip else None,
         "best": view.best,
         "review": list(view.review) if view.review else None,
     }
 
 
 def view_parse(data: dict[str, Any], state: State) -> View:
-    pick, turns, hint = data.get("pick", 0), data.get("turns", 0), data.get("hint", False)
-    best = data.get("best", 0)
+    pick, turns, best = data.get("pick", 0), data.get("turns", 0), data.get("best", 0)
+    tip = data.get("tip")  # (views saved before the tip had "hint": the tip is found anew)
     if (
         not isinstance(pick, int)
         or turns not in (0, 1, 2, 3)
-        or not isinstance(hint, bool)
         or not isinstance(best, int)
         or best < 0
+        or not (tip is None or (isinstance(tip, list) and len(tip) == 3))
+        or not all(isinstance(v, int) for v in tip or ())
     ):
         raise ValueError("not a Feuer und Wasser view")
     review = data.get("review")
@@ -137,9 +148,10 @@ def view_parse(data: dict[str, Any], state: State) -> View:
             review = (review[0], review[1])
     at = data.get("at")
     if state.drawn is not None and review is None:
-        if at is None or tuple(at) not in places(state, turns):
+        if at is None or "tip" not in data or tuple(at) not in places(state, turns):
             return _lay_view(state)
-        return View(at=(at[0], at[1]), turns=turns, hint=hint, best=best)
+        kept = (tip[0], tip[1], tip[2]) if tip else None
+        return View(at=(at[0], at[1]), turns=turns, tip=kept, best=best)
     return View(pick=pick % max(1, len(choices(state))), review=review)
 
 
@@ -182,22 +194,17 @@ def on_button(state: State, view: View, button: str) -> Reaction:
         options = places(state, view.turns)
         if view.at in options:
             i = options.index(view.at) + (1 if button == "right" else -1)
-            return Reaction(replace(view, at=options[i % len(options)], hint=False))
-        return Reaction(replace(view, at=_nearest(options, view.at), hint=False))
+            return Reaction(replace(view, at=options[i % len(options)]))
+        return Reaction(replace(view, at=_nearest(options, view.at)))
     if button in ("up", "down"):
         for k in range(1, 4):
             turns = (view.turns + (k if button == "down" else -k)) % 4
             options = places(state, turns)
             if options:
-                return Reaction(View(at=_nearest(options, view.at), turns=turns))
+                return Reaction(replace(view, at=_nearest(options, view.at), turns=turns))
         return Reaction(view)
     if button == "back":
-        best = best_placement(state)
-        if best is None:
-            return Reaction(view)
-        return Reaction(
-            View(at=best.action.at, turns=best.action.turns, hint=True, best=best.cards)
-        )
+        return Reaction(view, confirm="undo")
     if button == "ok":
         return Reaction(view, Lay(view.at, view.turns))
     return Reaction(view)
@@ -235,12 +242,17 @@ def status(state: State, lang: str) -> str:
 
 def hint(state: State, view: View, lang: str) -> str:
     if view.review is not None:
-        return text("hint.review" if view.review[1] == 0 else "hint.message", lang)
+        return text("hint.fuw_review", lang)
     if state.over:
         return text("hint.over", lang)
     if state.drawn is None:
         return text("hint.fuw_draw", lang)
-    return text("hint.fuw_lay", lang)
+    return text("hint.fuw_lay_tip" if on_tip(view) else "hint.fuw_lay", lang)
+
+
+def on_tip(view: View) -> bool:
+    """The card lies on the best place (the tip)."""
+    return view.tip is not None and view.at is not None and (*view.at, view.turns) == view.tip
 
 
 def summary_lines(state: State, lang: str, upto: int | None = None) -> list[str]:
@@ -283,20 +295,28 @@ def _mark(draw, x: int, y: int, cell: int) -> None:
         draw.point((x + 3, y + 3), fill=1)
 
 
-def _cell(fields) -> int:
-    """As large as the landscape (and two squares around it for the card) allows."""
+def _cell(fields, margin: int = 5) -> int:
+    """As large as the landscape (and `margin` squares around it: two on each side for the
+    card) allows; 4 at the least (smaller squares would not tell Fire from Water)."""
     rows = [r for r, _ in fields]
     cols = [c for _, c in fields]
-    height, width = max(rows) - min(rows) + 5, max(cols) - min(cols) + 5
+    height, width = max(rows) - min(rows) + margin, max(cols) - min(cols) + margin
     for cell in (8, 6):
         if height * cell <= WINDOW[0] and width * cell <= WINDOW[1]:
             return cell
     return 4
 
 
-def _landscape(draw, fields, centre: Coord, card=None, marked=frozenset()) -> None:
+def fits_whole(fields, cell: int) -> bool:
+    rows = [r for r, _ in fields]
+    cols = [c for _, c in fields]
+    height, width = max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
+    return height * cell <= WINDOW[0] and width * cell <= WINDOW[1]
+
+
+def _landscape(draw, fields, centre: Coord, card=None, marked=frozenset(), cell=None) -> None:
     """The landscape window around `centre`; `card` (squares -> colour) drawn on top, framed."""
-    cell = _cell(fields)
+    cell = cell or _cell(fields)
     rows_shown, cols_shown = WINDOW[0] // cell, WINDOW[1] // cell
     top, left = centre[0] - rows_shown // 2, centre[1] - cols_shown // 2
     shown = {**fields, **(card or {})}
@@ -322,6 +342,39 @@ def _middle(fields) -> Coord:
     return ((min(rows) + max(rows) + 1) // 2, (min(cols) + max(cols) + 1) // 2)
 
 
+def lay_centre(fields, card) -> Coord:
+    """The window while a card is laid: the draw step's (the landscape's middle) where the
+    landscape and two squares around it fit, so moving the card redraws only where it was and
+    where it goes; on a larger landscape a window that follows the card in steps of half its
+    size, the whole card always inside."""
+    cell = _cell(fields)
+    rows = [r for r, _ in fields]
+    cols = [c for _, c in fields]
+    if (max(rows) - min(rows) + 5) * cell <= WINDOW[0] and (
+        max(cols) - min(cols) + 5
+    ) * cell <= WINDOW[1]:
+        return _middle(fields)
+    centre = []
+    for shown, first in (
+        (WINDOW[0] // cell, min(r for r, _ in card)),
+        (WINDOW[1] // cell, min(c for _, c in card)),
+    ):
+        half = shown // 2
+        top = (first // half) * half - half // 2  # the card's 3 squares lie inside
+        centre.append(top + shown // 2)
+    return (centre[0], centre[1])
+
+
+def final_window(fields, scored) -> tuple[int, Coord]:
+    """A finished round's landscape: the largest squares that show the whole of it, centred;
+    a landscape too large for the window even at the smallest squares is centred on what
+    scored last (the part that scored), else on its middle."""
+    for cell in (8, 6, 4):
+        if fits_whole(fields, cell):
+            return cell, _middle(fields)
+    return 4, _middle(scored) if scored else _middle(fields)
+
+
 def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:
     side_panel(draw, PANEL, lines, fonts)
 
@@ -343,72 +396,108 @@ def _last_line(state: State, lang: str, ended: bool = False) -> str:
     return line
 
 
+def round_explained(state: State, r: int, lang: str) -> list[str]:
+    """What round `r`'s score is made of, in words, before the numbers: whose pile ran out and
+    the cards left in the other's (the basic and allied games), or the tactician's points of
+    every row or group added up; then the round's score and the total so far."""
+    s = state.round_scores[r]
+    if state.options.tactician:
+        key = "fuw.explain_rows" if state.options.mode == "rows" else "fuw.explain_groups"
+        lines = [text(key, lang)]
+    elif s["R"] == s["B"] == 0:  # the one left scores the other's pile: both were empty
+        lines = [text("fuw.explain_both_empty", lang)]
+    else:
+        scorer = "R" if s["R"] > 0 else "B"
+        other = "B" if scorer == "R" else "R"
+        lines = [
+            text("fuw.explain_empty", lang, player=text(NAMES[scorer], lang)),
+            text("fuw.explain_left", lang, player=text(NAMES[other], lang), n=s[scorer]),
+        ]
+    if not fit.fits(lines[-1], font_files.load().body, 126):
+        lines[-1] = text(
+            "fuw.explain_left.short", lang, player=text(NAMES[other], lang), n=s[scorer]
+        )
+    lines.append(f"{text('zweimal.round_total', lang, round=r + 1)}: R {s['R']} - B {s['B']}")
+    if r > 0:
+        t = {p: sum(x[p] for x in state.round_scores[: r + 1]) for p in "RB"}
+        lines.append(f"{text('zweimal.total', lang)}: R {t['R']} - B {t['B']}")
+    return lines
+
+
+def _lines(draw, lines: list[str], font, step: int) -> None:
+    for i, line in enumerate(lines):
+        fit.line(draw, (2, 11 + i * step), line, font, bottom=55)
+
+
+def _review(draw, state: State, r: int, page: int, lang: str, fonts) -> None:
+    if page == 1 or r >= len(state.round_landscapes):
+        _lines(draw, round_explained(state, r, lang), fonts.body, 11)
+        return
+    board = state.round_landscapes[r].fields
+    scored = state.last.fields if state.last and r == len(state.round_scores) - 1 else ()
+    cell, centre = final_window(board, scored)
+    _landscape(draw, board, centre, marked=frozenset(scored), cell=cell)
+    lines = [
+        (text("zweimal.round", lang, round=r + 1), True),
+        (text("fuw.round_over", lang), False),
+    ]
+    if scored:
+        lines.append((_last_line(state, lang, ended=True), False))
+    _panel(draw, lines, fonts)
+
+
+def _tip(state: State, view: View, lang: str) -> list[tuple[str, bool]]:
+    """The tip in two panel lines: what the best place gives (the discards as many as the pile
+    still holds), the same wherever the card is moved (the hint line says when it lies on the
+    tip): a move redraws the card, not the panel."""
+    n = view.best if view.tip is not None else 0
+    if state.options.tactician:
+        gives = text("fuw.gives_points", lang, n=n)
+    else:
+        n = min(n, state.piles[state.turn] - 1)  # the drawn card has left the pile
+        gives = text("fuw.gives_cards", lang, n=n)
+    return [
+        (text("fuw.tip", lang), False),
+        (gives if n > 0 else text("fuw.gives_nothing", lang), False),
+    ]
+
+
 def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
     if view.review is not None:
-        r, page = view.review
-        if page == 1 or r >= len(state.round_landscapes):
-            for i, line in enumerate(summary_lines(state, lang, upto=r)):
-                fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
-            return
-        board = state.round_landscapes[r].fields
-        marked = (
-            frozenset(state.last.fields)
-            if state.last and r == len(state.round_scores) - 1
-            else frozenset()
-        )
-        _landscape(draw, board, _middle(board), marked=marked)
-        s = state.round_scores[r]
-        _panel(
-            draw,
-            [
-                (text("fuw.round_over", lang, round=r + 1), True),
-                (_last_line(state, lang, ended=True) if marked else "", False),
-                (f"R {s['R']} : B {s['B']}", False),
-            ],
-            fonts,
-        )
+        _review(draw, state, *view.review, lang, fonts)
         return
     if state.over:
-        for i, line in enumerate(summary_lines(state, lang)):
-            fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
+        _lines(draw, summary_lines(state, lang), fonts.body, 10)
         return
-    head = [
-        (text("zweimal.round", lang, round=state.round), False),
+    head = [  # whose turn first, in both steps: a step redraws only what changes
         (text("fuw.turn_short", lang, player=text(NAMES[state.turn], lang)), True),
+        (text("zweimal.round", lang, round=state.round), False),
     ]
-    piles = f"R{state.piles['R']} B{state.piles['B']}"
-    extra = []
-    if state.options.tactician:
-        extra = [
-            (text("fuw.points", lang, points=f"R{state.points['R']} B{state.points['B']}"), False)
-        ]
+    piles = (text("fuw.piles", lang, piles=f"R{state.piles['R']} B{state.piles['B']}"), False)
+    points = (text("fuw.points", lang, points=f"R{state.points['R']} B{state.points['B']}"), False)
     fields = state.landscape.fields
     if state.drawn is None:
         cards = choices(state)
         chosen = cards[view.pick % len(cards)] if cards else "-"
         marked = frozenset(state.last.fields) if state.last else frozenset()
         _landscape(draw, fields, _middle(fields), marked=marked)
-        lines = [*head, (_last_line(state, lang), False)]
-        lines.append((text("fuw.piles", lang, piles=piles), False))
-        lines += extra or [("", False)]
+        lines = [*head, (_last_line(state, lang), False), piles]
+        lines.append(points if state.options.tactician else ("", False))
         lines.append((f"<{chosen}>", False))
         _panel(draw, lines, fonts)
-        if cards:  # the chosen card as it is drawn, to check it is the one in the hand
-            card = card_of(state, state.turn, chosen)
+        if cards:  # the chosen card as it is drawn, to check it is the one in the hand; below
+            card = card_of(state, state.turn, chosen)  # the points, beside the card's name
             for (r, c), colour in card.fields((0, 0)).items():
-                _square(draw, PANEL + 36 + c * 8, 40 + r * 8, colour, 1, 8)
+                _square(draw, 128 - 3 * PREVIEW + c * PREVIEW, 43 + r * PREVIEW, colour, 1, PREVIEW)
         return
     card = turned(card_of(state, state.turn, state.drawn), view.turns)
-    at = view.at or (0, 0)
-    laid = card.fields(at)
-    _landscape(draw, fields, (at[0] + 1, at[1] + 1), card=laid)
-    lines = [*head, (text("fuw.card", lang, card=state.drawn), False)]
-    if view.hint:
-        lines.append((text("fuw.best", lang, k=view.best), False))
-    else:
-        lines.append((text("fuw.move_turn", lang), False))
-    lines.append((text("fuw.piles", lang, piles=piles), False))
-    _panel(draw, lines + extra, fonts)
+    laid = card.fields(view.at or (0, 0))
+    _landscape(draw, fields, lay_centre(fields, laid), card=laid)
+    lines = [head[0], (text("fuw.card", lang, card=state.drawn), False)]  # the round: drawn
+    lines += _tip(state, view, lang)  # before (six lines are the panel's whole height)
+    lines.append((text("fuw.move_turn", lang), False))
+    lines.append(points if state.options.tactician else piles)  # the draw step shows both
+    _panel(draw, lines, fonts)
 
 
 def describe(state: State, action: Any, lang: str) -> str:

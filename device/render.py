@@ -51,7 +51,7 @@ def render(box: Box) -> Image.Image:
     if layout.hint_y is not None:
         if layout.separators:
             draw.line((0, layout.hint_y - 2, WIDTH - 1, layout.hint_y - 2), fill=1)
-        fit.line(draw, (1, layout.hint_y), hint, fonts.small)
+        _hint(draw, layout.hint_y, hint, fonts.small)
     band = _confirm_text(box) if _over_game(box) else box.notice
     if band:  # a refusal, a notice, or a question asked over the game
         x0, y0, x1, y1 = layout.notice
@@ -63,6 +63,19 @@ def render(box: Box) -> Image.Image:
         draw.rectangle((WIDTH - 7, 0, WIDTH - 1, 8), fill=1)
         fit.line(draw, (WIDTH - 5, 0), "!", fonts.status, fill=0)
     return image
+
+
+def _hint(draw, y: int, hint: str, font) -> None:
+    """The hint line: what `ok` does from the left, what `back` does against the right edge
+    (always in the same place: a step that changes only what `ok` does redraws only that)."""
+    ok, sep, back = hint.partition(" back:")
+    if not sep or not fit.fits(hint, font, WIDTH - 1):
+        fit.line(draw, (1, y), hint, font)
+        return
+    back = "back:" + back
+    width = int(font.getlength(back))
+    fit.line(draw, (1, y), ok, font, width=WIDTH - 2 - width - int(font.getlength(" ")))
+    fit.line(draw, (WIDTH - width, y), back, font, width=width)  # the glyphs' own gap: 1 px
 
 
 def _message(draw, lines: tuple[str, ...] | list[str], fonts) -> None:

@@ -37,6 +37,9 @@ Optional
   refusals that hides nothing.
 - `after(before, after, view) -> view`: the view after an accepted action (where the cursor
   starts for the next step; a round's scoring board).
+- `after_undo(state, view) -> view`: the view after an undo, where the same view (kept when
+  it still fits) is not what the players expect (Druiden: an undo on the clash screen took
+  back the power place laid before it: the turn screen, where it was laid, shows again).
 - `describe(state, action, lang) -> str`: an action in the players' words ("Figur auf 2,3"),
   `state` the state before it; an undo says what it took back with it ("Rückgängig: Figur
   auf 2,3"; without the hook: "Zurückgenommen").

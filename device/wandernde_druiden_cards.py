@@ -141,3 +141,24 @@ def options(paths: list[Path], strict: bool = False) -> dict[str, str]:
                         f"deck {path}: {values['size']} cards a deck, this one has {values['n']}"
                     )
     return found
+
+
+EXAMPLE_DECKS = Path(__file__).resolve().parent / "decks"
+
+
+def own_decks(paths: list[Path]) -> dict[str, frozenset[str]]:
+    """The card ids in each player's own deck (a deck file with `"player"`), for the lists the
+    box offers: a player's own cards first. Without a set file the example set is played, and
+    a player without a deck file has the example deck. Files are checked by `options` first."""
+    found: dict[str, frozenset[str]] = {}
+    files = list(of_game(paths, "wandernde-druiden"))
+    for _, data in files:
+        if not is_set(data) and data.get("player") in ("A", "B"):
+            found[data["player"]] = frozenset(e["id"] for e in data["deck"])
+    if not any(is_set(data) for _, data in files):
+        for player in ("A", "B"):
+            if player not in found:
+                example = EXAMPLE_DECKS / f"wandernde-druiden-{player}.example.json"
+                data = json.loads(example.read_text(encoding="utf-8"))
+                found[player] = frozenset(e["id"] for e in data["deck"])
+    return found

@@ -5,11 +5,15 @@ by kind, creatures in play by strength; the last row says what to do now (draw N
 clash's result, cards to discard). The active player's column is inverted.
 
 - A tap of a card lays it (a power place before the clash, a creature after it). `ok` (or
-  ▼) opens the list of cards that can be laid now; `ok` there lays one, `back` returns.
+  ▲▼) turns the table's last row into a picker of the cards that can be laid now (the
+  player's own deck's first, creatures by strength): ▲▼ the next/previous, `ok` lays it,
+  `back` closes it. The table stays in sight.
 - While the active player's creatures must attack, `ok` opens the clash: one row per
-  defending creature, ▲▼ choose it, ◄► change the attacker it blocks; discarded creatures
-  are struck through and the last row says the MP loss. It opens with the engine's best
-  assignment ("Vorschlag"); `back` takes that suggestion again (one press). `ok` goes on:
+  defending creature (three a page, arrows in the title row say more are above or below),
+  ▲▼ choose it, ◄► change the attacker it blocks; a discarded creature is marked with a cross
+  beside it and the last row says the MP loss and the unblocked attackers' strengths. It
+  opens with the engine's best assignment ("Vorschlag"); `back` takes that suggestion again
+  (one press). `ok` goes on:
   where the strongest blockers of a group tie, the defender picks which one goes; then the
   outcome in words; `ok` applies it, `back` returns to the assignment.
 - `back` on the turn screen ends the turn (asks first, saying how many cards to discard).
@@ -50,8 +54,21 @@ TOP = 11
 COLUMNS = (0, 38, 83)  # label, A, B
 
 DECKS = Configured(wandernde_druiden_cards.options)  # the config's card set, read once
-configure = DECKS.configure
 option_overrides = DECKS.overrides
+OWN: dict[str, frozenset[str]] = {}  # each player's own deck's card ids (the lists' order)
+
+
+def configure(deck_paths: list) -> None:
+    DECKS.configure(deck_paths)
+    OWN.clear()
+    OWN.update(wandernde_druiden_cards.own_decks(list(deck_paths)))
+
+
+def _own(player: str) -> frozenset[str]:
+    if not OWN:  # never configured (a test, a tool): the example decks
+        OWN.update(wandernde_druiden_cards.own_decks([]))
+    return OWN.get(player, frozenset())
+
 
 TEXTS: dict[str, tuple[str, str]] = {
     "wd.choose_rule": ("MP-Verlust", "MP loss"),
@@ -61,9 +78,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "wd.status_free": ("WD Zug {n} · {player} · frei", "WD turn {n} · {player} · free"),
     "wd.status_over": ("Wandernde Druiden · Ende", "Wandernde Druiden · over"),
     "wd.mp": ("MP", "MP"),
-    "wd.hand": ("Hand/St", "Hand/Pl"),
+    "wd.hand": ("Hand/St", "Hd/Deck"),
     "wd.places": ("Orte", "Places"),
-    "wd.creatures": ("Wesen", "Beings"),
+    "wd.creatures": ("Wesen", "Creat."),
     "wd.draw": ("{player}: {n} Karten ziehen", "{player}: draw {n} cards"),
     "wd.draw.one": ("{player}: 1 Karte ziehen", "{player}: draw 1 card"),
     "wd.clash_next": ("{player} greift an: ok", "{player} attacks: ok"),
@@ -72,9 +89,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "wd.cut_clash": ("{player}: {n} Karten abwerfen", "{player}: discard {n} cards"),
     "wd.cut_clash.one": ("{player}: 1 Karte abwerfen", "{player}: discard 1 card"),
     "wd.cut_end": ("Zugende: {n} abwerfen", "Turn end: discard {n}"),
-    "wd.list_places": ("Kraftort legen", "Lay a power place"),
-    "wd.list_creatures": ("Wesen legen", "Lay a creature"),
-    "wd.list_both": ("Karte legen", "Lay a card"),
+    "undo.wd_place": ("Kraftort {name}", "place {name}"),
+    "undo.wd_creature": ("Wesen {name}", "creature {name}"),
     "wd.nothing": ("Nichts zu legen", "Nothing to lay"),
     "wd.clash_title": ("{a} greift an, {d} wehrt ab", "{a} attacks, {d} defends"),
     "wd.no_defenders": ("{d} hat keine Wesen", "{d} has no creatures"),
@@ -94,10 +110,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "wd.final_mp": ("MP A {a} : B {b}", "MP A {a} : B {b}"),
     "hint.wd_turn": ("ok:Karte back:Zugende", "ok:card back:end turn"),
     "hint.wd_clash_due": ("ok:Kampf v:Kraftort", "ok:clash v:power place"),
-    "hint.wd_cards": ("ok:legen back:zurück", "ok:lay back:back"),
+    "hint.wd_cards": ("ok:legen back:schließen", "ok:lay back:close"),
     "hint.wd_clash": ("ok:prüfen back:Vorschlag", "ok:check back:suggest"),
     "hint.wd_to_clash": ("ok:Kampf", "ok:clash"),
-    "hint.wd_pick": ("ok:dieses back:zurück", "ok:this one back:back"),
+    "hint.wd_pick": ("ok:dieses back:ändern", "ok:this one back:change"),
     "hint.wd_outcome": ("ok:so kämpfen back:ändern", "ok:fight back:change"),
     "check.wd_ok": ("Deck gültig", "The deck is legal"),
     "check.wd_bad": ("Deck ungültig", "The deck is not legal"),
@@ -136,12 +152,20 @@ def questions(answers: dict[str, str]) -> list[Question]:
 MODES = ("turn", "cards", "clash", "pick", "outcome")
 
 
+CLASH_ROWS = 3  # defenders on one page of the clash
+
+
 @dataclass(frozen=True)
 class View:
     mode: str = "turn"
-    index: int = 0  # cards: the list's choice; clash: the defender chosen; pick: the choice
+    index: int = 0  # cards: the picker's choice; clash: the defender chosen; pick: the choice
     assignment: tuple[int, ...] = ()
     picks: tuple[int, ...] = ()
+
+    @property
+    def page(self) -> int:
+        """Which page of the clash's defenders shows (a new page is a new screen)."""
+        return self.index // CLASH_ROWS if self.mode == "clash" else 0
 
 
 def initial_view(state: State) -> View:
@@ -185,6 +209,12 @@ def after(before: State, after_state: State, view: View) -> View:
     return View()
 
 
+def after_undo(state: State, view: View) -> View:
+    """An undo from the clash (or the picker) took back what was laid on the turn screen: the
+    turn screen shows again (the box says what was taken back)."""
+    return view if view.mode == "turn" else View()
+
+
 def clash_action(view: View) -> Clash:
     """The clash the view's assignment and picks make."""
     return Clash(view.assignment, view.picks)
@@ -209,15 +239,19 @@ def _clash_view(state: State) -> View:
 
 
 def layable(state: State) -> list[str]:
-    """The cards the list offers now: power places before the clash (one a turn), creatures
-    once the clash is over (or when nothing attacks)."""
+    """The cards the picker offers now: power places before the clash (one a turn), creatures
+    once the clash is over (or when nothing attacks). The active player's own deck's cards
+    come first; each part places first, then creatures by strength, strongest first."""
     cards = state.options.cards
-    found = []
+    types = []
     if not state.placed and not state.clashed:
-        found += [c.id for c in cards.of_type("place")]
+        types.append("place")
     if not state.clash_due:
-        found += [c.id for c in cards.of_type("creature")]
-    return found
+        types.append("creature")
+    mine = _own(state.turn)
+    found = [c for t in types for c in cards.of_type(t)]
+    found.sort(key=lambda c: (c.id not in mine, types.index(c.type), -(c.strength or 0), c.name))
+    return [c.id for c in found]
 
 
 # --- input -----------------------------------------------------------------------------------
@@ -483,14 +517,10 @@ def _note(state: State, lang: str) -> str:
 
 
 def _strengths(state: State, player: str) -> str:
-    values = [str(c.strength) for c in state.side(player).creatures]
-    shown = ""
-    for i, v in enumerate(values):
-        more = f" +{len(values) - i}"
-        if len(shown) + len(v) + 1 + (len(more) if i < len(values) - 1 else 0) > 8:
-            return (shown + more).strip()
-        shown = f"{shown} {v}"
-    return shown.strip() or "-"
+    """The creatures' strengths, strongest first ("9 5 1"; drawn cut with an ellipsis where
+    the column ends: the "+2" that stood for the rest read like a strength)."""
+    values = sorted((c.strength for c in state.side(player).creatures), reverse=True)
+    return " ".join(str(v) for v in values) or "-"
 
 
 def _free_places(state: State, player: str) -> str:
@@ -518,7 +548,8 @@ def _table(draw, state: State, lang: str, fonts) -> None:
         fit.line(draw, (x, TOP), head, font, width=width, fill=ink)
         fit.line(draw, (x, TOP + ROW), f"{side.hand}/{side.pile}", font, width=width)
         fit.line(draw, (x, TOP + 2 * ROW), _free_places(state, player), font, width=width)
-        fit.line(draw, (x, TOP + 3 * ROW), _strengths(state, player), font, width=width)
+        strengths = _strengths(state, player)
+        fit.line(draw, (x, TOP + 3 * ROW), strengths, font, width=width, list_of_items=True)
     for row, key in enumerate(("wd.hand", "wd.places", "wd.creatures"), start=1):
         fit.line(draw, (COLUMNS[0], TOP + row * ROW), text(key, lang), font, width=COLUMNS[1] - 2)
 
@@ -529,8 +560,19 @@ def pointer(draw, y: int) -> None:
     draw.polygon([(0, y), (3, y + 3), (0, y + 6)], fill=1)
 
 
-def _strike(draw, x: int, y: int, label: str, fill: int) -> None:
-    draw.line((x, y + 4, x + 5 * len(label) - 1, y + 4), fill=fill)
+def _out(draw, x: int, y: int) -> None:
+    """A discarded creature's mark: a cross of 5x5 pixels beside its name (a line through
+    the name made it hard to read)."""
+    draw.line((x, y + 1, x + 4, y + 5), fill=1)
+    draw.line((x, y + 5, x + 4, y + 1), fill=1)
+
+
+def _more(draw, x: int, y: int, up: bool) -> None:
+    """A cue that more rows lie above (up) or below."""
+    if up:
+        draw.polygon([(x, y + 5), (x + 2, y + 2), (x + 4, y + 5)], fill=1)
+    else:
+        draw.polygon([(x, y + 2), (x + 2, y + 5), (x + 4, y + 2)], fill=1)
 
 
 def _clash(draw, state: State, view: View, lang: str, fonts) -> None:
@@ -539,28 +581,30 @@ def _clash(draw, state: State, view: View, lang: str, fonts) -> None:
     attackers = state.side(attacker).creatures
     defenders = state.side(defender).creatures
     outcome = shown_outcome(state, view)
-    fit.line(draw, (0, TOP), text("wd.clash_title", lang, a=attacker, d=defender), font)
-    rows = 3
+    fit.line(draw, (0, TOP), text("wd.clash_title", lang, a=attacker, d=defender), font, width=116)
+    rows = CLASH_ROWS
     if not defenders:
         fit.line(draw, (0, TOP + ROW), text("wd.no_defenders", lang, d=defender), font)
     n = len(defenders)
-    first = max(0, min(view.index - rows + 1, n - rows))
+    first = (view.index % max(1, n)) // rows * rows  # pages of three: a page turns whole
+    if first > 0:
+        _more(draw, 117, TOP, up=True)
+    if first + rows < n:
+        _more(draw, 123, TOP, up=False)
     for row, d in enumerate(range(first, min(n, first + rows))):
         y = TOP + (row + 1) * ROW
-        chosen = d == view.index % max(1, n)
-        if chosen:
+        if d == view.index % n:
             pointer(draw, y)
-        ink = 1
-        left = f"{_card_name(state, defenders[d].card)[:8]} {defenders[d].strength}"
+        left = f"{_card_name(state, defenders[d].card)[:7]} {defenders[d].strength}"
         a = view.assignment[d]
-        right = f"{_card_name(state, attackers[a].card)[:8]} {attackers[a].strength}"
-        fit.line(draw, (5, y), left, font, width=56, fill=ink)
-        fit.line(draw, (62, y), ">", font, width=6, fill=ink)
-        fit.line(draw, (70, y), right, font, width=58, fill=ink)
+        right = f"{_card_name(state, attackers[a].card)[:7]} {attackers[a].strength}"
+        fit.line(draw, (5, y), left, font, width=48)
+        fit.line(draw, (63, y), ">", font, width=6)
+        fit.line(draw, (69, y), right, font, width=52)
         if d in outcome.defenders_discarded:
-            _strike(draw, 5, y, left, ink)
+            _out(draw, 55, y)
         if a in outcome.attackers_discarded:
-            _strike(draw, 70, y, right, ink)
+            _out(draw, 123, y)
     y = TOP + 4 * ROW
     fit.line(draw, (0, y), _mp_short(state, outcome), font, width=39)
     suggested = view.assignment == _clash_view(state).assignment
@@ -604,34 +648,29 @@ def _pick_screen(draw, state: State, view: View, lang: str, fonts) -> None:
         fit.line(draw, (5, y), label, font, bottom=55)
 
 
-def _list(draw, state: State, view: View, lang: str, fonts) -> None:
+def _picker(draw, state: State, view: View, lang: str, fonts) -> None:
+    """The table's last row as a picker of the cards that can be laid now: a pointer, the
+    card (a creature's strength and cost), and which of how many."""
     font = fonts.status
     listed = layable(state)
-    cards = state.options.cards
-    places = state.placed or state.clashed
-    title = (
-        "wd.list_creatures" if places else ("wd.list_places" if state.clash_due else "wd.list_both")
-    )
-    fit.line(draw, (0, TOP), text(title, lang), font)
+    y = TOP + 4 * ROW
     if not listed:
-        fit.line(draw, (0, TOP + ROW), text("wd.nothing", lang), font)
+        fit.line(draw, (0, y), text("wd.nothing", lang), font, bottom=55)
         return
     index = view.index % len(listed)
-    rows = 4
-    first = max(0, min(index - rows + 1, len(listed) - rows))
-    for row, card_id in enumerate(listed[first : first + rows]):
-        y = TOP + (row + 1) * ROW
-        card = cards.card(card_id)
-        if card.type == "place":
-            detail = cards.kind_name(card.kind)[:8]
-        else:
-            cost = "".join(f"{cards.kind_name(k)[:1]}{n}" for k, n in card.cost)
-            detail = f"{card.strength:>2} {cost}"[:11]
-        chosen = first + row == index
-        if chosen:
-            pointer(draw, y)
-        fit.line(draw, (5, y), card.name, font, width=62)
-        fit.line(draw, (68, y), detail, font, width=60)
+    cards = state.options.cards
+    card = cards.card(listed[index])
+    if card.type == "place":
+        kind = cards.kind_name(card.kind)
+        label = card.name if kind == card.name else f"{card.name} {kind}"
+    else:
+        cost = "".join(f"{cards.kind_name(k)[:1]}{n}" for k, n in card.cost)
+        label = f"{card.name} {card.strength} {cost}"
+    count = f"{index + 1}/{len(listed)}"
+    room = int(font.getlength(count))
+    pointer(draw, y)
+    fit.line(draw, (5, y), label, font, width=128 - 5 - room - 4, bottom=55)
+    fit.line(draw, (128 - room, y), count, font, width=room, bottom=55)
 
 
 def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
@@ -640,7 +679,8 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
             fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
         return
     if view.mode == "cards":
-        _list(draw, state, view, lang, fonts)
+        _table(draw, state, lang, fonts)
+        _picker(draw, state, view, lang, fonts)
     elif view.mode == "clash":
         _clash(draw, state, view, lang, fonts)
     elif view.mode == "pick":
@@ -658,8 +698,10 @@ def describe(state: State, action: Any, lang: str) -> str:
     """An action in the players' words (what an undo took back)."""
     from engine.wandernde_druiden.game import Clash, LayCreature, LayPlace
 
-    if isinstance(action, LayPlace | LayCreature):
-        return _card_name(state, action.card)
+    if isinstance(action, LayPlace):
+        return text("undo.wd_place", lang, name=_card_name(state, action.card))
+    if isinstance(action, LayCreature):
+        return text("undo.wd_creature", lang, name=_card_name(state, action.card))
     if isinstance(action, Clash):
         return text("undo.wd_clash", lang)
     return text("undo.end_turn", lang)

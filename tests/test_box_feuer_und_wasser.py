@@ -142,19 +142,153 @@ def test_a_whole_game_of_each_version(tmp_path, capsys, mode, tactician, cards, 
     assert last["result"]["winner"] == winner
 
 
-def test_the_best_placement_is_one_press_and_lays_nothing(tmp_path):
+def test_the_card_starts_on_the_tip_and_back_takes_back_in_every_step(tmp_path):
+    """Found by testers: `back` was "Tipp" while laying and "rückgängig" in the next step. The
+    tip's way in is where the card starts (the best place), said on the panel and the hint."""
+    from device.feuer_und_wasser_screen import _tip, hint
+
+    t = Table(tmp_path, BASIC)
+    try:
+        t.new_game("rows", "no")
+        assert hint(t.state, t.box.view, "de") == "ok:gezogen back:zurück"
+        t.press("back")  # the draw step: undo asks first (nothing to take back yet)
+        assert t.box.mode == "confirm" and t.box.confirm == "undo"
+        t.press("back")  # no
+        t.draw("F1")
+        view = t.box.view
+        assert (view.at, view.turns, view.best) == ((0, 1), 0, 2)  # row 4 -> 2 ...
+        assert _tip(t.state, view, "de") == [("Tipp:", False), ("1 abwerfen", False)]  # the pile
+        assert hint(t.state, view, "de") == "ok:Tipp legen back:zurück"
+        t.press("right")
+        assert hint(t.state, t.box.view, "de") == "ok:legen back:zurück"
+        before = t.state
+        t.press("back")
+        assert t.box.mode == "confirm" and t.state == before
+        t.press("ok")  # yes: the draw is taken back
+        assert t.state.drawn is None and t.box.mode == "game"
+        t.draw("F1")
+        t.press("ok")  # laid on the tip
+        assert t.state.last.length == 4
+        assert t.box.view.review is not None  # Fire's pile is empty: the round's end
+        t.press("back")
+        assert t.box.mode == "confirm" and t.box.confirm == "undo"
+    finally:
+        t.sim.stop()
+
+
+def test_the_panel_says_what_the_tip_gives_and_the_hint_line_when_the_card_is_on_it():
+    """Found by testers: "Bester: 1" did not say what it was. The panel stays as it is while
+    the card moves (a move redraws the card, not the panel)."""
+    import random as rnd
+    from dataclasses import replace
+
+    from device.feuer_und_wasser_screen import _tip, hint, initial_view, on_button, on_tip
+    from engine.feuer_und_wasser.game import GAME
+    from engine.replay import options_of
+
+    rng, seen = rnd.Random(7), set()
+    state = GAME.initial(options_of(GAME, {"mode": "groups"}))
+    while len(seen) < 2:  # random games until a card that scores and one that does not
+        if state.over:
+            state = GAME.initial(state.options)
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+        if state.drawn is None:
+            continue
+        view = initial_view(state)
+        seen.add(view.tip is not None)
+        if view.tip is None:  # no place scores: the card starts mid-landscape, giving nothing
+            assert _tip(state, view, "de") == [("Tipp:", False), ("nichts", False)]
+            assert hint(state, view, "de") == "ok:legen back:zurück"
+            continue
+        capped = min(view.best, state.piles[state.turn] - 1)
+        assert on_tip(view) and hint(state, view, "de") == "ok:Tipp legen back:zurück"
+        assert _tip(state, view, "de")[1][0] in (f"{capped} abwerfen", "nichts")
+        assert _tip(state, view, "en")[0][0] == "Tip:"
+        moved = on_button(state, view, "right").view
+        assert _tip(state, moved, "de") == _tip(state, view, "de")
+        if moved.at != view.at:
+            assert not on_tip(moved) and hint(state, moved, "de") == "ok:legen back:zurück"
+        tactician = replace(state, options=replace(state.options, tactician=True))
+        assert _tip(tactician, view, "de")[1][0] in ("1 Punkt", f"{view.best} Punkte")
+
+
+def test_the_tacticians_card_preview_leaves_the_points_readable():
+    """Found by testers: the drawn card's preview covered "Pkt. R16 B12"."""
+    from dataclasses import replace
+
+    from PIL import Image, ImageChops, ImageDraw
+
+    from device import fit
+    from device import fonts as font_files
+    from device.feuer_und_wasser_screen import PANEL, View, draw_main
+    from engine.contract import Scores
+    from engine.feuer_und_wasser.game import GAME
+    from engine.replay import options_of
+
+    fonts = font_files.load()
+    state = GAME.initial(options_of(GAME, {"tactician": "yes"}))
+    state = replace(state, points=Scores({"R": 16, "B": 12}))
+    frame = Image.new("1", (128, 64), 0)
+    draw_main(ImageDraw.Draw(frame), state, View(), "de", fonts)
+    alone = Image.new("1", (128, 64), 0)
+    fit.line(ImageDraw.Draw(alone), (PANEL, 36), "Pkt. R16 B12", fonts.status)
+    box = (PANEL, 36, 128, 36 + 8)
+    assert ImageChops.difference(frame.crop(box), alone.crop(box)).getbbox() is None
+
+
+def test_a_finished_round_shows_its_whole_landscape_or_the_part_that_scored():
+    """Found by testers: the round's end centred on the middle and cut a long landscape off."""
+    from device.feuer_und_wasser_screen import WINDOW, final_window
+
+    def shown(fields, cell, centre):
+        rows, cols = WINDOW[0] // cell, WINDOW[1] // cell
+        top, left = centre[0] - rows // 2, centre[1] - cols // 2
+        return {f for f in fields if 0 <= f[0] - top < rows and 0 <= f[1] - left < cols}
+
+    for height, width in ((2, 3), (6, 7), (7, 8), (9, 10), (14, 16), (3, 16)):
+        fields = {(r - 5, c + 3): "R" for r in range(height) for c in range(width)}
+        cell, centre = final_window(fields, ())
+        assert shown(fields, cell, centre) == set(fields), (height, width, cell)
+        assert cell == max(c for c in (8, 6, 4) if height * c <= 56 and width * c <= 64)
+    long = {(0, c): "B" for c in range(40)}  # 40 squares across: not at any size
+    scored = tuple((0, c) for c in range(30, 36))
+    cell, centre = final_window(long, scored)
+    assert cell == 4 and set(scored) <= shown(long, cell, centre)
+
+
+def test_the_round_score_is_explained_in_words_before_the_number(tmp_path):
+    """Found by testers: the round's score was a number nobody could check."""
+    from device.feuer_und_wasser_screen import round_explained
+
     t = Table(tmp_path, BASIC)
     try:
         t.new_game("rows", "no")
         t.draw("F1")
-        before = t.state
-        t.press("back")
-        assert t.box.view.hint and t.state == before  # shown, not laid
-        assert (t.box.view.at, t.box.view.turns) == ((0, 1), 0)  # row 4 -> 2: the best
-        t.press("ok")
-        assert t.state.last.length == 4
+        t.lay((0, 1), 0)
+        assert t.box.view.review == (0, 0)
+        assert t.box.view.review is not None
+        t.press("ok")  # the landscape, then the words and the numbers
+        assert t.box.view.review == (0, 1)
+        assert round_explained(t.state, 0, "de") == [
+            "Feuer: Stapel leer",
+            "Wasser: noch 2 Karten",
+            "Runde 1: R 2 - B 0",
+        ]
+        assert round_explained(t.state, 0, "en")[:2] == ["Fire: pile empty", "Water: 2 cards left"]
     finally:
         t.sim.stop()
+    (tmp_path / "t").mkdir()
+    tactician = Table(tmp_path / "t", ONE_EACH)
+    try:
+        tactician.new_game("groups", "yes")
+        tactician.draw("F1")
+        tactician.lay((0, 1), 0)
+        tactician.draw("W1")
+        tactician.lay((0, 0), 1)
+        lines = round_explained(tactician.state, 0, "de")
+        assert lines == ["Gruppenpunkte addiert", "Runde 1: R 1 - B 2"]
+    finally:
+        tactician.sim.stop()
 
 
 def test_a_tap_draws_the_card_and_a_wrong_card_is_refused(tmp_path):

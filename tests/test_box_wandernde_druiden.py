@@ -381,3 +381,116 @@ def test_a_saved_clash_view_that_no_longer_fits_starts_the_clash_again():
         assert screens.view_parse(saved, state) == fresh
     with pytest.raises(ValueError):
         screens.view_parse({"mode": "dance"}, state)
+
+
+# --- what testers found on the screens (issue 20) ----------------------------------------------
+
+
+def _clash_state(defenders: list[int], attackers: list[int]):
+    from dataclasses import replace
+
+    from engine.wandernde_druiden.game import Creature, Side
+
+    state = GAME.initial(GAME.parse_options({}))
+    a = Side(creatures=tuple(Creature("wolf", s) for s in attackers))
+    b = Side(creatures=tuple(Creature("otter", s) for s in defenders))
+    return replace(state, sides=(a, b))
+
+
+def _frame(state, view, lang="de"):
+    from PIL import Image, ImageDraw
+
+    from device import fonts
+    from device.wandernde_druiden_screen import draw_main
+
+    image = Image.new("1", (128, 64), 0)
+    draw_main(ImageDraw.Draw(image), state, view, lang, fonts.load())
+    return image
+
+
+def test_a_clash_of_more_than_three_defenders_turns_pages_with_a_cue():
+    """Found by testers: with 4 defenders only 3 rows showed, with no sign of the fourth."""
+    from device.wandernde_druiden_screen import TOP, _clash_view, on_button
+
+    state = _clash_state([1, 2, 3, 4, 5], [9, 9])
+    view = _clash_view(state)
+    cue_up, cue_down = (117, TOP, 122, TOP + 7), (123, TOP, 128, TOP + 7)
+    first = _frame(state, view)
+    assert first.crop(cue_down).getbbox() and not first.crop(cue_up).getbbox()
+    for _ in range(3):  # the fourth defender: the second page
+        view = on_button(state, view, "down").view
+    assert view.index == 3 and view.page == 1
+    second = _frame(state, view)
+    assert second.crop(cue_up).getbbox() and not second.crop(cue_down).getbbox()
+    assert view.page != _clash_view(state).page  # a page turned is a new screen (the bench)
+
+
+def test_a_discarded_creature_is_marked_by_a_cross_beside_its_name_not_struck_through():
+    """Found by testers: struck-through names ("Salamand 3") were hard to read."""
+    from PIL import Image, ImageDraw
+
+    from device import fit, fonts
+    from device.wandernde_druiden_screen import ROW, TOP, View, shown_outcome
+
+    state = _clash_state([1], [5])  # the wolf (5) blocked by the otter (1): the otter goes
+    view = View("clash", 0, (0,))
+    assert shown_outcome(state, view).defenders_discarded == (0,)
+    frame = _frame(state, view)
+    name = Image.new("1", (128, 64), 0)
+    fit.line(ImageDraw.Draw(name), (5, TOP + ROW), "Otter 1", fonts.load().status, width=48)
+    box = (5, TOP + ROW, 53, TOP + 2 * ROW)
+    assert frame.crop(box).tobytes() == name.crop(box).tobytes()  # the name as it is
+    assert frame.crop((55, TOP + ROW, 60, TOP + 2 * ROW)).getbbox()  # the cross beside it
+
+
+def test_the_creatures_row_gives_strengths_strongest_first_and_no_plus_count():
+    """Found by testers: "Wesen 1 1 +2": the count of the rest read like a strength."""
+    from device import fit
+    from device.wandernde_druiden_screen import View, _strengths
+
+    state = _clash_state([3, 12, 1, 7, 9, 2], [1])
+    assert _strengths(state, "B") == "12 9 7 3 2 1"
+    assert _strengths(state, "A") == "1"
+    assert _strengths(_clash_state([], []), "A") == "-"
+    with fit.strict():  # drawn cut at a strength with an ellipsis, never a "+N"
+        _frame(state, View())
+
+
+def test_the_picker_offers_the_players_own_deck_first_by_strength_and_keeps_the_table(table):
+    """Found by testers: the list on `ok` offered every card of the set in the set's order."""
+    from device.wandernde_druiden_screen import _own, layable
+
+    t = table
+    t.new_game()
+    t.tap("hain")
+    t.tap("fuchs")
+    t.end_turn()
+    t.tap("quelle")  # B: a place laid, no creature of A's to meet: creatures now
+    listed = layable(t.state)
+    cards = t.state.options.cards
+    own = [c for c in listed if c in _own("B")]
+    assert listed[: len(own)] == own and own  # B's own deck first
+    strengths = [cards.card(c).strength for c in own]
+    assert strengths == sorted(strengths, reverse=True)
+    table_rows = _frame(t.state, t.box.view).crop((0, 0, 128, 43))
+    t.press("ok")
+    assert t.box.view.mode == "cards"
+    assert _frame(t.state, t.box.view).crop((0, 0, 128, 43)) == table_rows  # the table stays
+    t.press("ok")  # the first: B's strongest own creature, refused or laid, never another
+    assert t.box.view.mode == "turn"
+
+
+def test_an_undo_on_the_clash_screen_says_what_it_took_back_and_shows_the_turn(table):
+    """Found by testers: it silently took back the power place and the clash screen stayed."""
+    t = table
+    t.new_game()
+    t.fox_then_otter()
+    t.end_turn()
+    t.tap("hain", 1)  # A lays a place, then opens the clash
+    t.press("ok")
+    assert t.box.view.mode == "clash"
+    t.sim.hold("ok")
+    t.press(*["down"] * menu_items(t.box).index("undo"), "ok")
+    assert t.box.view.mode == "turn"
+    assert t.box.notice == "Rückgängig: Kraftort Hain"
+    assert len(t.side("A").places) == 1

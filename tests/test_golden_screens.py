@@ -92,10 +92,15 @@ def test_every_shown_text_fits_its_line():
                 what="Figur auf 2,3",
                 at="2,3",
                 to="3,3",
+                name="Salamander",
             )
             panel = ("fuw.turn_short", "fuw.last_short", "fuw.last_tactician_short", "fuw.piles")
-            if key in panel + ("fuw.points", "fuw.card", "fuw.best", "fuw.move_turn"):
+            panel += ("fuw.points", "fuw.card", "fuw.move_turn", "fuw.tip", "fuw.here")
+            panel += ("fuw.gives_cards", "fuw.gives_points", "fuw.gives_nothing", "fuw.round_over")
+            if key in panel:
                 limit = 12  # Feuer und Wasser's side panel
+            if key.startswith("fuw.explain"):
+                limit = 21  # a line of a round's score in the large font
             if key.startswith("dan.") and key not in (
                 "dan.temples",
                 "dan.why_draw",

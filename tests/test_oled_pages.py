@@ -161,16 +161,10 @@ def test_two_changes_far_apart_on_one_page_go_as_two_runs():
 
 
 def test_the_display_benchmark_runs_and_every_update_costs_less_than_a_frame():
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "display.py"
-    spec = importlib.util.spec_from_file_location("display_bench", path)
-    bench = importlib.util.module_from_spec(spec)
-    sys.modules["display_bench"] = bench
-    spec.loader.exec_module(bench)
     from device.render import render
+    from tests.bench_scripts import load
+
+    bench = load("display")
 
     for before, after in bench.boxes().values():
         serial = RecordingSerial()

@@ -185,3 +185,37 @@ def test_counts_have_singular_and_plural_forms():
             for i, word in enumerate(words[:-1]):
                 if word.lstrip("+-") == "1":
                     assert words[i + 1] not in PLURALS, f"{key} ({lang}): {shown!r}"
+
+
+def test_the_hint_lines_back_stands_against_the_right_edge_in_every_step():
+    """What `back` does stays where it is when only what `ok` does changes (the display then
+    sends only that); a hint too long for the two parts is one fitted line."""
+    from device.render import _hint
+
+    font = font_files.load().small
+
+    def drawn(hint):
+        image, draw = canvas()
+        _hint(draw, 57, hint, font)
+        return image
+
+    a, b = drawn("ok:gezogen back:zurück"), drawn("ok:Tipp legen back:zurück")
+    right = (70, 57, 128, 64)
+    assert a.crop(right).tobytes() == b.crop(right).tobytes()
+    assert a.getbbox()[2] == 127  # the last column stays dark: one pixel from the edge
+    assert drawn("ok:Menü").getbbox()[0] == 1
+
+
+def test_the_phrases_testers_flagged_are_gone_from_both_languages():
+    """Issue 20's list: texts that said the wrong thing ("ok:ziehen" on a card already drawn,
+    "Runde 1 aus", "Bester: 1") or read wrong in English."""
+    from device.catalog import TEXTS
+
+    for entry in games.GAMES.values():
+        entry.screens  # noqa: B018 - a game's own texts join the catalog when imported
+    shown = {form for forms in TEXTS.values() for form in forms}
+    flagged = ("ok:ziehen", "Runde {round} aus", "Bester:", "ok:laid so", "back:by hand",
+               "lay them so", "no road won", "ok:take back:back", "Beings", "Hand/Pl",
+               "D{deck}", "mk-{m}", "back:Tipp", "back:back")  # fmt: skip
+    for phrase in flagged:
+        assert not [form for form in shown if phrase in form], phrase

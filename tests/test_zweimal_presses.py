@@ -1,22 +1,15 @@
 """Fewer presses at the table: the cursor moves only over fields where the step is possible
 and starts where the others are fewest presses away (device/zweimal_cursor.py)."""
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 from device import zweimal_cursor as cursor
 from engine.zweimal.game import GAME, Deal, Options, legal_actions
-
-BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "presses.py"
+from tests.bench_scripts import load
 
 
 def test_random_games_need_at_most_two_presses_a_step_on_average():
-    spec = importlib.util.spec_from_file_location("presses", BENCH)
-    presses = importlib.util.module_from_spec(spec)
-    sys.modules["presses"] = presses  # dataclasses look their module up
-    spec.loader.exec_module(presses)
+    presses = load("presses")
     for variant, counts in presses.measure(30).items():
         steps = [c for k, c in counts.items() if k != "set-up"]
         mean = sum(c.presses for c in steps) / sum(c.steps for c in steps)

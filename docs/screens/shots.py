@@ -99,16 +99,15 @@ def fuw_scenario(p: Player, shot) -> None:
         p.press(*["down"] * mode, "ok", "ok", "ok")
 
     def best_turn() -> None:
-        p.press("ok", "back", "ok")  # draw the chosen card, show the best place, lay it
+        p.press("ok", "ok")  # draw the chosen card, lay it where it starts: the tip
 
     new_game(0)
     shot("fuw-draw")
     p.press("ok")
+    shot("fuw-best")  # the card starts on the tip
     p.press("right")
-    shot("fuw-lay")
-    p.press("back")
-    shot("fuw-best")
-    p.press("ok")
+    shot("fuw-lay")  # another place: what it gives
+    p.press("left", "ok")
     while not (p.state.last and p.state.last.length >= 2 and p.state.drawn is None):
         best_turn()
     shot("fuw-row")
@@ -217,6 +216,9 @@ def wd_scenario(p: Player, shot) -> None:
     shot("wd-outcome")
     t.press("ok")
     shot("wd-after-clash")
+    t.press("ok", "down")  # the picker in the table's last row: the second card
+    shot("wd-picker")
+    t.press("back")
     t.sim.hold("ok")
     t.press(*["down"] * menu_items(t.box).index("check"), "ok")
     for i in range(9):
