@@ -10,6 +10,27 @@ def settings(lang: str = "de") -> Settings:
     return Settings(language=lang, buttons=Buttons(hold_s=0.2))
 
 
+def arrows(fields, start, goal) -> list[str]:
+    """The fewest arrow presses from `start` to `goal` for a cursor that moves over `fields`
+    only (device/cursor.py)."""
+    from collections import deque
+
+    from device import cursor
+
+    came = {start: []}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            return came[here]
+        for button in cursor.MOVES:
+            there = cursor.step(list(fields), here, button)
+            if there not in came:
+                came[there] = [*came[here], button]
+                queue.append(there)
+    raise AssertionError(f"the cursor cannot reach {goal} now")
+
+
 class Player:
     def __init__(self, sim: Simulator) -> None:
         self.sim = sim
@@ -29,26 +50,12 @@ class Player:
     def path(self, field: tuple[int, int]) -> list[str]:
         """The fewest arrow presses from the cursor to `field` (the cursor skips fields
         where the step is impossible: device/zweimal_cursor.py)."""
-        from collections import deque
-
         from device import zweimal_cursor as cursor
 
         fields = cursor.possible(self.state, self.box.view.selected)
         if self.state.phase == "setup":
             fields = cursor.possible(self.state)
-        start = self.box.view.cursor
-        came = {start: []}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            if here == field:
-                return came[here]
-            for button in cursor.MOVES:
-                there = cursor.step(fields, here, button)
-                if there not in came:
-                    came[there] = [*came[here], button]
-                    queue.append(there)
-        raise AssertionError(f"the cursor cannot reach {field} now")
+        return arrows(fields, self.box.view.cursor, field)
 
     def goto(self, field: tuple[int, int]) -> None:
         for button in self.path(field):
