@@ -471,6 +471,8 @@ def _game(box: Box, button: str) -> tuple[Box, list[Effect]]:
 
 def _react(box: Box, reaction: Reaction) -> tuple[Box, list[Effect]]:
     box = replace(box, view=reaction.view)
+    if reaction.refuse:
+        return replace(box, notice=refusal(reaction.refuse, reaction.refuse, box.lang)), []
     if reaction.confirm:
         return replace(box, mode="confirm", confirm=reaction.confirm), []
     if reaction.action is None:

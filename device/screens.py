@@ -106,11 +106,14 @@ def deck_rules_mark(options: object, lang: str) -> str:
 @dataclass(frozen=True)
 class Reaction:
     """What a button or a tap does in a game: the new view, an action to try on the engine,
-    or a question to ask first (a key for `confirm_text`/`confirmed`, or "undo")."""
+    a question to ask first (a key for `confirm_text`/`confirmed`, or "undo"), or a refusal
+    the screens make themselves (`refuse`: a code whose text is `refuse.<code>`, shown like
+    the engine's refusals; nothing else changes but the view)."""
 
     view: Any
     action: Any = None
     confirm: str = ""
+    refuse: str = ""
 
 
 @dataclass(frozen=True)
