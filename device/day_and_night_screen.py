@@ -4,12 +4,13 @@ The board (6x8) fills the left of the screen, the side panel shows whose turn, t
 points left, hand and deck, the temples and what just happened (the upkeep, a card to draw).
 
 - On the board the arrows move the cursor. `ok` on a field next to your pawn steps there
-  (3 AP, draw a card); `ok` on your pawn opens your spells. `back` ends the turn (asks first,
-  saying how many cards to discard down to 5).
-- In the spell list ▲▼ choose, `ok` takes the spell: then `ok` on each target in turn (the
-  panel says which); after the last one the spell is cast (or refused with the reason, and
-  nothing changes). `back` steps back.
-- When more than 8 tiles connect, `ok` picks the 8 temple tiles one by one on the board.
+  (3 AP, draw a card); `ok` on your pawn opens the spells that can be cast now. `back` ends
+  the turn (asks first, saying how many cards to discard down to 5).
+- The spell list (the whole width: name, AP, what it does) opens on the spell cast last; ▲▼
+  choose, `ok` takes the spell: then `ok` on each target in turn (the panel says which); the
+  cursor moves only over valid targets and starts on the most likely one. `back` steps back.
+- When more than 8 tiles connect, the box proposes 8: the arrows move the tile left out (only
+  to where the rest stays connected), `ok` builds the temple.
 A tap of a spell card's tag (taught as `day-and-night:ID`) opens its targets at once.
 """
 
@@ -20,7 +21,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from device import day_and_night_decks, fit
+from device import cursor, day_and_night_decks, fit
 from device.catalog import text
 from device.deck_files import Configured
 from device.screens import (
@@ -42,6 +43,10 @@ from engine.day_and_night.game import (
     Step,
     Temple,
     adjacent,
+    can_cast_now,
+    castable,
+    target_options,
+    temple_options,
     tile_at,
 )
 
@@ -63,26 +68,87 @@ def questions(answers: dict[str, str]) -> list[Question]:
 
 # --- the view --------------------------------------------------------------------------------
 
+LIST_ROWS = 5  # spells on one page of the list
+
 
 @dataclass(frozen=True)
 class View:
     cursor: Coord = (0, 0)
     mode: str = "board"  # board, spells, targets, temple
-    spell: int = 0  # the spell list's choice
-    targets: tuple[Coord, ...] = ()  # targets chosen so far (targets) or tiles (temple)
+    spell: int = 0  # the chosen spell's place in the deck (spells, targets)
+    targets: tuple[Coord, ...] = ()  # targets chosen so far; temple: the tiles left out
+    built: tuple[Coord, ...] = ()  # a temple just built: its tiles marked until the next press
+    built_side: str = ""
+    last: tuple[str, str] = ("", "")  # the spell each side cast last: the list starts there
+
+    @property
+    def page(self) -> int:
+        """The spell list's page (a page turned is a new screen)."""
+        return self.spell // LIST_ROWS if self.mode == "spells" else 0
 
 
 def spells(state: State):
     return state.options.decks[SIDES.index(state.turn)]
 
 
+def offered(state: State) -> list[int]:
+    """The places in the deck of the spells that can be cast now (engine/day_and_night:
+    cost, prerequisite, the moment, and a way to pick every target)."""
+    ids = {s.id for s in castable(state)}
+    return [i for i, s in enumerate(spells(state)) if s.id in ids]
+
+
 def _side(state: State) -> str:
     return state.pending.side if state.pending else state.turn
 
 
+def _own(state: State, side: str) -> int:
+    b = state.board
+    return b.day | b.fixed | b.day_temple if side == "day" else b.night | b.night_temple
+
+
+def likely(state: State, options: list[Coord]) -> Coord:
+    """Where a player most likely aims: next to the most own tiles (an area grows toward a
+    temple), then nearest the own pawn, then in reading order."""
+    own, pawn = _own(state, state.turn), state.pawn(state.turn)
+
+    def key(at: Coord):
+        r, c = at
+        near = sum(
+            1
+            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= n[0] < ROWS and 0 <= n[1] < COLS and bit(*n) & own
+        )
+        return (-near, abs(r - pawn[0]) + abs(c - pawn[1]), at)
+
+    return min(options, key=key)
+
+
+def _temple_area(state: State) -> list[Coord]:
+    area = state.pending.area if state.pending else 0
+    return [(r, c) for r in range(ROWS) for c in range(COLS) if bit(r, c) & area]
+
+
+def temple_chosen(state: State, view: View) -> list[Coord]:
+    """The 8 tiles the temple view would build: the area but the tiles left out."""
+    return [t for t in _temple_area(state) if t not in view.targets]
+
+
+def _temple_view(state: State, keep: View) -> View:
+    """The box's proposal: 8 connected tiles, the one (or ones) left out chosen so that the
+    others are fewest presses away; the cursor on the tile left out."""
+    options = temple_options(state)
+    singles = sorted(o[0] for o in options if len(o) == 1)
+    if singles and len(singles) == len(options):
+        out: tuple[Coord, ...] = (cursor.start(singles),)
+    else:
+        out = options[0] if options else ()
+    return replace(keep, mode="temple", targets=out, cursor=out[0] if out else keep.cursor)
+
+
 def initial_view(state: State) -> View:
     if state.pending is not None:
-        return View(cursor=state.pawn(state.turn), mode="temple")
+        return _temple_view(state, View())
     return View(cursor=state.pawn(state.turn))
 
 
@@ -92,42 +158,82 @@ def view_record(view: View) -> dict[str, Any]:
         "mode": view.mode,
         "spell": view.spell,
         "targets": [list(t) for t in view.targets],
+        "built": [list(t) for t in view.built],
+        "built_side": view.built_side,
+        "last": list(view.last),
     }
+
+
+def _coords(data: Any) -> tuple[Coord, ...]:
+    if not isinstance(data, list):
+        raise ValueError("not a list of fields")
+    found = []
+    for t in data:
+        if not (isinstance(t, list) and len(t) == 2 and all(isinstance(v, int) for v in t)):
+            raise ValueError(f"not a field: {t!r}")
+        found.append((t[0], t[1]))
+    return tuple(found)
 
 
 def view_parse(data: dict[str, Any], state: State) -> View:
     cursor = data.get("cursor", [0, 0])
     mode = data.get("mode", "board")
+    last = data.get("last", ["", ""])
     if (
         not isinstance(cursor, list)
         or len(cursor) != 2
         or not all(isinstance(v, int) for v in cursor)
         or not (0 <= cursor[0] < ROWS and 0 <= cursor[1] < COLS)
         or mode not in ("board", "spells", "targets", "temple")
+        or not isinstance(data.get("spell", 0), int)
+        or not (isinstance(last, list) and len(last) == 2 and all(isinstance(v, str) for v in last))
     ):
         raise ValueError("not a Day and Night view")
-    targets = tuple(tuple(t) for t in data.get("targets", []) if isinstance(t, list))
-    view = View((cursor[0], cursor[1]), mode, int(data.get("spell", 0)), targets)  # type: ignore[arg-type]
+    view = View(
+        (cursor[0], cursor[1]),
+        mode,
+        data.get("spell", 0) % max(1, len(spells(state))),
+        _coords(data.get("targets", [])),
+        _coords(data.get("built", [])),
+        str(data.get("built_side", "")),
+        (last[0], last[1]),
+    )
     if (state.pending is not None) != (mode == "temple"):
-        return initial_view(state)
+        return replace(initial_view(state), last=view.last)
+    if mode == "temple" and tuple(sorted(view.targets)) not in temple_options(state):
+        return _temple_view(state, view)
+    if mode == "targets" and not _target_options(state, view):
+        return View(cursor=state.pawn(state.turn), last=view.last)
     return view
 
 
 def after(before: State, after_state: State, view: View) -> View:
+    last = view.last
+    if after_state.discards[before.turn] > before.discards[before.turn]:  # a spell was cast
+        i = SIDES.index(before.turn)
+        cast = spells(before)[view.spell % len(spells(before))].id
+        last = (cast, last[1]) if i == 0 else (last[0], cast)
+    keep = View(last=last)
     if after_state.pending is not None:
-        return View(cursor=view.cursor, mode="temple")
-    if after_state.turn != before.turn:
-        return View(cursor=after_state.pawn(after_state.turn))
-    return View(cursor=view.cursor)
+        return _temple_view(after_state, keep)
+    built, side = (), ""
+    for name, a, b in (
+        ("day", before.board.day_temple, after_state.board.day_temple),
+        ("night", before.board.night_temple, after_state.board.night_temple),
+    ):
+        if b & ~a:
+            built = tuple((r, c) for r in range(ROWS) for c in range(COLS) if bit(r, c) & b & ~a)
+            side = name
+    return replace(keep, cursor=after_state.pawn(after_state.turn), built=built, built_side=side)
 
 
 # --- input -----------------------------------------------------------------------------------
 
 
 def layout(state: State, view: View) -> Layout:
-    if state.over:
-        return Layout()
-    return Layout(status=False, hint_y=57, separators=False, notice=(PANEL - 2, 18, 127, 54))
+    if view.mode == "spells" and not state.over:
+        return Layout()  # the list: the whole width, the status line on top
+    return Layout(status=False, hint_y=57, separators=False, notice=(PANEL - 2, 27, 127, 54))
 
 
 def _move(cursor: Coord, button: str) -> Coord:
@@ -135,73 +241,132 @@ def _move(cursor: Coord, button: str) -> Coord:
     return (cursor[0] + dr) % ROWS, (cursor[1] + dc) % COLS
 
 
+def _target_options(state: State, view: View) -> list[Coord]:
+    spell = spells(state)[view.spell % len(spells(state))]
+    return target_options(state, spell, view.targets)
+
+
 def on_button(state: State, view: View, button: str) -> Reaction:
-    if view.mode == "spells":
-        listed = spells(state)
-        if button in ("up", "down"):
-            step = 1 if button == "down" else -1
-            return Reaction(replace(view, spell=(view.spell + step) % len(listed)))
-        if button == "back":
-            return Reaction(replace(view, mode="board"))
-        if button == "ok":
-            return _take(state, view, listed[view.spell % len(listed)].id)
+    if state.over:  # the final board, the last temple marked: ok goes to the menu
         return Reaction(view)
+    view = replace(view, built=(), built_side="")  # a temple's notice lasts until a press
+    if view.mode == "spells":
+        return _spell_list(state, view, button)
+    if view.mode == "temple":
+        return _temple(state, view, button)
+    if view.mode == "targets":
+        return _targets(state, view, button)
     if button in ("up", "down", "left", "right"):
         return Reaction(replace(view, cursor=_move(view.cursor, button)))
-    if view.mode == "temple":
-        if button == "ok":
-            chosen = tuple(t for t in view.targets if t != view.cursor)
-            if len(chosen) == len(view.targets):
-                chosen = (*view.targets, view.cursor)
-            if len(chosen) == 8:
-                return Reaction(replace(view, targets=()), Temple(tuple(sorted(chosen))))
-            return Reaction(replace(view, targets=chosen))
-        if button == "back":
-            return Reaction(replace(view, targets=view.targets[:-1]))
-        return Reaction(view)
-    if view.mode == "targets":
-        spell = spells(state)[view.spell % len(spells(state))]
-        if button == "ok":
-            chosen = (*view.targets, view.cursor)
-            if len(chosen) == spell.targets:
-                return Reaction(View(cursor=view.cursor), Cast(spell.id, chosen))
-            return Reaction(replace(view, targets=chosen))
-        if button == "back":
-            if view.targets:
-                return Reaction(replace(view, targets=view.targets[:-1]))
-            return Reaction(replace(view, mode="spells"))
-        return Reaction(view)
-    # the board
     if button == "ok":
         pawn = state.pawn(state.turn)
         if view.cursor == pawn:
-            return Reaction(replace(view, mode="spells"))
+            return _open_spells(state, view)
         if adjacent(view.cursor, pawn):
             return Reaction(view, Step(view.cursor))
         return Reaction(view)
     if button == "back":
-        return Reaction(view, confirm="end_turn")
+        return Reaction(view, confirm=f"end_turn:{max(0, state.hands[state.turn] - HAND)}")
+    return Reaction(view)
+
+
+def _open_spells(state: State, view: View) -> Reaction:
+    """The list of the spells that can be cast now, on the spell cast last (else the first)."""
+    listed = offered(state)
+    last = view.last[SIDES.index(state.turn)]
+    ids = [spells(state)[i].id for i in listed]
+    start = listed[ids.index(last)] if last in ids else (listed[0] if listed else 0)
+    return Reaction(replace(view, mode="spells", spell=start, targets=()))
+
+
+def _spell_list(state: State, view: View, button: str) -> Reaction:
+    listed = offered(state)
+    if button == "back" or not listed:
+        return Reaction(replace(view, mode="board", cursor=state.pawn(state.turn)))
+    at = listed.index(view.spell) if view.spell in listed else 0
+    if button in ("up", "down"):
+        at = (at + (1 if button == "down" else -1)) % len(listed)
+        return Reaction(replace(view, spell=listed[at]))
+    if button == "ok":
+        return _take(state, view, spells(state)[listed[at]].id)
     return Reaction(view)
 
 
 def _take(state: State, view: View, spell_id: str) -> Reaction:
+    """A spell taken from the list or by a tap: cast at once without targets, else its first
+    target on the most likely field. One the moment does not allow goes to the engine, which
+    says why (too few AP, the prerequisite, spells before moving)."""
     spell = next(s for s in spells(state) if s.id == spell_id)
     index = list(spells(state)).index(spell)
-    if spell.targets == 0:
-        return Reaction(View(cursor=view.cursor), Cast(spell.id, ()))
-    return Reaction(View(cursor=view.cursor, mode="targets", spell=index))
+    chosen = replace(view, spell=index, targets=())
+    if not can_cast_now(state, spell) or spell.targets == 0:
+        return Reaction(replace(chosen, mode="board"), Cast(spell.id, ()))
+    options = target_options(state, spell)
+    if not options:
+        return Reaction(replace(chosen, mode="board"), refuse="no_target")
+    return Reaction(replace(chosen, mode="targets", cursor=likely(state, options)))
+
+
+def _targets(state: State, view: View, button: str) -> Reaction:
+    spell = spells(state)[view.spell % len(spells(state))]
+    options = _target_options(state, view)
+    if button in ("up", "down", "left", "right"):
+        return Reaction(replace(view, cursor=cursor.step(options, view.cursor, button)))
+    if button == "back":
+        if view.targets:
+            return Reaction(replace(view, targets=view.targets[:-1], cursor=view.targets[-1]))
+        return Reaction(replace(view, mode="spells"))
+    if button != "ok":
+        return Reaction(view)
+    if view.cursor not in options:  # kept in the spell, with the picks made so far
+        return Reaction(view, refuse="not_a_target")
+    chosen = (*view.targets, view.cursor)
+    if len(chosen) == spell.targets:
+        return Reaction(replace(view, mode="board", targets=()), Cast(spell.id, chosen))
+    picked = replace(view, targets=chosen)
+    return Reaction(replace(picked, cursor=likely(state, _target_options(state, picked))))
+
+
+def _temple(state: State, view: View, button: str) -> Reaction:
+    """The tiles left out of the temple: the arrows move the one under the cursor over the
+    area (only where the other 8 stay connected), `back` goes to the next one left out (an
+    area of 10 or more), `ok` builds the temple shown."""
+    options = set(temple_options(state))
+    out = set(view.targets)
+    if button == "ok":
+        chosen = tuple(sorted(temple_chosen(state, view)))
+        return Reaction(view, Temple(chosen))
+    if button == "back" and len(out) > 1:
+        ordered = sorted(out)
+        nxt = (
+            ordered[(ordered.index(view.cursor) + 1) % len(ordered)]
+            if view.cursor in out
+            else ordered[0]
+        )
+        return Reaction(replace(view, cursor=nxt))
+    if button in ("up", "down", "left", "right") and view.cursor in out:
+        others = out - {view.cursor}
+        places = [
+            t
+            for t in _temple_area(state)
+            if t not in others and tuple(sorted(others | {t})) in options
+        ]
+        moved = cursor.step(places, view.cursor, button)
+        return Reaction(replace(view, cursor=moved, targets=tuple(sorted(others | {moved}))))
+    return Reaction(view)
 
 
 def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
-    if card and card.startswith("day-and-night:") and state.pending is None:
+    if card and card.startswith("day-and-night:") and state.pending is None and not state.over:
         spell_id = card.split(":", 1)[1]
         if any(s.id == spell_id for s in spells(state)):
-            return _take(state, view, spell_id)
+            return _take(state, replace(view, built=(), built_side=""), spell_id)
     return Reaction(view)
 
 
 def confirm_text(what: str, lang: str) -> str:
-    return text("dan.confirm_end", lang)
+    n = int(what.split(":", 1)[1]) if what.startswith("end_turn:") else 0
+    return text("dan.confirm_end_cut", lang, n=n) if n else text("dan.confirm_end", lang)
 
 
 def confirmed(what: str):
@@ -226,11 +391,11 @@ def hint(state: State, view: View, lang: str) -> str:
     if state.over:
         return text("hint.over", lang)
     if view.mode == "spells":
-        return text("hint.dan_spells", lang)
+        return text("hint.dan_spells" if offered(state) else "hint.dan_no_spells", lang)
     if view.mode == "targets":
         return text("hint.dan_target", lang)
     if view.mode == "temple":
-        return text("hint.dan_temple", lang)
+        return text("hint.dan_temple_more" if len(view.targets) > 1 else "hint.dan_temple", lang)
     if view.cursor == state.pawn(state.turn):
         return text("hint.dan_pawn", lang)
     if adjacent(view.cursor, state.pawn(state.turn)):
@@ -246,66 +411,111 @@ def verdict_lines(state: State, lang: str) -> list[str]:
     lines.append(
         text("dan.temples", lang, day=state.board.day_temples, night=state.board.night_temples)
     )
-    if state.verdict == "draw":
-        lines.append(text("dan.why_draw", lang))
-    elif state.verdict == "play":  # the board is open, but no card is left: a draw
-        lines.append(text("dan.why_cards", lang))
-    elif state.board.day_temples < 2 and state.board.night_temples < 2:
-        lines.append(text("dan.why_day", lang))
+    lines.append(_why(state, lang))
     return lines
 
 
-# --- drawing ---------------------------------------------------------------------------------
+def _why(state: State, lang: str) -> str:
+    if state.verdict == "draw":
+        return text("dan.why_draw", lang)
+    if state.verdict == "play":  # the board is open, but no card is left: a draw
+        return text("dan.why_cards", lang)
+    if state.board.day_temples < 2 and state.board.night_temples < 2:
+        return text("dan.why_day", lang)
+    return text("dan.why_second", lang)
 
 
-def _field(draw, state: State, at: Coord, x: int, y: int, ink: int) -> None:
-    symbol = tile_at(state.board, at)
-    box = (x + 1, y + 1, x + CELL - 2, y + CELL - 2)
-    if symbol == ".":
-        draw.point((x + CELL // 2 - 1, y + CELL // 2 - 1), fill=ink)
-    elif symbol == "d":
-        draw.rectangle(box, outline=ink)
-    elif symbol == "n":
-        draw.rectangle(box, fill=ink)
-    elif symbol == "f":
-        draw.rectangle(box, outline=ink)
-        draw.rectangle((x + 3, y + 3, x + 4, y + 4), fill=ink)
-    elif symbol == "D":
-        draw.rectangle(box, outline=ink)
-        draw.rectangle((x + 2, y + 2, x + CELL - 3, y + CELL - 3), outline=ink)
-    elif symbol == "N":
-        draw.rectangle(box, fill=ink)
-        draw.rectangle((x + 3, y + 3, x + 4, y + 4), fill=1 - ink)
-    markers = dict(state.mystify).get(at, 0)
-    for i in range(min(markers, 3)):  # mystify markers: dots along the bottom
-        draw.point((x + 2 + i * 2, y + CELL - 1), fill=ink)
-    if at in state.crystals:  # a crystal: the top-right corner cut
-        draw.line((x + CELL - 3, y, x + CELL - 1, y + 2), fill=ink)
+def effect_words(spell, lang: str) -> str:
+    """A spell's effects in a few words for its list row ("+Feld", "wenden+1K")."""
+    words = []
+    for e in spell.effects:
+        key = f"dan.fx_{e.kind}" + ("_near" if e.kind == "place" and e.adjacent else "")
+        words.append(text(key, lang, n=e.count))
+    return "+".join(words)
+
+
+# --- the glyphs: one field is 8x8 pixels ----------------------------------------------------
+# Each state of a field differs from every other in at least 3 of its 64 pixels (tested
+# pairwise): the tile in the 6x6 middle, a temple's second ring and a crystal in the 1-pixel
+# margin, mystify markers in the inner corners, the pawns turning margin pixels over (so they
+# show on any tile), a chosen target or temple tile the whole field inverted. The cursor is a
+# frame just outside the field.
+
+
+def _square(a: int, b: int, hollow: bool) -> frozenset[Coord]:
+    return frozenset(
+        (r, c)
+        for r in range(a, b + 1)
+        for c in range(a, b + 1)
+        if not hollow or r in (a, b) or c in (a, b)
+    )
+
+
+MARGIN, RING, BLOCK = _square(0, 7, True), _square(1, 6, True), _square(1, 6, False)
+CENTRE, FULL = _square(3, 4, False), _square(0, 7, False)
+TILES = {
+    ".": frozenset({(3, 3)}),  # an empty field: a dot
+    "d": RING,  # a Day tile: a ring
+    "n": BLOCK,  # a Night tile: a block
+    "f": RING | CENTRE,  # a fixed Day tile: a ring with a dot
+    "D": RING | MARGIN,  # a Day temple: a double ring
+    "N": FULL - CENTRE,  # a Night temple: the whole field with a hole
+}
+MARKERS = (  # mystify markers, one in each inner corner (4 or more: all four)
+    frozenset({(2, 2), (2, 3), (3, 2)}),
+    frozenset({(2, 5), (2, 4), (3, 5)}),
+    frozenset({(5, 5), (5, 4), (4, 5)}),
+    frozenset({(5, 2), (5, 3), (4, 2)}),
+)
+CRYSTAL = frozenset({(0, 5), (0, 6), (0, 7), (1, 7), (2, 7)})  # the top-right corner
+PAWNS = {
+    "day": frozenset(  # Day's pawn: the field's four corners
+        {(0, 0), (0, 1), (1, 0), (0, 7), (0, 6), (1, 7)}
+        | {(7, 0), (7, 1), (6, 0), (7, 7), (7, 6), (6, 7)}
+    ),
+    "night": frozenset(  # Night's pawn: the middle of each side
+        {(0, 3), (0, 4), (7, 3), (7, 4), (3, 0), (4, 0), (3, 7), (4, 7)}
+    ),
+}
+
+
+def cell_pixels(
+    symbol: str, markers: int = 0, crystal: bool = False, pawns=(), chosen: bool = False
+) -> frozenset[Coord]:
+    """The lit pixels (row, column) of one field's 8x8 glyph."""
+    lit = set(TILES[symbol])
+    for corner in MARKERS[: min(markers, len(MARKERS))]:
+        lit |= corner
+    if crystal:
+        lit |= CRYSTAL
+    for side in pawns:
+        lit ^= PAWNS[side]  # turned over: a pawn shows on a lit margin (a temple) too
+    if chosen:
+        lit ^= FULL
+    return frozenset(lit)
 
 
 def _board(draw, state: State, view: View) -> None:
-    chosen = set(view.targets)
-    area = state.pending.area if state.pending else 0
+    chosen = set(view.targets) if view.mode != "temple" else set(temple_chosen(state, view))
+    markers = dict(state.mystify)
     for r in range(ROWS):
         for c in range(COLS):
+            at = (r, c)
+            pawns = [side for side, p in zip(SIDES, state.pawns, strict=True) if p == at]
+            lit = cell_pixels(
+                tile_at(state.board, at),
+                markers.get(at, 0),
+                at in state.crystals,
+                pawns,
+                at in chosen,
+            )
             x, y = c * CELL, TOP + r * CELL
-            ink = 1
-            if (r, c) in chosen:  # a chosen target or temple tile: inverted
-                draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), fill=1)
-                ink = 0
-            elif view.mode == "temple" and bit(r, c) & area:  # the area to choose from
-                draw.point((x, y), fill=1)
-            _field(draw, state, (r, c), x, y, ink)
-    for side, (r, c) in zip(SIDES, state.pawns, strict=True):
+            for dr, dc in lit:
+                draw.point((x + dc, y + dr), fill=1)
+    if not state.over:
+        r, c = view.cursor
         x, y = c * CELL, TOP + r * CELL
-        if side == "day":  # Day's pawn: a cross in the field's top-left
-            draw.line((x, y + 1, x + 2, y + 1), fill=1)
-            draw.line((x + 1, y, x + 1, y + 2), fill=1)
-        else:  # Night's pawn: a bar along the field's bottom
-            draw.line((x + 1, y + CELL - 1, x + CELL - 2, y + CELL - 1), fill=1)
-    r, c = view.cursor
-    x, y = c * CELL, TOP + r * CELL
-    draw.rectangle((x - 1, y - 1, x + CELL, y + CELL), outline=1)
+        draw.rectangle((x - 1, y - 1, x + CELL, y + CELL), outline=1)
     draw.rectangle((-1, TOP - 1, COLS * CELL, TOP + ROWS * CELL), outline=1)
 
 
@@ -313,56 +523,80 @@ def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:
     side_panel(draw, PANEL, lines, fonts)
 
 
+def _spell_rows(draw, state: State, view: View, lang: str, fonts) -> None:
+    """The spells that can be cast now, a page of five: name, AP, what it does."""
+    font = fonts.status
+    listed = offered(state)
+    if not listed:
+        fit.block(draw, (2, 12, 127, 54), text("dan.no_spells", lang), font, spacing=9)
+        return
+    at = listed.index(view.spell) if view.spell in listed else 0
+    first = at // LIST_ROWS * LIST_ROWS
+    for row, i in enumerate(listed[first : first + LIST_ROWS]):
+        spell = spells(state)[i]
+        y = 11 + row * 9
+        if first + row == at:
+            draw.polygon([(0, y + 1), (3, y + 4), (0, y + 7)], fill=1)
+        fit.line(draw, (5, y), spell.name, font, width=60)
+        fit.line(draw, (67, y), f"{spell.cost}", font, width=10)
+        fit.line(draw, (79, y), effect_words(spell, lang), font, width=43, list_of_items=True)
+    if first > 0:  # more above: a cue in the first row
+        draw.polygon([(123, 16), (125, 13), (127, 16)], fill=1)
+    if first + LIST_ROWS < len(listed):  # more below: in the last
+        draw.polygon([(123, 49), (125, 52), (127, 49)], fill=1)
+
+
+def _context(state: State, view: View, lang: str) -> list[str]:
+    """The panel's lines under AP, hand and temples: what happened or what to do."""
+    if view.built:
+        return [text("dan.temple_built", lang, side=text(NAMES[view.built_side], lang))]
+    if view.mode == "targets":
+        spell = spells(state)[view.spell % len(spells(state))]
+        return [spell.name, text("dan.target", lang, i=len(view.targets) + 1, n=spell.targets)]
+    if view.mode == "temple":
+        side = text(NAMES[_side(state)], lang)
+        out = " ".join(f"{r},{c}" for r, c in view.targets)
+        return [text("dan.temple_for", lang, side=side), text("dan.temple_out", lang, at=out)]
+    lines = []
+    upkeep = state.upkeep
+    if state.draws:
+        lines.append(text("dan.draw_cards", lang, n=state.draws))
+    elif upkeep.fixed or upkeep.markers:
+        lines.append(text("dan.upkeep_day", lang, m=len(upkeep.markers), f=len(upkeep.fixed)))
+    elif upkeep.crystals:
+        lines.append(text("dan.upkeep_night", lang, n=len(upkeep.crystals)))
+    extra = max(0, state.hands[state.turn] - HAND)
+    if extra:
+        lines.append(text("dan.discard", lang, n=extra))
+    markers = dict(state.mystify).get(view.cursor, 0)
+    if markers:  # the exact count under the cursor (the field shows up to 4)
+        lines.append(text("dan.markers", lang, n=markers))
+    if state.options.deck_rules == "free":
+        lines.append(text("deck_rules.panel", lang))
+    return lines
+
+
 def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
-    if state.over:
-        for i, line in enumerate(verdict_lines(state, lang)):
-            fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
+    if view.mode == "spells" and not state.over:
+        _spell_rows(draw, state, view, lang, fonts)
         return
     side = _side(state)
-    lines = [
-        (text("dan.turn_ap", lang, side=text(NAMES[state.turn], lang), ap=state.ap), True),
-        (text("dan.hand", lang, hand=state.hands[side], deck=state.decks[side]), False),
-    ]
-    if view.mode == "spells":
-        spell = spells(state)[view.spell % len(spells(state))]
-        lines += [(spell.name, False), (text("dan.cost", lang, ap=spell.cost), False)]
-    elif view.mode == "targets":
-        spell = spells(state)[view.spell % len(spells(state))]
-        lines += [
-            (spell.name, False),
-            (text("dan.target", lang, i=len(view.targets) + 1, n=spell.targets), False),
-        ]
-    elif view.mode == "temple":
-        lines += [
-            (text("dan.temple", lang), False),
-            (text("dan.chosen", lang, n=len(view.targets)), False),
-        ]
-    else:
-        upkeep = state.upkeep
-        if state.draws:
-            lines.append((text("dan.draw_cards", lang, n=state.draws), False))
-        elif upkeep.fixed or upkeep.markers:
-            lines.append(
-                (text("dan.upkeep_day", lang, m=len(upkeep.markers), f=len(upkeep.fixed)), False)
-            )
-        elif upkeep.crystals:
-            lines.append((text("dan.upkeep_night", lang, n=len(upkeep.crystals)), False))
-        extra = max(0, state.hands[state.turn] - HAND)
-        if extra:
-            lines.append((text("dan.discard", lang, n=extra), False))
-    lines.append(
-        (
-            text(
-                "dan.temples_short",
-                lang,
-                day=state.board.day_temples,
-                night=state.board.night_temples,
-            ),
-            False,
-        )
+    temples = text(
+        "dan.temples_short", lang, day=state.board.day_temples, night=state.board.night_temples
     )
-    if state.options.deck_rules == "free":
-        lines.append((text("deck_rules.panel", lang), False))
+    if state.over:  # the final board stays, with the verdict and why
+        key = {"draw": "dan.end_draw", "day": "dan.end_day", "night": "dan.end_night"}
+        lines = [(text(key.get(state.outcome or "draw", "dan.end_draw"), lang), True)]
+        lines.append((temples, False))
+        width = 128 - PANEL
+        lines += [(row, False) for row in fit.wrap(_why(state, lang), fonts.status, width)]
+    else:
+        lines = [
+            (text("dan.turn_ap", lang, side=text(NAMES[state.turn], lang), ap=state.ap), True),
+            (text("dan.hand", lang, hand=state.hands[side], deck=state.decks[side]), False),
+            (temples, False),
+        ]
+        lines += [(line, bool(view.built)) for line in _context(state, view, lang)[:3]]
     _board(draw, state, view)
     _panel(draw, lines, fonts)
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 import pytest
 
 from device.box import menu_items
-from device.day_and_night_screen import spells
 from device.simulator import Simulator
 from device.store import Store
 from engine.day_and_night.game import GAME
-from tests.boxdriver import Player, settings
+from tests.boxdriver import Player, arrows, settings
 from tests.test_day_and_night_game import _cli_verdict
 
 
@@ -26,14 +25,39 @@ class Table(Player):
         self.press(*["down"] * ((field[0] - r) % 6), *["right"] * ((field[1] - c) % 8))
         assert self.box.view.cursor == field
 
-    def cast(self, spell_id: str, *targets) -> None:
-        self.cursor_to(self.state.pawn(self.state.turn))
-        self.press("ok")  # the spell list
-        ids = [s.id for s in spells(self.state)]
-        self.press(*["down"] * ids.index(spell_id), "ok")
-        for field in targets:
-            self.cursor_to(field)
-            self.press("ok")
+    def tap(self, card: str) -> None:
+        """A card's tag (taught once) laid on the reader."""
+        uids = self.__dict__.setdefault("uids", {})
+        if card not in uids:
+            uids[card] = f"{0x04C00000 + len(uids) + 1:08X}"
+            self.sim.loop.store.teach([(uids[card], card)])
+        self.sim.tap(uids[card])
+
+    def options(self) -> list:
+        """The fields the targets' cursor moves over now (the valid next targets)."""
+        from device.day_and_night_screen import _target_options
+
+        return _target_options(self.state, self.box.view)
+
+    def target(self, field) -> bool:
+        """Move the targets' cursor to `field` and pick it; False (nothing pressed) when the
+        box does not offer it."""
+        options = self.options()
+        if field not in options:
+            return False
+        self.press(*arrows(options, self.box.view.cursor, field), "ok")
+        return True
+
+    def cast(self, spell_id: str, *targets) -> bool:
+        """A spell by a tap of its card, then each target with the arrows; False when a
+        target is not offered (the player is still in the spell)."""
+        self.tap(f"day-and-night:{spell_id}")
+        return all(self.target(field) for field in targets)
+
+    def leave(self) -> None:
+        """Out of a spell's targets and the list, back on the board."""
+        while self.box.view.mode != "board":
+            self.press("back")
 
     def step(self, field) -> None:
         self.cursor_to(field)
@@ -51,18 +75,13 @@ def table(tmp_path):
     sim.stop()
 
 
-def panel(t: Table) -> str:
-    """What the side panel says, as the screens module draws it (the view's lines)."""
-    return repr(t.box.view)
-
-
 def test_a_spell_with_its_target_then_a_step_and_the_refusals(table):
     t = table
     t.new_game()
     t.cast("sunrise", (0, 1))  # a Day tile next to the pawn, 3 AP
     s = t.state
     assert s.board.at(0, 1) == "d" and s.ap == 9 and s.hands["day"] == 4
-    t.cast("veil", (0, 1))  # mystify needs the pawn on a Day tile: it stands on an empty one
+    t.cast("veil")  # mystify needs the pawn on a Day tile: it stands on an empty one
     assert t.box.notice == "Bedingung fehlt" and t.state == s  # nothing changed
     assert t.box.view.mode == "board"  # back on the board
     t.step((0, 1))  # onto the new tile: 3 AP, a card
@@ -70,7 +89,7 @@ def test_a_spell_with_its_target_then_a_step_and_the_refusals(table):
     t.step((0, 0))  # back to the start field: entered this turn
     assert t.box.notice == "Feld schon betreten"
     s = t.state
-    t.cast("veil", (0, 1))  # spells come first ("Als erstes ... zaubern"): refused now
+    t.cast("veil")  # spells come first ("Als erstes ... zaubern"): refused now
     assert t.box.notice == "Zaubern vor dem Gehen" and t.state == s
     t.step((1, 1))
     assert t.state.ap == 3
@@ -84,7 +103,7 @@ def test_a_spell_needs_its_action_points(table):
     t.cast("sunrise", (0, 1))  # 4 + 4 + 3: 1 AP left
     assert t.state.ap == 1
     s = t.state
-    t.cast("sunrise", (1, 0))
+    t.cast("sunrise")
     assert t.box.notice == "Zu wenig Aktionspunkte" and t.state == s
 
 
@@ -92,13 +111,13 @@ def test_the_end_of_a_turn_and_the_upkeep_of_both_markers(table):
     t = table
     t.new_game()
     t.cast("sunrise", (0, 1))
-    t.cast("veil", (0, 1))  # the pawn stands on an empty field: refused
-    t.cast("mist", (0, 1))  # 3 markers
+    t.cast("veil")  # the pawn stands on an empty field: refused
+    assert t.cast("mist", (0, 1))  # 3 markers
     t.end_turn()
     assert t.state.turn == "night" and t.state.ap == 12
     t.cast("dusk", (4, 7))  # a Night tile next to Night's pawn
-    t.cast("ice", (4, 7), (4, 7), (4, 7))  # crystallize 3 on one tile: refused
-    assert t.box.notice == "Jedes Feld nur einmal"
+    t.cast("ice")  # crystallize 3, with one Night tile: refused at once, not after 3 targets
+    assert t.box.notice == "Kein Ziel möglich" and t.box.view.mode == "board"
     t.end_turn()
     s = t.state
     assert s.turn == "day" and dict(s.mystify) == {(0, 1): 2} and s.upkeep.markers == ((0, 1),)
@@ -143,10 +162,13 @@ def test_a_temple_chosen_on_the_board_after_a_restart(tmp_path):
         assert t.state.turn == "day" and t.state.board.day_temples == 0
         t.cast("dawn", (3, 0))  # joins row 3 and (4,0): 9 connected
         assert t.state.pending is not None and t.box.view.mode == "temple"
-        for field in [(3, c) for c in range(8)]:
-            t.cursor_to(field)
-            t.press("ok")
+        # the box proposes 8: one of the two tiles that can be left out, (3,7) or (4,0)
+        assert t.box.view.targets in (((3, 7),), ((4, 0),))
+        while t.box.view.targets != ((4, 0),):
+            t.press("right")  # the tile left out moves over those that can be
+        t.press("ok")
         assert t.state.pending is None and t.state.board.day_temples == 1
+        assert t.box.view.built == tuple((3, c) for c in range(8))  # marked, with a notice
         assert t.state.board.at(4, 0) == "d"  # the ninth tile stays ordinary
     finally:
         sim.stop()
@@ -226,8 +248,9 @@ def test_a_crystal_holds_days_pawn_and_days_spells_in_days_next_turn(tmp_path):
         t.end_turn()
         t.step((0, 2))
         assert t.box.notice == "Kristall hält die Figur"
-        t.cast("turn-to-day", (1, 0))
-        assert t.box.notice == "Feld ist kristallisiert" and t.state.board.at(1, 0) == "n"
+        assert not t.cast("turn-to-day", (1, 0))  # a crystallized tile is not offered
+        assert list(t.options()) == [(4, 7)] and t.state.board.at(1, 0) == "n"
+        t.leave()
         t.end_turn()  # Night's upkeep takes the crystals off
         assert t.state.crystals == frozenset() and t.state.upkeep.crystals == ((0, 1), (1, 0))
     finally:

@@ -110,8 +110,13 @@ def test_every_shown_text_fits_its_line():
                 "dan.day_wins",
                 "dan.night_wins",
                 "dan.confirm_end",
+                "dan.confirm_end_cut",  # the question band: wrapped over three rows
+                "dan.no_spells",  # the whole width, wrapped
+                "dan.why_second",  # wrapped over the panel's rows
             ):
                 limit = 12  # Day and Night's side panel
+            if key.startswith("dan.fx_"):
+                limit = 8  # a spell's effect in its list row
             if key in ("dan.temples", "dan.why_draw", "dan.why_day", "dan.why_cards"):
                 limit = 21  # a result line in the large font
             if key.startswith("zweimal."):  # the side panel next to the 5x5 board: 13 wide

@@ -124,7 +124,8 @@ def fuw_scenario(p: Player, shot) -> None:
 
 
 def dan_scenario(p: Player, shot) -> None:
-    """Day and Night with the example decks: a spell's target, a refusal, the upkeep."""
+    """Day and Night with the example decks: the spell list, a spell's target, a refusal, the
+    end-of-turn question, the upkeep."""
     from tests.test_box_day_and_night import Table
 
     t = Table(p.sim)
@@ -133,15 +134,18 @@ def dan_scenario(p: Player, shot) -> None:
     t.new_game()
     shot("dan-board")
     t.cursor_to((0, 0))
-    t.press("ok", "ok")  # the spell list, the first spell: its target
-    t.cursor_to((0, 1))
+    t.press("ok")  # the spells that can be cast now
+    shot("dan-spells")
+    t.press("ok")  # the first: its target, on the most likely field
     shot("dan-target")
     t.press("ok")
-    t.cast("veil", (0, 1))  # the pawn stands on an empty field: refused
+    t.cast("veil")  # the pawn stands on an empty field: refused
     shot("dan-refusal")
     t.cast("mist", (0, 1))  # spells first, then the step
     t.step((0, 1))
-    t.end_turn()
+    t.press("back")
+    shot("dan-end-turn")
+    t.press("ok")
     t.end_turn()
     shot("dan-upkeep")
 
@@ -155,10 +159,9 @@ def dan_temple(state_dir: Path, settings, shot) -> None:
     try:
         t = Table(sim)
         t.cast("dawn", (3, 0))
-        for field in [(3, c) for c in range(4)]:
-            t.cursor_to(field)
-            t.press("ok")
-        shot(sim, "dan-temple")
+        shot(sim, "dan-temple")  # the proposal: 8 tiles, one left out
+        t.press("ok")
+        shot(sim, "dan-temple-built")
     finally:
         sim.stop()
 
@@ -246,9 +249,37 @@ def wd_end(lang: str):
     return render(Box(lang=lang, mode="game", session=session))
 
 
+LEGEND_TILES = [(".", 0, False), ("d", 0, False), ("d", 1, False), ("d", 2, False),
+                ("d", 3, False), ("d", 4, False), ("f", 0, False), ("n", 0, False),
+                ("n", 0, True), ("D", 0, False), ("N", 0, False)]  # fmt: skip
+
+
+def dan_legend(scale: int):
+    """Day and Night's field glyphs (device/day_and_night_screen.py `cell_pixels`): the tiles
+    across (empty, Day, Day with 1-4 markers, fixed, Night, crystallized, Day's temple,
+    Night's temple); down: no pawn, Day's, Night's, both, then the same chosen (inverted);
+    the last row with the cursor. 12 pixels a field, `scale` times."""
+    from PIL import Image, ImageDraw
+
+    from device.day_and_night_screen import cell_pixels
+
+    rows = [(p, False) for p in ((), ("day",), ("night",), ("day", "night"))]
+    rows += [(p, True) for p, _ in rows] + [((), False)]
+    image = Image.new("1", (12 * len(LEGEND_TILES), 12 * len(rows)), 0)
+    draw = ImageDraw.Draw(image)
+    for j, (pawns, chosen) in enumerate(rows):
+        for i, (symbol, markers, crystal) in enumerate(LEGEND_TILES):
+            x, y = 12 * i + 2, 12 * j + 2
+            for r, c in cell_pixels(symbol, markers, crystal, pawns, chosen):
+                draw.point((x + c, y + r), fill=1)
+            if j == len(rows) - 1:  # the cursor: a frame just outside the field
+                draw.rectangle((x - 1, y - 1, x + 8, y + 8), outline=1)
+    return image.resize((image.width * scale, image.height * scale), Image.NEAREST)
+
+
 def shots(state_dir: Path) -> dict[str, object]:
     """Play the scenario in both languages; return {name: image}."""
-    taken: dict[str, object] = {}
+    taken: dict[str, object] = {"dan-legend": dan_legend(1), "dan-legend-4x": dan_legend(4)}
     for lang, suffix in (("de", ""), ("en", "-en")):
         settings = Settings(language=lang, buttons=Buttons(hold_s=0.2))
         sim = Simulator(settings, state_dir / lang, seed=0)

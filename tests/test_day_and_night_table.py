@@ -1,0 +1,206 @@
+"""Day and Night at the table (issue 21): a board players can read on 128x64 (every state of
+a field a glyph of its own, tested pairwise), only the spells that can be cast offered, the
+targets' cursor over valid targets only, the temple proposed, the end in sight."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import replace
+
+from PIL import Image, ImageDraw
+
+from device import day_and_night_screen as screen
+from device import fonts
+from engine.day_and_night import parse_board
+from engine.day_and_night.game import GAME, Cast, castable, target_options, temple_options
+from engine.replay import options_of
+from tests.bench_scripts import load
+
+TILES = [(".", 0, False), *[("d", k, False) for k in range(5)], ("n", 0, False),
+         ("n", 0, True), ("f", 0, False), ("D", 0, False), ("N", 0, False)]  # fmt: skip
+PAWNS = [(), ("day",), ("night",), ("day", "night")]
+
+
+def test_every_state_of_a_field_differs_from_every_other_in_at_least_three_pixels():
+    """Empty, Day, Night, fixed, 1-4 markers, crystal, both temples; either pawn, both, none;
+    chosen or not. (The cursor is a frame outside the field: 36 pixels more.)"""
+    glyphs = {
+        (t, p, chosen): screen.cell_pixels(*t, pawns=p, chosen=chosen)
+        for t in TILES
+        for p in PAWNS
+        for chosen in (False, True)
+    }
+    worst = min(
+        (len(a ^ b), ka, kb) for (ka, a), (kb, b) in itertools.combinations(glyphs.items(), 2)
+    )
+    assert worst[0] >= 3, worst
+    day, night = screen.cell_pixels("D"), screen.cell_pixels("N")
+    assert len(day ^ night) >= 8  # Day's and Night's temple: found pixel-identical before
+    for tile, side in (("n", "night"), ("d", "day"), ("D", "day"), ("N", "night")):
+        bare = screen.cell_pixels(tile)
+        assert len(bare ^ screen.cell_pixels(tile, pawns=(side,))) >= 8  # a pawn on its own
+
+
+def _state(board: str, **changes):
+    state = GAME.initial(options_of(GAME, {}))
+    return replace(state, board=parse_board(board), **changes)
+
+
+def _frame(state, view, lang="de") -> Image.Image:
+    image = Image.new("1", (128, 64), 0)
+    screen.draw_main(ImageDraw.Draw(image), state, view, lang, fonts.load())
+    return image
+
+
+def test_the_board_draws_each_field_as_its_glyph():
+    state = _state(
+        "DDDDDDDD/NNNNNNNN/dnf...../......../......../........",
+        mystify=(((2, 0), 5),),
+        crystals=frozenset({(2, 1)}),
+        pawns=((2, 2), (2, 1)),
+    )
+    view = screen.View(cursor=(5, 7))
+    frame = _frame(state, view)
+    expected = {
+        (2, 0): screen.cell_pixels("d", 5),
+        (2, 1): screen.cell_pixels("n", 0, True, ("night",)),
+        (2, 2): screen.cell_pixels("f", pawns=("day",)),
+        (0, 3): screen.cell_pixels("D"),
+        (1, 4): screen.cell_pixels("N"),
+        (2, 5): screen.cell_pixels("."),
+    }
+    for (r, c), lit in expected.items():
+        x, y = c * screen.CELL, screen.TOP + r * screen.CELL
+        drawn = {(dr, dc) for dr in range(8) for dc in range(8) if frame.getpixel((x + dc, y + dr))}
+        assert drawn == set(lit), (r, c)
+
+
+def _random_states(n: int, seed: int = 5):
+    rng = random.Random(seed)
+    state = GAME.initial(options_of(GAME, {}))
+    while n:
+        if state.over:
+            state = GAME.initial(state.options)
+        yield state
+        n -= 1
+        state = GAME.apply(state, rng.choice(GAME.sample_actions(state)))
+
+
+def test_only_spells_that_can_be_cast_are_offered_and_every_offered_target_finishes():
+    rng = random.Random(2)
+    for state in _random_states(120):
+        if state.pending is not None:
+            continue
+        offered = {s.id for s in castable(state)}
+        for spell in screen.spells(state):
+            if spell.targets == 1 and spell.id not in offered:  # truly no target, or not now
+                legal = [at for at in GAME_FIELDS if GAME.is_legal(state, Cast(spell.id, (at,)))]
+                assert not legal, (spell.id, legal)
+        for spell in castable(state):
+            chosen: tuple = ()
+            while len(chosen) < spell.targets:  # any offered target leads to a legal cast
+                options = target_options(state, spell, chosen)
+                assert options, (spell.id, chosen)
+                chosen = (*chosen, rng.choice(options))
+            assert GAME.is_legal(state, Cast(spell.id, chosen)), (spell.id, chosen)
+
+
+GAME_FIELDS = [(r, c) for r in range(6) for c in range(8)]
+
+
+def test_the_list_starts_at_the_spell_cast_last_and_shows_name_cost_and_effect():
+    state = GAME.initial(options_of(GAME, {}))
+    view = screen.initial_view(state)
+    opened = screen.on_button(state, view, "ok").view  # the cursor starts on the pawn
+    assert opened.mode == "spells" and opened.spell == screen.offered(state)[0]
+    deck = [s.id for s in screen.spells(state)]
+    last = replace(view, last=("dawn", ""))
+    assert screen.on_button(state, last, "ok").view.spell == deck.index("dawn")
+    frame = _frame(state, opened)
+    from device import fit
+
+    row = Image.new("1", (128, 64), 0)
+    fit.line(ImageDraw.Draw(row), (5, 11), "Morgensonne", fonts.load().status, width=60)
+    assert frame.crop((5, 11, 64, 19)).tobytes() == row.crop((5, 11, 64, 19)).tobytes()
+    assert frame.crop((67, 11, 77, 19)).getbbox() and frame.crop((79, 11, 122, 19)).getbbox()
+    assert screen.effect_words(screen.spells(state)[deck.index("twin-suns")], "de") == "nah+Feld"
+
+
+def test_the_targets_cursor_starts_on_a_likely_target_and_moves_over_valid_ones_only():
+    state = _state("d......./d......./......../......../......../........", pawns=((2, 2), (5, 7)))
+    reaction = screen.on_tap(state, screen.View(cursor=(2, 2)), "", "day-and-night:dawn")
+    view = reaction.view
+    options = target_options(state, state.options.spell("day", "dawn"))
+    assert view.mode == "targets" and view.cursor in options
+    assert view.cursor in ((0, 1), (1, 1), (2, 0))  # next to Day's own tiles
+    seen = {view.cursor}
+    for button in ("right", "right", "down", "left", "up", "down", "down"):
+        view = screen.on_button(state, view, button).view
+        seen.add(view.cursor)
+    assert seen <= set(options) and len(seen) > 3
+
+
+def test_a_spell_that_cannot_be_cast_now_is_refused_with_the_reason_at_once():
+    state = _state("n......./......../......../......../......../........", ap=1)
+    reaction = screen.on_tap(state, screen.View(), "", "day-and-night:dawn")
+    assert reaction.action == Cast("dawn", ())  # the engine says why: too few AP
+    no_day = _state("......../......../......../......../......../........")
+    reaction = screen.on_tap(no_day, screen.View(), "", "day-and-night:mist")  # no Day tile
+    assert reaction.refuse == "no_target" and reaction.action is None
+
+
+def test_a_temple_is_proposed_and_built_in_one_press_and_the_tile_left_out_moves_over_the_area():
+    # nine Day tiles: row 3 and (4,0); (3,0) joins them
+    state = _state("......../......../......../.ddddddd/d......./........")
+    state = GAME.apply(state, GAME.parse_action("cast dawn 3,0"))
+    assert state.pending is not None
+    view = screen.initial_view(state)
+    area = screen._temple_area(state)
+    assert len(screen.temple_chosen(state, view)) == 8 and view.targets in temple_options(state)
+    for button in ("right", "down", "left", "up"):
+        view = screen.on_button(state, view, button).view
+        assert view.targets in temple_options(state) and set(view.targets) <= set(area)
+    reaction = screen.on_button(state, view, "ok")
+    built = GAME.apply(state, reaction.action)
+    after = screen.after(state, built, view)
+    assert built.board.day_temples == 1 and after.built and after.built_side == "day"
+    lines = screen._context(built, after, "de")
+    assert lines == ["Tempel Tag"]  # the notice names whose (drawn inverted, as a notice)
+
+
+def test_the_final_board_stays_with_the_verdict_and_why():
+    state = GAME.initial(GAME.parse_options({}))
+    board = parse_board("DDDDDDDD/......../ddddddd./n.n...../......n./nn......")
+    state = GAME.apply(replace(state, board=board), GAME.parse_action("cast dawn 2,7"))
+    assert state.over
+    view = screen.View()
+    frame = _frame(state, view)
+    assert frame.crop((0, screen.TOP, 64, screen.TOP + 48)).getbbox()  # the board is there
+    x, y = 7 * screen.CELL, screen.TOP + 2 * screen.CELL  # the second temple's last tile
+    drawn = {(r, c) for r in range(8) for c in range(8) if frame.getpixel((x + c, y + r))}
+    assert drawn == set(screen.cell_pixels("D"))
+    assert screen._why(state, "de") == "Zweiter Tempel"
+
+
+def test_the_end_turn_question_says_what_to_discard_and_bands_leave_the_counts_in_sight():
+    state = GAME.initial(GAME.parse_options({}))
+    from engine.contract import Scores
+
+    state = replace(state, hands=Scores({"day": 7, "night": 5}))
+    reaction = screen.on_button(state, screen.View(cursor=(3, 3)), "back")
+    assert reaction.confirm == "end_turn:2"
+    assert screen.confirm_text(reaction.confirm, "de") == "Zug beenden, 2 abwerfen?"
+    assert screen.confirm_text("end_turn:0", "en") == "End the turn?"
+    band = screen.layout(state, screen.View()).notice
+    assert band[1] >= 27  # AP, hand and temples are the panel's first three rows (y 0..26)
+
+
+def test_the_presses_benchmark_meets_its_goals_for_a_tap_a_step_and_a_temple():
+    bench = load("dan_presses")
+    counts = bench.measure(3)
+    assert counts["spell, by a tap"].mean <= 3
+    assert counts["step"].mean <= 2
+    assert counts["spell, from the list"].actions == counts["spell, by a tap"].actions > 0
+    if counts["temple"].actions:
+        assert counts["temple"].mean <= 4
