@@ -7,10 +7,7 @@ import json
 from pathlib import Path
 
 from device.games import GAMES
-
-
-class CardError(ValueError):
-    """Bad card input: one line."""
+from device.messages import CardError  # noqa: F401 - raised here, caught by the commands
 
 
 def card_names(decks: list[Path], strict: bool = False) -> list[str]:

@@ -22,7 +22,7 @@ from device.records import first_error
 CARD_PATTERN = r"^[a-z0-9-]+:[A-Za-z0-9_.-]{1,40}$"
 
 
-from device.card_names import CardError  # noqa: E402  (light: run.py catches it at start)
+from device.messages import CardError  # noqa: E402  (light: run.py catches it at start)
 
 
 class Card(BaseModel):
@@ -116,6 +116,4 @@ def write_file(path: Path, cards: list[Card]) -> None:
     tmp.replace(path)
 
 
-from device.card_names import card_names  # noqa: E402, I001  (kept here for its callers)
-
-__all__ = ["UID_PATTERN", "Card", "CardError", "CardFile", "Deck", "card_names", "checked"]
+__all__ = ["UID_PATTERN", "Card", "CardError", "CardFile", "Deck", "checked"]

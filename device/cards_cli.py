@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _run(args, Store)
     except CardError as error:
-        from device.cli import one_line
+        from device.messages import one_line
 
         print(one_line(f"tabletop cards {args.cards_command}: {error}"), file=sys.stderr)
         return EXIT_USAGE
@@ -124,7 +124,6 @@ def _check_known(args: argparse.Namespace, cards: list[str]) -> None:
 
 def _known(args: argparse.Namespace) -> list[str]:
     """The card names a tag can stand for, with the config's deck files (as the box has)."""
-    from device.card_names import CardError as NamesError
     from device.card_names import card_names
     from device.cards import CardError
     from device.config import ConfigError, load
@@ -132,7 +131,7 @@ def _known(args: argparse.Namespace) -> list[str]:
     try:
         settings = load(Path(args.config) if args.config else None)
         return card_names(settings.decks)
-    except (ConfigError, NamesError) as error:
+    except ConfigError as error:
         raise CardError(str(error)) from None
 
 

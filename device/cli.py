@@ -19,16 +19,8 @@ NOTATION_COMMANDS = {("score", "zweimal"), ("score", "day-and-night")}
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
+from device.messages import one_line  # noqa: E402, F401 - the commands' one line
 from device.store import StoreError  # noqa: E402 - light: sqlite3 and the standard library
-
-
-def one_line(message: object) -> str:
-    """An error for stderr as exactly one line: line breaks in it (from the input it quotes)
-    are shown escaped."""
-    text = str(message)
-    for raw, shown in (("\r", "\\r"), ("\n", "\\n"), ("\x0b", "\\v"), ("\x0c", "\\f")):
-        text = text.replace(raw, shown)
-    return "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
 
 
 class UsageExit(Exception):

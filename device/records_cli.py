@@ -36,7 +36,7 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         lines = list(_replay(_read(args.file)))
     except RecordError as error:
-        from device.cli import one_line
+        from device.messages import one_line
 
         print(one_line(f"tabletop replay: {error}"), file=sys.stderr)
         return EXIT_USAGE

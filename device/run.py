@@ -49,8 +49,8 @@ def run_box(args: argparse.Namespace) -> int:
 
         splash.show(Path(args.config) if args.config else _default_config())
     from device.card_names import CardError, card_names
-    from device.cli import one_line
     from device.config import ConfigError, load, state_directory
+    from device.messages import one_line
     from device.script import ScriptError, read
 
     try:

@@ -17,7 +17,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from device.cards import CardError, card_names, read_file
+from device.card_names import card_names
+from device.cards import CardError, read_file
 from device.cli import main
 from device.config import ConfigError, load
 from device.display import Screen, dummy_device

@@ -1,0 +1,76 @@
+"""The code's shape (issue 22): no import cycles among the box's and the engines' modules,
+counting imports inside functions too (a lazy import still ties two modules together)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in [*ROOT.glob("device/**/*.py"), *ROOT.glob("engine/**/*.py")]:
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+def imports(name: str, path: Path, known: set[str]) -> set[str]:
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, *([node.module] if node.module else [])])
+            out |= {base, *(f"{base}.{a.name}" for a in node.names)}
+    return {m for m in out if m in known and m != name}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    known = modules()
+    graph = {name: imports(name, path, set(known)) for name, path in known.items()}
+    assert "device.cli" in graph and graph["device.run"]  # the scan sees the imports
+    assert cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
