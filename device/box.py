@@ -370,10 +370,10 @@ def _ask(box: Box, choice: dict[str, Any]) -> tuple[Box, list[Effect]]:
     answers = {**(overrides() if overrides else {})}
     answers.update({k: str(v) for k, v in choice.items() if k != "game"})
     try:
-        options = options_of(entry.engine, answers)
+        options = options_of(entry.game, answers)
     except ValueError:  # a config deck that breaks the rules the players chose (strict)
         return replace(box, notice=text("menu.deck_rules_broken", box.lang)), []
-    state = entry.engine.initial(options)
+    state = entry.game.initial(options)
     fresh = replace(
         box,
         mode="game",

@@ -69,8 +69,8 @@ def _run(args: argparse.Namespace, Store) -> int:
             if uid is None:
                 print(f"tabletop cards teach: no tap within {args.timeout:g} s", file=sys.stderr)
                 return 1
-        card = checked(uid, args.card)
-        pairs = [(card.uid, card.card)]
+        taught = checked(uid, args.card)
+        pairs = [(taught.uid, taught.card)]
     elif action == "import":
         pairs = [(c.uid, c.card) for c in read_file(Path(args.file))]
     if action == "list" and args.known:

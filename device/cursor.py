@@ -8,13 +8,14 @@ Night's targets and temple tiles use the same moves.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 
 from engine.core import Coord
 
 MOVES = ("up", "down", "left", "right")
 
 
-def step(fields: list[Coord], cursor: Coord, button: str) -> Coord:
+def step(fields: Sequence[Coord], cursor: Coord, button: str) -> Coord:
     """The next field from `cursor` for an arrow, over `fields` (reading order)."""
     if not fields:
         return cursor
@@ -37,7 +38,7 @@ def graph(fields: list[Coord]) -> dict[Coord, tuple[Coord, ...]]:
     k = len(fields)
     columns = sorted(fields, key=lambda f: (f[1], f[0]))
     at = {f: i for i, f in enumerate(columns)}
-    out = {}
+    out: dict[Coord, tuple[Coord, ...]] = {}
     for i, f in enumerate(fields):
         j = at[f]
         out[f] = (

@@ -16,6 +16,7 @@ A tap of a spell card's tag (taught as `day-and-night:ID`) opens its targets at 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -107,7 +108,7 @@ def _own(state: State, side: str) -> int:
     return b.day | b.fixed | b.day_temple if side == "day" else b.night | b.night_temple
 
 
-def likely(state: State, options: list[Coord]) -> Coord:
+def likely(state: State, options: Sequence[Coord]) -> Coord:
     """Where a player most likely aims: next to the most own tiles (an area grows toward a
     temple), then nearest the own pawn, then in reading order."""
     own, pawn = _own(state, state.turn), state.pawn(state.turn)
@@ -216,7 +217,8 @@ def after(before: State, after_state: State, view: View) -> View:
     keep = View(last=last)
     if after_state.pending is not None:
         return _temple_view(after_state, keep)
-    built, side = (), ""
+    built: tuple[Coord, ...] = ()
+    side = ""
     for name, a, b in (
         ("day", before.board.day_temple, after_state.board.day_temple),
         ("night", before.board.night_temple, after_state.board.night_temple),
@@ -241,7 +243,7 @@ def _move(cursor: Coord, button: str) -> Coord:
     return (cursor[0] + dr) % ROWS, (cursor[1] + dc) % COLS
 
 
-def _target_options(state: State, view: View) -> list[Coord]:
+def _target_options(state: State, view: View) -> tuple[Coord, ...]:
     spell = spells(state)[view.spell % len(spells(state))]
     return target_options(state, spell, view.targets)
 

@@ -80,7 +80,9 @@ def check_buttons(
     `wait_s`, each pressed when asked."""
     try:
         if make_button is None:
-            from gpiozero import Button as make_button
+            from gpiozero import Button
+
+            make_button = Button
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # gpiozero's fallbacks between pin libraries
             buttons = {

@@ -35,7 +35,7 @@ from engine.feuer_und_wasser.game import (
     Lay,
     State,
     best_placement,
-    card_of,
+    drawn_card,
     placements,
     turned,
 )
@@ -82,8 +82,7 @@ def choices(state: State) -> list[str]:
 
 
 def places(state: State, turns: int) -> list[Coord]:
-    card = card_of(state, state.turn, state.drawn)
-    return [a.at for a in placements(state, card, (turns,))]
+    return [a.at for a in placements(state, drawn_card(state), (turns,))]
 
 
 def _nearest(options: list[Coord], to: Coord) -> Coord:
@@ -190,23 +189,24 @@ def on_button(state: State, view: View, button: str) -> Reaction:
         return Reaction(view)
     if view.at is None:
         view = _lay_view(state)
+    at = view.at or (0, 0)  # (a lay view always has a place)
     if button in ("left", "right"):
         options = places(state, view.turns)
         if view.at in options:
             i = options.index(view.at) + (1 if button == "right" else -1)
             return Reaction(replace(view, at=options[i % len(options)]))
-        return Reaction(replace(view, at=_nearest(options, view.at)))
+        return Reaction(replace(view, at=_nearest(options, at)))
     if button in ("up", "down"):
         for k in range(1, 4):
             turns = (view.turns + (k if button == "down" else -k)) % 4
             options = places(state, turns)
             if options:
-                return Reaction(replace(view, at=_nearest(options, view.at), turns=turns))
+                return Reaction(replace(view, at=_nearest(options, at), turns=turns))
         return Reaction(view)
     if button == "back":
         return Reaction(view, confirm="undo")
     if button == "ok":
-        return Reaction(view, Lay(view.at, view.turns))
+        return Reaction(view, Lay(at, view.turns))
     return Reaction(view)
 
 
@@ -486,11 +486,11 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
         lines.append((f"<{chosen}>", False))
         _panel(draw, lines, fonts)
         if cards:  # the chosen card as it is drawn, to check it is the one in the hand; below
-            card = card_of(state, state.turn, chosen)  # the points, beside the card's name
-            for (r, c), colour in card.fields((0, 0)).items():
+            preview = dict(state.options.deck(state.turn))[chosen]  # the points, beside its name
+            for (r, c), colour in preview.fields((0, 0)).items():
                 _square(draw, 128 - 3 * PREVIEW + c * PREVIEW, 43 + r * PREVIEW, colour, 1, PREVIEW)
         return
-    card = turned(card_of(state, state.turn, state.drawn), view.turns)
+    card = turned(drawn_card(state), view.turns)
     laid = card.fields(view.at or (0, 0))
     _landscape(draw, fields, lay_centre(fields, laid), card=laid)
     lines = [head[0], (text("fuw.card", lang, card=state.drawn), False)]  # the round: drawn

@@ -70,6 +70,14 @@ class Entry:
         return _engine(self.engine_module) if self.engine_module else None
 
     @property
+    def game(self) -> Game:
+        """The engine of a game the box plays (a ValueError for one that only scores)."""
+        engine = self.engine
+        if engine is None:
+            raise ValueError(f"{self.id} has no engine")
+        return engine
+
+    @property
     def playable(self) -> bool:
         has_engine = self.loaded is not None or bool(self.engine_module)
         return has_engine and bool(self.screens_module)
@@ -106,7 +114,7 @@ class Entry:
         if "action" in payload:
             if not isinstance(payload["action"], str):
                 raise ValueError("the saved action is not text")
-            return self.engine.parse_action(payload["action"])
+            return self.game.parse_action(payload["action"])
         legacy = getattr(self.screens, "legacy_action", None) if self.screens_module else None
         if legacy is None:
             raise ValueError("an action saved in a format this game never used")
@@ -116,7 +124,7 @@ class Entry:
         """The options as the store keeps them (text; older saves have numbers)."""
         from engine.replay import options_of
 
-        return options_of(self.engine, {k: str(v) for k, v in values.items()})
+        return options_of(self.game, {k: str(v) for k, v in values.items()})
 
 
 def from_engine(

@@ -68,7 +68,7 @@ class Loop:
         self.box = self._restore()
         self.handled = 0
         self.ready = threading.Event()  # set once the first frame is drawn
-        self.notifier = None  # a device.systemd.Notifier: READY and the watchdog
+        self.notifier: Any = None  # a device.systemd.Notifier: READY and the watchdog
         self.tag_texts: dict[str, str] = {}  # NDEF text read from pre-programmed tags, by UID
         self._fault = os.environ.get("TABLETOP_FAULT", "")  # fault injection for tests
 
@@ -178,7 +178,7 @@ class Loop:
         entry = games.GAMES.get(row.game)
         if entry is None or not entry.playable:
             return None, None
-        engine = entry.engine
+        engine = entry.game
         if row.rules_version != engine.rules_version:
             log.error(
                 "game %s was saved under rules version %s of %s, the box has %s: not replayed",
@@ -290,16 +290,19 @@ class Loop:
             match effect:
                 case NewGame(game, options):
                     entry = games.GAMES[game]
-                    state = entry.engine.initial(options)
-                    new = replace(new, session=Session(0, game, options, state, 0))
+                    state = entry.game.initial(options)
+                    session = Session(0, game, options, state, 0)
+                    new = replace(new, session=session)
                     game_id = self.store.new_game(
                         game,
                         entry.rules_version,
-                        entry.engine.format_options(options),
+                        entry.game.format_options(options),
                         self.ui_record(new),
                     )
-                    new = replace(new, session=replace(new.session, db_id=game_id))
+                    session = replace(session, db_id=game_id)
+                    new = replace(new, session=session)
                 case Append(action):
+                    assert session is not None  # an action is appended to a game
                     text_form = engine_of(session).format_action(action)
                     append = {"kind": "action", "action": text_form}
                 case Undo():

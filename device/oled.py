@@ -79,6 +79,7 @@ class PagedOled:
         self._shown = new
 
     def _send(self, page: int, column: int, data: bytes) -> None:
+        command: tuple[int, ...]
         if self.controller == "sh1106":
             col = column + SH1106_COLUMN_OFFSET
             command = (0xB0 + page, col & 0x0F, 0x10 | (col >> 4))

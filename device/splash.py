@@ -30,12 +30,13 @@ def raw_settings(path: Path | None) -> tuple[SimpleNamespace, str]:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         data = {}
-    table = data.get("display") if isinstance(data.get("display"), dict) else {}
+    found = data.get("display")
+    table: dict = found if isinstance(found, dict) else {}
     display = {
         key: table[key] if isinstance(table.get(key), type(default)) else default
         for key, default in DEFAULTS.items()
     }
-    language = data.get("language") if data.get("language") in WORDS else "de"
+    language = str(data["language"]) if data.get("language") in WORDS else "de"
     return SimpleNamespace(**display), language
 
 

@@ -527,9 +527,9 @@ class Store:
         if tables != set(COLUMNS):
             db.executescript(_in_one_transaction(SCHEMA))
         for table, columns in COLUMNS.items():
-            have = tuple(r[1] for r in db.execute(f"PRAGMA table_info({table})"))
-            if have != columns:
-                raise sqlite3.DatabaseError(f"schema damaged: {table} has columns {have}")
+            found = tuple(r[1] for r in db.execute(f"PRAGMA table_info({table})"))
+            if found != columns:
+                raise sqlite3.DatabaseError(f"schema damaged: {table} has columns {found}")
         if added:
             self._seal_legacy(db)
 

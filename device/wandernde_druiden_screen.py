@@ -660,6 +660,7 @@ def _picker(draw, state: State, view: View, lang: str, fonts) -> None:
     index = view.index % len(listed)
     cards = state.options.cards
     card = cards.card(listed[index])
+    assert card is not None  # the picker lists the set's own cards
     if card.type == "place":
         kind = cards.kind_name(card.kind)
         label = card.name if kind == card.name else f"{card.name} {kind}"

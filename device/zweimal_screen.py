@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import ImageDraw
+from pydantic import BaseModel
 
 from device import fit
 from device import zweimal_cursor as cursor
@@ -42,7 +43,7 @@ from engine.zweimal.game import (
 )
 from engine.zweimal.position import score_roads
 
-RECORDS = {  # actions as saved before the move notation (still read)
+RECORDS: dict[str, type[BaseModel]] = {  # actions as saved before the notation (still read)
     "set_road": SetRoadRecord,
     "start_round": StartRoundRecord,
     "place": PlaceRecord,
@@ -76,6 +77,10 @@ def questions(answers: dict[str, str]) -> list[Question]:
     return asked
 
 
+def _field(pair) -> Coord:
+    return (pair[0], pair[1])
+
+
 def legacy_action(data: dict[str, Any]) -> Action:
     """An action saved as a JSON record before the move notation."""
     kind = data.get("kind")
@@ -84,15 +89,15 @@ def legacy_action(data: dict[str, Any]) -> Action:
     rec = RECORDS[kind].model_validate(data)
     match rec:
         case SetRoadRecord():
-            return SetRoad(tuple(rec.field), rec.orientation)
+            return SetRoad(_field(rec.field), rec.orientation)
         case StartRoundRecord():
             return StartRound()
         case PlaceRecord():
-            return Place(tuple(rec.field))
+            return Place(_field(rec.field))
         case MoveRecord():
-            return Move(tuple(rec.source), tuple(rec.target))
+            return Move(_field(rec.source), _field(rec.target))
         case LayRecord():
-            return Lay(tuple(rec.field))
+            return Lay(_field(rec.field))
     raise ValueError(f"unknown action kind {kind!r}")  # pragma: no cover
 
 
@@ -248,11 +253,14 @@ def on_button(state: State, view: View, button: str) -> Reaction:
         if what is None:
             return Reaction(view)
         kind, value = what
-        return Reaction(value) if kind == "view" else Reaction(view, confirm=value)
+        if isinstance(value, str):
+            return Reaction(view, confirm=value)
+        return Reaction(value)
     return Reaction(view)
 
 
 def _review_button(state: State, view: View, button: str) -> Reaction:
+    assert view.review is not None  # the scoring board is on show
     r, page = view.review
     last = _pages(state, r)
     if button in ("left", "up"):
@@ -490,6 +498,7 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
 
 
 def _draw_review(draw, state: State, view: View, lang: str, fonts) -> None:
+    assert view.review is not None  # the scoring board is on show
     r, page = view.review
     roads = _scoring(state, r)
     if page >= _pages(state, r):  # the score: this round, the total so far, the winner

@@ -31,6 +31,7 @@ class Scores(Mapping[str, int]):
     """Points by player: an immutable, hashable mapping (states must hash)."""
 
     __slots__ = ("_items",)
+    _items: tuple[tuple[str, int], ...]
 
     def __init__(self, values: Mapping[str, int] | Sequence[tuple[str, int]] = ()) -> None:
         items = values.items() if isinstance(values, Mapping) else values

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 
 REPEATS = 3
 
@@ -58,7 +59,7 @@ def adjudication(boards: int, seed: int = 2026) -> list[float]:
             board = parse_board(text)
         except ValueError:
             continue
-        times.append(timed_ms(lambda b=board: adjudicate(b), holds_two.cache_clear))
+        times.append(timed_ms(partial(adjudicate, board), holds_two.cache_clear))
     return times
 
 
@@ -72,7 +73,7 @@ def best_defence(attackers: int, defenders: int, count: int, seed: int = 2026) -
     for _ in range(count):
         a = rng.sample(range(100), attackers)
         d = rng.sample(range(100), defenders)
-        times.append(timed_ms(lambda a=a, d=d: best_assignment(a, d)))
+        times.append(timed_ms(partial(best_assignment, a, d)))
     return times
 
 
@@ -98,7 +99,7 @@ def best_placement(landscapes: int) -> list[float]:
             state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
         draws = [a for a in GAME.legal_actions(state) if isinstance(a, Draw)]
         state = GAME.apply(state, rng.choice(draws))
-        times.append(timed_ms(lambda s=state: best(s)))
+        times.append(timed_ms(partial(best, state)))
     return times
 
 

@@ -53,7 +53,7 @@ class Parser:
 
     def feed(self, data: bytes) -> list[Frame]:
         self.buffer += data
-        frames = []
+        frames: list[Frame] = []
         while True:
             frame = self._next()
             if frame is None:

@@ -41,7 +41,7 @@ class Parser:
     def feed(self, chunk: bytes) -> list[bytes]:
         """Feed bytes; return the IDs confirmed by two consecutive good frames."""
         self.buffer += chunk
-        confirmed = []
+        confirmed: list[bytes] = []
         while True:
             start = self.buffer.find(bytes([STX]))
             if start < 0:

@@ -132,7 +132,7 @@ def _blocks(part: int) -> list[tuple[int, dict[int, int]]]:
                 low[v] = min(low[v], low[w])
                 if low[w] >= index[v]:  # v separates w's subtree: one block is complete
                     hanging[v] += subtree[w]
-                    fields = set()
+                    fields: set[int] = set()
                     while True:
                         a, b = stack.pop()
                         fields.update((a, b))

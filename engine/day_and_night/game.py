@@ -629,7 +629,7 @@ class DayAndNight(Game):
         if state.over:
             return []
         if state.pending is not None:
-            return _temple_choices(state)
+            return [*_temple_choices(state)]
         found: list[Action] = [End()]
         r, c = state.pawn(state.turn)
         for to in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
@@ -696,11 +696,12 @@ def deck_rule_broken(deck: tuple[Spell, ...]) -> str | None:
     return None if cards == DECK else f"{DECK} cards a deck, this one has {cards}"
 
 
-def _temple_choices(state: State) -> list[Action]:
+def _temple_choices(state: State) -> list[Temple]:
     """A few ways to pick 8 connected tiles out of the pending area (grown from each tile)."""
+    assert state.pending is not None  # only asked while a temple is to be chosen
     area = state.pending.area
     tiles = [(r, c) for r in range(ROWS) for c in range(COLS) if bit(r, c) & area]
-    found = []
+    found: list[Temple] = []
     for seed in tiles:
         chosen = [seed]
         frontier = [seed]

@@ -22,6 +22,7 @@ from engine.feuer_und_wasser.landscape import (
     DIVISOR,
     Card,
     Landscape,
+    Mode,
     lay,
     parse_card,
 )
@@ -32,7 +33,7 @@ OTHER = {"R": "B", "B": "R"}
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    mode: str = "rows"  # rows (basic) or groups (allied)
+    mode: Mode = "rows"  # rows (basic) or groups (allied)
     tactician: bool = False  # open piles: nothing is discarded, points are written down
     starter: str = "R"  # who starts round 1; the other starts round 2
     start: Card = Card(("RRB", "BBR"))  # the neutral start card, as it lies
@@ -116,6 +117,14 @@ def card_of(state: State, player: str, card_id: str) -> Card | None:
     return dict(state.options.deck(player)).get(card_id)
 
 
+def drawn_card(state: State) -> Card:
+    """The card in the active player's hand (its id was checked when it was drawn)."""
+    card = card_of(state, state.turn, state.drawn) if state.drawn is not None else None
+    if card is None:
+        raise IllegalMove("draw a card first", "draw_first")
+    return card
+
+
 def placements(state: State, card: Card, turns_of: tuple[int, ...] = (0, 1, 2, 3)) -> list[Lay]:
     """Every legal placement of `card` (as drawn) on the landscape: each turn (of `turns_of`),
     each square that makes it cover exactly four fields; in reading order of (turns, row,
@@ -154,7 +163,7 @@ def apply(state: State, action: Action) -> State:
                 raise IllegalMove("draw a card first", "draw_first")
             if turns not in (0, 1, 2, 3):
                 raise IllegalMove("a card turns 0 to 3 quarter turns", "bad_turn")
-            card = turned(card_of(state, state.turn, state.drawn), turns)
+            card = turned(drawn_card(state), turns)
             options = state.options
             try:
                 placed = lay(state.landscape, card, at, state.turn, options.mode)
@@ -166,6 +175,7 @@ def apply(state: State, action: Action) -> State:
 
 def _after_lay(state: State, placed, card: Card, at: Coord) -> State:
     me, other = state.turn, OTHER[state.turn]
+    assert state.drawn is not None  # a card is laid only once it is drawn
     piles = dict(state.piles)
     piles[me] -= 1  # the drawn card left the pile
     points = dict(state.points)
@@ -332,7 +342,7 @@ class FeuerUndWasser(Game):
                 for card_id, _ in state.options.deck(state.turn)
                 if not state.is_laid(state.turn, card_id)
             ]
-        return list(placements(state, card_of(state, state.turn, state.drawn)))
+        return list(placements(state, drawn_card(state)))
 
     def apply(self, state: State, action: Action) -> State:
         return apply(state, action)
@@ -446,7 +456,7 @@ def best_placement(state: State) -> Best | None:
     card or a legal placement."""
     if state.drawn is None:
         return None
-    base = card_of(state, state.turn, state.drawn)
+    base = drawn_card(state)
     fields = state.landscape.fields
     divisor = DIVISOR[state.options.mode]
     found: Best | None = None

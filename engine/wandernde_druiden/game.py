@@ -532,6 +532,7 @@ class WanderndeDruiden(Game):
         mp = Scores({p: state.side(p).mp for p in PLAYERS})
         if not state.over:
             return Result(False, mp, None)
+        assert state.loser is not None  # over: somebody lost
         winner = OTHER[state.loser]
         details = (("loser", state.loser), ("why", state.why))
         return Result(True, mp, winner, (RoundResult(mp, details),))

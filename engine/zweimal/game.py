@@ -351,7 +351,8 @@ def legal_actions(state: State) -> list[Action]:
     fields = [(r, c) for r in range(n) for c in range(n)]
     empty = [f for f in fields if state.position.figure_at(f) == EMPTY]
     if state.phase == "setup":
-        return [SetRoad(f, o) for f in fields for o in (HORIZONTAL, VERTICAL)] + [StartRound()]
+        roads: list[Action] = [SetRoad(f, o) for f in fields for o in (HORIZONTAL, VERTICAL)]
+        return [*roads, StartRound()]
     if state.phase == "road":
         return [Lay(f) for f in empty]
     if state.phase == "figure":
