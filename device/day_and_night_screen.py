@@ -210,7 +210,9 @@ def view_parse(data: dict[str, Any], state: State) -> View:
 
 def after(before: State, after_state: State, view: View) -> View:
     last = view.last
-    if after_state.discards[before.turn] > before.discards[before.turn]:  # a spell was cast
+    cast_now = after_state.turn == before.turn or after_state.pending is not None
+    if cast_now and after_state.discards[before.turn] > before.discards[before.turn]:
+        # a spell was cast (the end of a turn discards too, but passes the turn)
         i = SIDES.index(before.turn)
         cast = spells(before)[view.spell % len(spells(before))].id
         last = (cast, last[1]) if i == 0 else (last[0], cast)

@@ -204,3 +204,20 @@ def test_the_presses_benchmark_meets_its_goals_for_a_tap_a_step_and_a_temple():
     assert counts["spell, from the list"].actions == counts["spell, by a tap"].actions > 0
     if counts["temple"].actions:
         assert counts["temple"].mean <= 4
+
+
+def test_the_list_remembers_the_spell_cast_not_the_cards_discarded_at_a_turns_end():
+    from engine.contract import Scores
+    from engine.day_and_night.game import End
+
+    state = GAME.initial(options_of(GAME, {}))
+    view = screen.View(cursor=(0, 0), spell=1)
+    cast = GAME.apply(state, GAME.parse_action("cast dawn 2,2"))
+    after = screen.after(
+        state, cast, replace(view, spell=[s.id for s in screen.spells(state)].index("dawn"))
+    )
+    assert after.last == ("dawn", "")
+    full = replace(cast, hands=Scores({"day": 7, "night": 5}))
+    ended = GAME.apply(full, End())  # two discarded: no spell
+    assert ended.discards["day"] > full.discards["day"]
+    assert screen.after(full, ended, after).last == ("dawn", "")
