@@ -21,7 +21,9 @@ from device.events import Hold, Press
 
 
 class ButtonPanel:
-    def __init__(self, settings: Buttons, events: queue.Queue) -> None:
+    def __init__(self, settings: Buttons, events: queue.Queue, pin_factory=None) -> None:
+        """`pin_factory`: gpiozero's pins to use (None: gpiozero's default, the real GPIO on a
+        Pi; the simulator passes its own mock pins, nothing global is changed)."""
         self.events = events
         self.hold_s = settings.hold_s
         self.buttons: dict[str, DigitalInputDevice] = {}
@@ -30,7 +32,9 @@ class ButtonPanel:
         self._held = False
         bounce = settings.bounce_ms / 1000 or None
         for name, pin in settings.pins().items():
-            button = DigitalInputDevice(pin, pull_up=True, bounce_time=bounce)
+            button = DigitalInputDevice(
+                pin, pull_up=True, bounce_time=bounce, pin_factory=pin_factory
+            )
             if name == "ok":
                 button.when_activated = self._ok_pressed
                 button.when_deactivated = self._ok_released

@@ -8,7 +8,6 @@ is the new frame drawn and sent. A failed save keeps the old box and says so on 
 from __future__ import annotations
 
 import logging
-import os
 import queue
 import re
 import threading
@@ -57,8 +56,15 @@ class Stop:
 
 class Loop:
     def __init__(
-        self, store: Store, screen: Screen, lang: str = "de", card_names: tuple[str, ...] = ()
+        self,
+        store: Store,
+        screen: Screen,
+        lang: str = "de",
+        card_names: tuple[str, ...] = (),
+        fault: str = "",
     ) -> None:
+        """`fault`: a fault to inject for tests (`hang-on-tap:UID`: the loop hangs on that
+        tap, for the watchdog's test); the runtime reads it from `TABLETOP_FAULT` at start."""
         self.store = store
         store.backup_after_frame = True  # a game's end is shown first, then backed up
         self.screen = screen
@@ -70,7 +76,7 @@ class Loop:
         self.ready = threading.Event()  # set once the first frame is drawn
         self.notifier: Any = None  # a device.systemd.Notifier: READY and the watchdog
         self.tag_texts: dict[str, str] = {}  # NDEF text read from pre-programmed tags, by UID
-        self._fault = os.environ.get("TABLETOP_FAULT", "")  # fault injection for tests
+        self._fault = fault
 
     # --- start-up ---------------------------------------------------------------------------
 

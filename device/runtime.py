@@ -1,12 +1,14 @@
 """The box put together: store, screen, loop, buttons and (when configured) the card reader.
-The simulator and the real box differ only in the pin factory and the display device."""
+The simulator and the real box differ only in the pin factory (`pin_factory`, passed to the
+buttons) and the display device."""
 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from device.config import Settings
 from device.display import Screen
@@ -41,10 +43,12 @@ class Runtime:
         self.screen = Screen(display_device, frames)
         from device.card_names import card_names
 
+        fault = os.environ.get("TABLETOP_FAULT", "")  # fault injection: read here, once
         self.loop = Loop(
-            self.store, self.screen, settings.language, tuple(card_names(settings.decks))
+            self.store, self.screen, settings.language, tuple(card_names(settings.decks)), fault
         )
         self.panel: ButtonPanel | None = None  # made once the first frame is out (start)
+        self.pin_factory: Any = None  # gpiozero's default pins; the simulator brings its own
         self.reader = None
         if with_reader and settings.reader.type != "none":
             from device.nfc.reader import CardReader
@@ -67,17 +71,13 @@ class Runtime:
         what the first frame does not need is not on its way."""
         self._thread.start()
         self.loop.ready.wait(10)
-        self._pin_factory()
         from device.buttons import ButtonPanel
 
-        self.panel = ButtonPanel(self.settings.buttons, self.loop.events)
+        self.panel = ButtonPanel(self.settings.buttons, self.loop.events, self.pin_factory)
         threading.Thread(target=self._preload, name="preload", daemon=True).start()
         if self.reader is not None:
             self.reader.start()
         self.settle()
-
-    def _pin_factory(self) -> None:
-        """Before the buttons are made: the simulator puts gpiozero's mock pins in place."""
 
     def _preload(self) -> None:
         """Import every game right after the first frame, so the first press into a game

@@ -26,20 +26,11 @@ class Simulator(Runtime):
         """`seed`: make what the games draw at random (a dealt layout) the same every run,
         for scripts, screenshots and tests."""
         super().__init__(settings, state_dir, dummy_device(), frames, False, seed)
-        self.pins: dict = {}
-
-    def _pin_factory(self) -> None:
-        from gpiozero import Device
         from gpiozero.pins.mock import MockFactory
 
-        Device.pin_factory = MockFactory()
-
-    def start(self) -> None:
-        super().start()
-        from gpiozero import Device
-
+        self.pin_factory = MockFactory()  # its own mock pins: gpiozero's global is left alone
         self.pins = {
-            name: Device.pin_factory.pin(pin) for name, pin in self.settings.buttons.pins().items()
+            name: self.pin_factory.pin(pin) for name, pin in settings.buttons.pins().items()
         }
 
     def press(self, button: str) -> None:

@@ -74,3 +74,22 @@ def test_failing_display_is_retried_and_the_game_goes_on(tmp_path, caplog):
     finally:
         box.stop()
     assert any("display write failed" in r.getMessage() for r in caplog.records)
+
+
+def test_the_simulator_brings_its_own_pins_and_leaves_gpiozeros_global_alone(tmp_path):
+    """Parts are passed in, not set globally: two simulated boxes press their own buttons."""
+    from device.simulator import Simulator
+
+    before = Device.pin_factory
+    one = Simulator(Settings(buttons=Buttons(hold_s=0.2)), tmp_path / "one")
+    two = Simulator(Settings(buttons=Buttons(hold_s=0.2)), tmp_path / "two")
+    one.start()
+    two.start()
+    try:
+        assert Device.pin_factory is before
+        assert one.pin_factory is not two.pin_factory
+        one.press("ok")  # into the menu's first item on one box only
+        assert one.loop.box.menu != two.loop.box.menu or one.loop.box.mode != two.loop.box.mode
+    finally:
+        one.stop()
+        two.stop()

@@ -96,20 +96,20 @@ class TimedBox:
     """The simulated box with the timed display, in a temporary state directory."""
 
     def __init__(self, lang: str = "de") -> None:
-        from gpiozero import Device
         from gpiozero.pins.mock import MockFactory
 
         from device.config import Buttons, Settings
         from device.runtime import Runtime
 
         self._tmp = tempfile.TemporaryDirectory(prefix="tabletop-bench-")
-        Device.pin_factory = MockFactory()
+        factory = MockFactory()  # its own mock pins, passed to the buttons
         self.display = TimedDisplay()
         settings = Settings(language=lang, buttons=Buttons(hold_s=5.0, bounce_ms=0))
         self.runtime = Runtime(settings, Path(self._tmp.name), self.display, with_reader=False)
+        self.runtime.pin_factory = factory
         self.runtime.start()
         self.runtime.preloaded.wait(30)  # as a player would, a moment after the first frame
-        self.pins = {n: Device.pin_factory.pin(p) for n, p in settings.buttons.pins().items()}
+        self.pins = {n: factory.pin(p) for n, p in settings.buttons.pins().items()}
         self.uids: dict[str, str] = {}
 
     @property
