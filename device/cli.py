@@ -9,6 +9,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from engine.core import InputError, TabletopError
+
 EXIT_USAGE = 2
 # Options whose value may start with '-' (a negative number): `--at -1,2` is read as `--at=-1,2`.
 VALUE_OPTIONS = {"--at", "--attackers", "--defenders", "--assign"}
@@ -20,10 +22,9 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
 from device.messages import one_line  # noqa: E402, F401 - the commands' one line
-from device.store import StoreError  # noqa: E402 - light: sqlite3 and the standard library
 
 
-class UsageExit(Exception):
+class UsageExit(InputError):
     """Raised by the parser instead of printing usage and exiting."""
 
 
@@ -124,9 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
-    except StoreError as error:
+    except TabletopError as error:  # the store, or an error a command did not catch itself
         print(one_line(f"tabletop: {error}"), file=sys.stderr)
-        return 1
+        return error.exit_status
     except Exception as error:  # never a traceback for users
         if os.environ.get("TABLETOP_DEBUG"):
             raise

@@ -17,6 +17,8 @@ from pydantic import (
     model_validator,
 )
 
+from engine.core import ConfigurationError
+
 DEFAULT_PATH = Path("/etc/tabletop/config.toml")
 EXIT_CONFIG = 78  # EX_CONFIG: the daemon refuses to start on a bad config
 BUTTON_NAMES = ("up", "down", "left", "right", "ok", "back")
@@ -92,7 +94,7 @@ class Settings(Strict):
         return decks
 
 
-class ConfigError(ValueError):
+class ConfigError(ConfigurationError):
     """One line: which file, which key, what is wrong."""
 
 

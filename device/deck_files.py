@@ -9,8 +9,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from engine.core import ConfigurationError
 
-class DeckError(ValueError):
+
+class DeckError(ConfigurationError):
     """A deck file that cannot be used: one line."""
 
 

@@ -18,11 +18,13 @@ import contextlib
 import os
 from collections.abc import Iterator, Sequence
 
+from engine.core import TabletopError
+
 SCREEN_W, SCREEN_H = 128, 64
 _strict = [os.environ.get("TABLETOP_STRICT_TEXT") == "1"]
 
 
-class TextOverflow(AssertionError):
+class TextOverflow(TabletopError, AssertionError):
     """A text does not fit its box (strict mode only)."""
 
 

@@ -3,6 +3,10 @@ that carry it (light: imported before anything heavy)."""
 
 from __future__ import annotations
 
+from engine.core import ConfigurationError, InputError, TabletopError
+
+__all__ = ["CardError", "ConfigurationError", "InputError", "TabletopError", "one_line"]
+
 
 def one_line(message: object) -> str:
     """An error for stderr as exactly one line: line breaks in it (from the input it quotes)
@@ -13,5 +17,5 @@ def one_line(message: object) -> str:
     return "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
 
 
-class CardError(ValueError):
+class CardError(InputError):
     """Bad card input (a card file, a deck, a tag's card name): one line."""

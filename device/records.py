@@ -61,10 +61,6 @@ class UiRecord(Strict):
     check_cards: list[str] = []
 
 
-class RecordError(ValueError):
-    """A stored record that does not validate: one line naming what is wrong."""
-
-
 def first_error(error: ValidationError) -> str:
     e = error.errors()[0]
     where = ".".join(str(p) for p in e["loc"]) or "record"

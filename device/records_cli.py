@@ -15,13 +15,13 @@ import sys
 from pathlib import Path
 
 from device.games import GAMES, with_engine
-from engine.core import NotationError
+from engine.core import InputError, NotationError
 from engine.replay import format_record, parse_record, replay_record
 
 EXIT_USAGE = 2
 
 
-class RecordError(ValueError):
+class RecordError(InputError):
     """A record or saved game that cannot be read: one line."""
 
 

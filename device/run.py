@@ -7,6 +7,8 @@ import logging
 import sys
 from pathlib import Path
 
+from engine.core import TabletopError
+
 EXIT_USAGE = 2
 EXIT_CONFIG = 78  # as device.config.EXIT_CONFIG, without importing pydantic first
 
@@ -28,7 +30,7 @@ def _setup_logging(path: Path | None = None) -> None:
     root.setLevel(logging.INFO)
 
 
-class Terminated(Exception):
+class Terminated(TabletopError):
     """SIGTERM (or SIGINT) arrived: stop cleanly."""
 
 

@@ -22,6 +22,8 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.core import TabletopError
+
 WAL_MAGIC = (0x377F0682, 0x377F0683)  # little-endian / big-endian checksums
 WAL_HEADER = 32
 FRAME_HEADER = 24
@@ -121,7 +123,7 @@ def check_wal(wal: bytes) -> WalCheck:
     return WalCheck(used, lost, False, pages, db_pages, page_size, torn)
 
 
-class SnapshotError(ValueError):
+class SnapshotError(TabletopError, ValueError):
     """The file is not a database SQLite could read (one line)."""
 
 

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import IllegalMove, NotationError
+from engine.core import IllegalMove, InputError, NotationError
 
 NUMBER = re.compile(r"[+-]?[0-9]+")  # ASCII digits only (int() would take '٣' and '²')
 
 
-class UsageError(ValueError):
+class UsageError(InputError):
     """Bad command-line input: one line for stderr, exit status 2."""
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from device.config import BUTTON_NAMES
+from engine.core import InputError
 
 HEX = re.compile(r"^[0-9A-Fa-f]{2,20}$")
 DIGITS = re.compile(r"[0-9]{1,7}")  # ASCII only: str.isdigit() also takes '²' and '٣'
@@ -27,8 +28,8 @@ class Step:
     arg: str | int
 
 
-class ScriptError(ValueError):
-    pass
+class ScriptError(InputError):
+    """A script line the simulator cannot run: one line naming it."""
 
 
 def parse(text: str, name: str = "script") -> list[Step]:

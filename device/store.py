@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from device import savefile
+from engine.core import TabletopError
 
 log = logging.getLogger("tabletop.store")
 
@@ -116,7 +117,7 @@ NOT_DAMAGE = {"SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_READONLY
 NOT_DAMAGE |= {"SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_NOMEM", "SQLITE_AUTH"}
 
 
-class StoreError(RuntimeError):
+class StoreError(TabletopError, RuntimeError):
     """The saved games cannot be read or written; the message is one line. `kind` is "full"
     (no space), "io" (the card or file system fails) or "damaged"."""
 
@@ -189,7 +190,7 @@ def _kind(error: BaseException) -> str:
     return "io"
 
 
-class _Unavailable(Exception):
+class _Unavailable(TabletopError):
     """The file cannot be opened for writing now (full card, I/O error): not damage."""
 
 

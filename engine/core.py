@@ -20,7 +20,27 @@ class Seat(IntEnum):
         return Seat(1 - self)
 
 
-class IllegalMove(ValueError):
+class TabletopError(Exception):
+    """The root of every error the project raises on purpose (the engines' and the box's);
+    `exit_status` says how a command ends on it: 2 bad input, 78 bad configuration, 1 a
+    failure while running."""
+
+    exit_status = 1
+
+
+class InputError(TabletopError, ValueError):
+    """Bad input: a command line, a record, a file, a notation; one line."""
+
+    exit_status = 2
+
+
+class ConfigurationError(TabletopError, ValueError):
+    """A configuration the box cannot start with (the config file, its deck files)."""
+
+    exit_status = 78
+
+
+class IllegalMove(InputError):
     """A well-formed action the rules forbid. `str(error)` is one line for the players (in
     English); `code` names the reason so the box can say it in the players' language."""
 
@@ -29,7 +49,7 @@ class IllegalMove(ValueError):
         self.code = code
 
 
-class NotationError(ValueError):
+class NotationError(InputError):
     """Malformed text (a notation, a list of numbers): one line saying what is wrong and where."""
 
 

@@ -74,3 +74,33 @@ def test_no_module_imports_one_that_imports_it_back():
 
 def test_the_cycle_finder_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_every_error_the_project_defines_is_in_one_tree_and_says_its_exit_status():
+    """One root (engine/core.py TabletopError); bad input exits 2, a bad configuration 78,
+    a failure while running 1."""
+    import importlib
+    import inspect
+
+    from engine.core import ConfigurationError, InputError, TabletopError
+
+    found = {}
+    for name in modules():
+        if name.startswith(("device.bench", "device.terminal")):
+            continue  # nothing of its own to raise; importing them starts parts of the box
+        module = importlib.import_module(name)
+        for cls_name, cls in vars(module).items():
+            error = inspect.isclass(cls) and issubclass(cls, BaseException)
+            if error and cls.__module__ == name:
+                found[f"{name}.{cls_name}"] = cls
+    assert len(found) >= 15
+    strays = [n for n, cls in found.items() if not issubclass(cls, TabletopError)]
+    assert strays == []
+    assert all(cls.exit_status in (0, 1, 2, 78) for cls in found.values())
+    from device.config import ConfigError
+    from device.messages import CardError
+    from device.store import StoreError
+
+    assert issubclass(ConfigError, ConfigurationError) and ConfigError.exit_status == 78
+    assert issubclass(CardError, InputError) and CardError.exit_status == 2
+    assert StoreError.exit_status == 1

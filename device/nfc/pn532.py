@@ -18,6 +18,7 @@ import time
 
 from device.nfc import ndef
 from device.nfc.frames import ACK, HOST_TO_PN532, NACK, PN532_TO_HOST, Frame, Parser, build
+from engine.core import TabletopError
 
 log = logging.getLogger("tabletop.nfc.pn532")
 
@@ -33,7 +34,7 @@ NTAG_READ = 0x30
 UID_LENGTHS = (4, 7)  # single and double size ISO14443A UIDs, the ones the card registry takes
 
 
-class ReaderError(OSError):
+class ReaderError(TabletopError, OSError):
     """The reader did not answer as the protocol says (or the port failed)."""
 
 
