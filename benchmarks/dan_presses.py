@@ -4,7 +4,7 @@
 
 Random legal games with the example decks (the engine's sample of legal actions, one chosen
 at random each time). For every action the fewest presses that make it through the box's own
-screen logic (`device/day_and_night_screen.py`: the list of the spells that can be cast now,
+screen logic (`device/games/day_and_night/screen.py`: the list of the spells that can be cast now,
 starting at the spell cast last; the targets' cursor over the valid targets only, starting on
 the most likely one; the temple's proposal and the tile left out moved over the area):
 
@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from device import cursor  # noqa: E402
-from device import day_and_night_screen as screen  # noqa: E402
+from device.games.day_and_night import screen  # noqa: E402
 from engine.day_and_night.game import GAME, Cast, Step, Temple, target_options  # noqa: E402
 from engine.replay import options_of  # noqa: E402
 

@@ -4,7 +4,7 @@
 
 Random games with the example decks, every version (rows or groups, with or without the
 tactician). For each card laid: the fewest arrow presses from where the box puts the card
-(`device/feuer_und_wasser_screen.py`: the tip, the best place, when a place scores) to the
+(`device/games/feuer_und_wasser/screen.py`: the tip, the best place, when a place scores) to the
 place the player means, with the box's own buttons (◄► the previous/next legal place, ▲▼ a
 turn). `ok` is one more press.
 
@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from device import feuer_und_wasser_screen as screen  # noqa: E402
+from device.games.feuer_und_wasser import screen  # noqa: E402
 from engine.feuer_und_wasser.game import (  # noqa: E402
     DIVISOR,
     GAME,

@@ -5,7 +5,7 @@
 Random legal games (the box deals each round's layout: one press); for every step (placing a
 figure, laying a card, moving a figure: its source, then its target) the fewest arrow presses
 from where the box puts the cursor to the field the player chose, with the box's own cursor
-rules (device/zweimal_cursor.py, device/zweimal_screen.py). Goal: at most 2 on average
+rules (device/games/zweimal/cursor.py, device/games/zweimal/screen.py). Goal: at most 2 on average
 (issue 10). `ok` is one more press per step.
 """
 
@@ -18,8 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from device import zweimal_cursor as cursor  # noqa: E402
-from device import zweimal_screen as screen  # noqa: E402
+from device.games.zweimal import (
+    cursor,  # noqa: E402
+    screen,  # noqa: E402
+)
 from engine.zweimal.game import (  # noqa: E402
     GAME,
     Deal,

@@ -3,7 +3,7 @@ transition.
 
 `handle(box, event)` returns the next box and the effects the loop must carry out (and save)
 before the new screen is shown. Nothing here touches files, pins or the display; a game is
-reached only through its entry in `device/games.py` (engine and screens contracts).
+reached only through its entry in `device/games/__init__.py` (engine and screens contracts).
 """
 
 from __future__ import annotations

@@ -29,8 +29,8 @@ def card_names(decks: list[Path], strict: bool = False) -> list[str]:
         except RecursionError:
             raise CardError(f"deck {path}: nested too deeply to be a deck") from None
         if deck.game == "day-and-night":  # spells: checked whole
-            from device.day_and_night_decks import check as check_spells
             from device.deck_files import DeckError
+            from device.games.day_and_night.decks import check as check_spells
 
             try:
                 spells = check_spells(
@@ -41,7 +41,7 @@ def card_names(decks: list[Path], strict: bool = False) -> list[str]:
             names += [f"{deck.game}:{s.id}" for s in spells.spells]
         if deck.game == "feuer-und-wasser":  # its cards have patterns: checked whole
             from device.deck_files import DeckError
-            from device.feuer_und_wasser_decks import check
+            from device.games.feuer_und_wasser.decks import check
 
             try:
                 check(Path(path), json.loads(Path(path).read_text(encoding="utf-8")))
@@ -53,7 +53,7 @@ def card_names(decks: list[Path], strict: bool = False) -> list[str]:
         names += [f"{deck.game}:{c.id}" for c in deck.cards]
     if druiden:  # Wandernde Druiden: a card set and decks, the decks checked against the set
         from device.deck_files import DeckError
-        from device.wandernde_druiden_cards import options
+        from device.games.wandernde_druiden.cards import options
 
         try:
             options(druiden, strict)

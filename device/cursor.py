@@ -1,7 +1,7 @@
 """A cursor that moves only over the fields where the current step is possible (any board
 game's screens): `right`/`left` go to the next/previous such field in reading order,
 `down`/`up` in column order, wrapping; `start` is the field the others are fewest presses
-from (the 1-median under these moves). Zweimal's fields: `device/zweimal_cursor.py`; Day and
+from (the 1-median under these moves). Zweimal's fields: `device/games/zweimal/cursor.py`; Day and
 Night's targets and temple tiles use the same moves.
 """
 

@@ -1,7 +1,7 @@
 """Validated records at the edge: what the store reads back is checked before the engine sees
 it (pydantic). A record that fails is reported as damage, never replayed. Actions are saved in
 each game's move notation; the Zweimal action records below are how they were saved before,
-and are still read (`device/zweimal_screen.py`)."""
+and are still read (`device/games/zweimal/screen.py`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """`tabletop score GAME ...`: the scoring cores of the four games on the command line.
 
-Each game's `Scorer` (named in its entry in `device/games.py`) is a parser set-up and a
+Each game's `Scorer` (named in its entry in `device/games/__init__.py`) is a parser set-up and a
 function turning parsed arguments into one JSON-able dict. Bad input raises `UsageError` (exit
 status 2, one line on stderr).
 """

@@ -1,5 +1,5 @@
 """The contract every game's screens implement on the box (the engine side is
-`engine/contract.py`). A game's screens are one module named in its entry in `device/games.py`
+`engine/contract.py`). A game's screens are one module named in its entry in the registry
 with these functions; the box, the loop, the renderer and the store call nothing else:
 
 New game

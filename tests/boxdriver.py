@@ -49,8 +49,8 @@ class Player:
 
     def path(self, field: tuple[int, int]) -> list[str]:
         """The fewest arrow presses from the cursor to `field` (the cursor skips fields
-        where the step is impossible: device/zweimal_cursor.py)."""
-        from device import zweimal_cursor as cursor
+        where the step is impossible: device/games/zweimal/cursor.py)."""
+        from device.games.zweimal import cursor
 
         fields = cursor.possible(self.state, self.box.view.selected)
         if self.state.phase == "setup":

@@ -35,7 +35,7 @@ class Table(Player):
 
     def options(self) -> list:
         """The fields the targets' cursor moves over now (the valid next targets)."""
-        from device.day_and_night_screen import _target_options
+        from device.games.day_and_night.screen import _target_options
 
         return _target_options(self.state, self.box.view)
 
@@ -301,7 +301,7 @@ def test_a_draw_when_no_card_is_left_on_either_side(tmp_path):
 
 
 def _lines(t: Table) -> list[str]:
-    from device.day_and_night_screen import verdict_lines
+    from device.games.day_and_night.screen import verdict_lines
 
     return verdict_lines(t.state, "de")
 

@@ -32,7 +32,7 @@ import pytest
 from device.box import menu_items
 from device.cli import main
 from device.config import Buttons, Settings
-from device.feuer_und_wasser_screen import choices, places
+from device.games.feuer_und_wasser.screen import choices, places
 from device.simulator import Simulator
 from tests.boxdriver import Player
 
@@ -145,7 +145,7 @@ def test_a_whole_game_of_each_version(tmp_path, capsys, mode, tactician, cards, 
 def test_the_card_starts_on_the_tip_and_back_takes_back_in_every_step(tmp_path):
     """Found by testers: `back` was "Tipp" while laying and "rückgängig" in the next step. The
     tip's way in is where the card starts (the best place), said on the panel and the hint."""
-    from device.feuer_und_wasser_screen import _tip, hint
+    from device.games.feuer_und_wasser.screen import _tip, hint
 
     t = Table(tmp_path, BASIC)
     try:
@@ -182,7 +182,7 @@ def test_the_panel_says_what_the_tip_gives_and_the_hint_line_when_the_card_is_on
     import random as rnd
     from dataclasses import replace
 
-    from device.feuer_und_wasser_screen import _tip, hint, initial_view, on_button, on_tip
+    from device.games.feuer_und_wasser.screen import _tip, hint, initial_view, on_button, on_tip
     from engine.feuer_und_wasser.game import GAME
     from engine.replay import options_of
 
@@ -220,7 +220,7 @@ def test_the_tacticians_card_preview_leaves_the_points_readable():
 
     from device import fit
     from device import fonts as font_files
-    from device.feuer_und_wasser_screen import PANEL, View, draw_main
+    from device.games.feuer_und_wasser.screen import PANEL, View, draw_main
     from engine.contract import Scores
     from engine.feuer_und_wasser.game import GAME
     from engine.replay import options_of
@@ -238,7 +238,7 @@ def test_the_tacticians_card_preview_leaves_the_points_readable():
 
 def test_a_finished_round_shows_its_whole_landscape_or_the_part_that_scored():
     """Found by testers: the round's end centred on the middle and cut a long landscape off."""
-    from device.feuer_und_wasser_screen import WINDOW, final_window
+    from device.games.feuer_und_wasser.screen import WINDOW, final_window
 
     def shown(fields, cell, centre):
         rows, cols = WINDOW[0] // cell, WINDOW[1] // cell
@@ -258,7 +258,7 @@ def test_a_finished_round_shows_its_whole_landscape_or_the_part_that_scored():
 
 def test_the_round_score_is_explained_in_words_before_the_number(tmp_path):
     """Found by testers: the round's score was a number nobody could check."""
-    from device.feuer_und_wasser_screen import round_explained
+    from device.games.feuer_und_wasser.screen import round_explained
 
     t = Table(tmp_path, BASIC)
     try:
@@ -312,7 +312,7 @@ def test_the_panel_says_whose_row_scored_and_nothing_for_a_placement_that_scored
     import random as rnd
     from dataclasses import replace
 
-    from device.feuer_und_wasser_screen import _last_line
+    from device.games.feuer_und_wasser.screen import _last_line
     from engine.feuer_und_wasser.game import GAME, Last
     from engine.replay import options_of
 
@@ -333,7 +333,7 @@ def test_a_scored_field_is_framed_never_inverted_and_fire_and_water_stay_apart()
     """Found by testers: an inverted Fire field looked like a Water ring."""
     from PIL import Image, ImageChops, ImageDraw
 
-    from device.feuer_und_wasser_screen import _mark, _square
+    from device.games.feuer_und_wasser.screen import _mark, _square
 
     def field(colour: str, marked: bool, cell: int) -> Image.Image:
         image = Image.new("1", (8, 8), 0)

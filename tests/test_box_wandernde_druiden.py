@@ -256,7 +256,7 @@ def test_a_whole_game_to_a_win_by_mp(table, tmp_path):
 
 
 def _end_lines(t) -> list[str]:
-    from device.wandernde_druiden_screen import verdict_lines
+    from device.games.wandernde_druiden.screen import verdict_lines
 
     assert t.state.over
     return verdict_lines(t.state, "de")
@@ -348,7 +348,7 @@ def test_a_restart_in_the_middle_of_a_clash_keeps_the_assignment(tmp_path):
 def test_the_turn_screen_speaks_of_this_turns_clash_only(table):
     """The last row names the clash of this turn; a later turn with a creature laid and no
     clash says what to do, not the old result."""
-    from device.wandernde_druiden_screen import _note
+    from device.games.wandernde_druiden.screen import _note
 
     t = table
     t.new_game()
@@ -367,7 +367,7 @@ def test_the_turn_screen_speaks_of_this_turns_clash_only(table):
 
 
 def test_a_saved_clash_view_that_no_longer_fits_starts_the_clash_again():
-    from device import wandernde_druiden_screen as screens
+    from device.games.wandernde_druiden import screen as screens
 
     state = GAME.initial(GAME.parse_options({}))
     for text in ("place hain", "creature fuchs", "end", "place quelle", "creature otter", "end"):
@@ -401,7 +401,7 @@ def _frame(state, view, lang="de"):
     from PIL import Image, ImageDraw
 
     from device import fonts
-    from device.wandernde_druiden_screen import draw_main
+    from device.games.wandernde_druiden.screen import draw_main
 
     image = Image.new("1", (128, 64), 0)
     draw_main(ImageDraw.Draw(image), state, view, lang, fonts.load())
@@ -410,7 +410,7 @@ def _frame(state, view, lang="de"):
 
 def test_a_clash_of_more_than_three_defenders_turns_pages_with_a_cue():
     """Found by testers: with 4 defenders only 3 rows showed, with no sign of the fourth."""
-    from device.wandernde_druiden_screen import TOP, _clash_view, on_button
+    from device.games.wandernde_druiden.screen import TOP, _clash_view, on_button
 
     state = _clash_state([1, 2, 3, 4, 5], [9, 9])
     view = _clash_view(state)
@@ -430,7 +430,7 @@ def test_a_discarded_creature_is_marked_by_a_cross_beside_its_name_not_struck_th
     from PIL import Image, ImageDraw
 
     from device import fit, fonts
-    from device.wandernde_druiden_screen import ROW, TOP, View, shown_outcome
+    from device.games.wandernde_druiden.screen import ROW, TOP, View, shown_outcome
 
     state = _clash_state([1], [5])  # the wolf (5) blocked by the otter (1): the otter goes
     view = View("clash", 0, (0,))
@@ -446,7 +446,7 @@ def test_a_discarded_creature_is_marked_by_a_cross_beside_its_name_not_struck_th
 def test_the_creatures_row_gives_strengths_strongest_first_and_no_plus_count():
     """Found by testers: "Wesen 1 1 +2": the count of the rest read like a strength."""
     from device import fit
-    from device.wandernde_druiden_screen import View, _strengths
+    from device.games.wandernde_druiden.screen import View, _strengths
 
     state = _clash_state([3, 12, 1, 7, 9, 2], [1])
     assert _strengths(state, "B") == "12 9 7 3 2 1"
@@ -458,7 +458,7 @@ def test_the_creatures_row_gives_strengths_strongest_first_and_no_plus_count():
 
 def test_the_picker_offers_the_players_own_deck_first_by_strength_and_keeps_the_table(table):
     """Found by testers: the list on `ok` offered every card of the set in the set's order."""
-    from device.wandernde_druiden_screen import _own, layable
+    from device.games.wandernde_druiden.screen import _own, layable
 
     t = table
     t.new_game()

@@ -182,7 +182,7 @@ def test_a_spell_applies_only_when_every_target_is_valid():
 def test_the_example_decks_ship_as_files_equal_to_the_engine_data():
     from pathlib import Path
 
-    from device.day_and_night_decks import check
+    from device.games.day_and_night.decks import check
     from engine.day_and_night.spells import EXAMPLE, deck_to_data
 
     root = Path(__file__).resolve().parent.parent / "device" / "decks"

@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
-from device import day_and_night_screen as screen
 from device import fonts
+from device.games.day_and_night import screen
 from engine.day_and_night import parse_board
 from engine.day_and_night.game import GAME, Cast, castable, target_options, temple_options
 from engine.replay import options_of

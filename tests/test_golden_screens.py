@@ -28,7 +28,7 @@ def test_docs_screenshots_match_the_box(tmp_path):
 
 
 def wandernde_druiden_limit(key: str) -> int:
-    """Wandernde Druiden's texts by where they are drawn (device/wandernde_druiden_screen.py):
+    """Wandernde Druiden's texts by where they are drawn (device/games/wandernde_druiden/screen.py):
     table labels before the columns, menu labels and lines in the large font (21 at 6 px),
     lines in the 5 px font (25), the clash's last row (MP, free, suggested)."""
     if key in ("wd.mp", "wd.hand", "wd.places", "wd.creatures"):

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device import wandernde_druiden_screen as screens
 from device.cli import main
 from device.deck_files import DeckError
-from device.wandernde_druiden_cards import check_deck, check_set, options
+from device.games.wandernde_druiden import screen as screens
+from device.games.wandernde_druiden.cards import check_deck, check_set, options
 from engine.core import IllegalMove, NotationError
 from engine.replay import format_record
 from engine.wandernde_druiden.cards import EXAMPLE, EXAMPLE_DATA, deck_problems

@@ -1,9 +1,9 @@
 """Fewer presses at the table: the cursor moves only over fields where the step is possible
-and starts where the others are fewest presses away (device/zweimal_cursor.py)."""
+and starts where the others are fewest presses away (device/games/zweimal/cursor.py)."""
 
 import random
 
-from device import zweimal_cursor as cursor
+from device.games.zweimal import cursor
 from engine.zweimal.game import GAME, Deal, Options, legal_actions
 from tests.bench_scripts import load
 

@@ -106,8 +106,8 @@ def best_placement(landscapes: int) -> list[float]:
 def full_action(boards: int) -> list[float]:
     """Day and Night, every action the engine offers on boards with 32+ tiles: apply (temple
     check, adjudication), the screens' next view, the frame."""
-    from device import day_and_night_screen as screens
     from device.box import Box, Session
+    from device.games.day_and_night import screen as screens
     from device.render import render
     from engine.day_and_night.areas import size
     from engine.day_and_night.game import GAME

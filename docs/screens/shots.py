@@ -255,13 +255,13 @@ LEGEND_TILES = [(".", 0, False), ("d", 0, False), ("d", 1, False), ("d", 2, Fals
 
 
 def dan_legend(scale: int):
-    """Day and Night's field glyphs (device/day_and_night_screen.py `cell_pixels`): the tiles
+    """Day and Night's field glyphs (device/games/day_and_night/screen.py `cell_pixels`): the tiles
     across (empty, Day, Day with 1-4 markers, fixed, Night, crystallized, Day's temple,
     Night's temple); down: no pawn, Day's, Night's, both, then the same chosen (inverted);
     the last row with the cursor. 12 pixels a field, `scale` times."""
     from PIL import Image, ImageDraw
 
-    from device.day_and_night_screen import cell_pixels
+    from device.games.day_and_night.screen import cell_pixels
 
     rows = [(p, False) for p in ((), ("day",), ("night",), ("day", "night"))]
     rows += [(p, True) for p, _ in rows] + [((), False)]

@@ -63,7 +63,7 @@ def _whole(value: object, what: str, low: int, high: int) -> int:
 
 def set_from_data(data: Mapping[str, Any]) -> CardSet:
     """A card set from its data ({"kinds": [...], "cards": [...]}); ValueError names what is
-    wrong. The box's files are checked first by pydantic (device/wandernde_druiden_cards.py);
+    wrong. The box's files are checked first by pydantic (device/games/wandernde_druiden/cards.py);
     this check also guards options read back from saved games."""
     if not isinstance(data, Mapping):
         raise ValueError("a card set is an object with kinds and cards")

@@ -22,9 +22,10 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from device import cursor, day_and_night_decks, fit
+from device import cursor, fit
 from device.catalog import text
 from device.deck_files import Configured
+from device.games.day_and_night import decks as day_and_night_decks
 from device.screens import (
     Layout,
     Question,

@@ -143,7 +143,7 @@ def options(paths: list[Path], strict: bool = False) -> dict[str, str]:
     return found
 
 
-EXAMPLE_DECKS = Path(__file__).resolve().parent / "decks"
+EXAMPLE_DECKS = Path(__file__).resolve().parents[2] / "decks"  # device/decks
 
 
 def own_decks(paths: list[Path]) -> dict[str, frozenset[str]]:

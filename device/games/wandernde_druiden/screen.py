@@ -27,9 +27,10 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from device import fit, wandernde_druiden_cards
+from device import fit
 from device.catalog import text
 from device.deck_files import Configured
+from device.games.wandernde_druiden import cards as wandernde_druiden_cards
 from device.screens import DeckReport, Question, Reaction, deck_rules_question
 from engine.core import IllegalMove
 from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems

@@ -17,8 +17,8 @@ from PIL import ImageDraw
 from pydantic import BaseModel
 
 from device import fit
-from device import zweimal_cursor as cursor
 from device.catalog import text
+from device.games.zweimal import cursor
 from device.records import (
     LayRecord,
     MoveRecord,

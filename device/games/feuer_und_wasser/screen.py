@@ -24,10 +24,11 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from device import feuer_und_wasser_decks, fit
+from device import fit
 from device import fonts as font_files
 from device.catalog import text
 from device.deck_files import Configured
+from device.games.feuer_und_wasser import decks as feuer_und_wasser_decks
 from device.screens import Layout, Question, Reaction, side_panel
 from engine.core import Coord
 from engine.feuer_und_wasser.game import (

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from device.deck_files import of_game, say
 
 PATTERN = re.compile(r"[RB]{3}/[RB]{3}")
-EXAMPLES = Path(__file__).resolve().parent / "decks"
+EXAMPLES = Path(__file__).resolve().parents[2] / "decks"  # device/decks
 
 
 class FuwCard(BaseModel):

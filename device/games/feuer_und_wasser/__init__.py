@@ -1,0 +1,1 @@
+"""feuer_und_wasser on the box: its screens and the files only it reads."""

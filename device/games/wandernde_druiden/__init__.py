@@ -1,0 +1,1 @@
+"""wandernde_druiden on the box: its screens and the files only it reads."""

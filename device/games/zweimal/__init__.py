@@ -1,0 +1,1 @@
+"""zweimal on the box: its screens and the files only it reads."""
