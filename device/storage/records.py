@@ -1,0 +1,242 @@
+"""What the saved-games file is: its schema and constants, the checksums, the rows read
+back and what a whole file holds (`_Summary`), and the small helpers the store's parts share
+(device/store.py is the `Store` itself)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core import TabletopError
+
+log = logging.getLogger("tabletop.store")
+
+FILE = "tabletop.sqlite3"
+BACKUP = "tabletop.backup.sqlite3"
+GENERATIONS = 3  # the newest backup and two older ones
+KEPT_COPIES = 3  # copies kept aside of each kind in PRUNED: the newest three
+PRUNED = ("wal-damaged", "lesser")  # kinds that never hold the only copy of a game
+FULL_BELOW = 256 * 1024  # free bytes under which a failed write counts as a full card
+STATUSES = ("playing", "finished", "abandoned")
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    rules_version INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'playing',
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    actions INTEGER,
+    crc INTEGER
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    crc INTEGER,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS cards (
+    uid TEXT PRIMARY KEY,
+    card TEXT NOT NULL,
+    taught REAL NOT NULL,
+    crc INTEGER
+);
+CREATE TABLE IF NOT EXISTS screen (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    current_game INTEGER,
+    ui TEXT NOT NULL,
+    crc INTEGER
+);
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value INTEGER NOT NULL,
+    crc INTEGER
+);
+"""
+# columns added since the first saved games (older files get them at start)
+ADDED_COLUMNS = {
+    "games": ("actions INTEGER", "crc INTEGER"),
+    "events": ("crc INTEGER",),
+    "cards": ("crc INTEGER",),
+    "screen": ("crc INTEGER",),
+}
+COLUMNS = {  # every table and its columns, in order, as SCHEMA (and migration) makes them
+    "games": (
+        "id", "game", "rules_version", "options", "status", "created", "updated", "actions", "crc"
+    ),
+    "events": ("game_id", "seq", "kind", "payload", "crc"),
+    "cards": ("uid", "card", "taught", "crc"),
+    "screen": ("id", "current_game", "ui", "crc"),
+    "meta": ("key", "value", "crc"),
+}  # fmt: skip
+LEGACY_TABLES = {"games", "events", "cards", "screen"}  # the first saved games had these
+# What reading a damaged file can raise: SQLite's errors, and UnicodeDecodeError when even the
+# error message SQLite gives (quoting a damaged schema) is not UTF-8.
+DB_ERRORS = (sqlite3.Error, UnicodeDecodeError)
+NOT_DAMAGE = {"SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM"}
+NOT_DAMAGE |= {"SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_NOMEM", "SQLITE_AUTH"}
+
+
+class StoreError(TabletopError, RuntimeError):
+    """The saved games cannot be read or written; the message is one line. `kind` is "full"
+    (no space), "io" (the card or file system fails) or "damaged"."""
+
+    def __init__(self, message: str, kind: str = "io") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    game: str
+    rules_version: int
+    options: dict[str, Any]
+    status: str
+    events: int
+    problem: str | None = None  # why this game cannot be (fully) replayed, for the listing
+
+
+@dataclass(frozen=True)
+class GameRead:
+    """A game as read back: its row, the actions that pass their checks (in order), and, when
+    the replay must stop early, where and why."""
+
+    row: GameRow
+    events: list[dict[str, Any]]
+    problem: str | None = None
+
+
+@dataclass
+class _Summary:
+    """What a file holds, to compare a file with a backup."""
+
+    revision: int | None = 0
+    games: dict[int, tuple[str, int, bool]] = field(default_factory=dict)
+    # game id -> (status, actions that pass their checks, whole)
+
+
+def crc(*values: Any) -> int:
+    """A row's checksum over its values (their types too)."""
+    text = "\x1f".join(repr(v) for v in values)
+    return zlib.crc32(text.encode("utf-8", "surrogateescape"))
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "surrogateescape")  # bad bytes fail the checksum, not decoding
+
+
+def _name(error: BaseException) -> str:
+    return getattr(error, "sqlite_errorname", "") or ""
+
+
+def _is_damage(error: BaseException) -> bool:
+    name = _name(error)
+    if any(name.startswith(n) for n in NOT_DAMAGE):
+        return False
+    if name:
+        return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_ERROR", "SQLITE_FORMAT"))
+    message = str(error).lower()
+    return not any(w in message for w in ("full", "i/o", "unable to open", "readonly", "locked"))
+
+
+def _kind(error: BaseException) -> str:
+    if isinstance(error, sqlite3.Error):
+        if _name(error).startswith("SQLITE_FULL") or "full" in str(error).lower():
+            return "full"
+        return "damaged" if _is_damage(error) else "io"
+    if isinstance(error, OSError) and error.errno == 28:  # ENOSPC
+        return "full"
+    return "io"
+
+
+class _Unavailable(TabletopError):
+    """The file cannot be opened for writing now (full card, I/O error): not damage."""
+
+
+def _fsync(path: Path) -> bool:
+    """fsync a file or folder (a failing sync is logged); False if it cannot be opened."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        os.fsync(fd)
+    except OSError as error:
+        log.error("syncing %s failed: %s", path, error)
+    finally:
+        os.close(fd)
+    return True
+
+
+def _in_one_transaction(script: str) -> str:
+    return f"BEGIN IMMEDIATE;\n{script}COMMIT;\n"
+
+
+def _revision(db: sqlite3.Connection) -> int | None:
+    """The file's revision (+1 with every write); None if it fails its checksum."""
+    try:
+        row = db.execute("SELECT value, crc FROM meta WHERE key = 'revision'").fetchone()
+    except DB_ERRORS:
+        return None
+    if row is None:
+        return 0
+    value, check = row
+    if not isinstance(value, int) or (check is not None and check != crc("revision", value)):
+        log.error("the saved revision fails its checksum")
+        return None
+    return value
+
+
+def _bump(db: sqlite3.Connection) -> None:
+    _set_revision(db, (_revision(db) or 0) + 1)
+
+
+def _set_revision(db: sqlite3.Connection, value: int) -> None:
+    db.execute(
+        "INSERT INTO meta (key, value, crc) VALUES ('revision', ?, ?) ON CONFLICT(key)"
+        " DO UPDATE SET value = excluded.value, crc = excluded.crc",
+        (value, crc("revision", value)),
+    )
+
+
+def _older(main: _Summary, backup: _Summary) -> bool:
+    """Main is an earlier point of the same history than the backup (e.g. the end of its
+    write-ahead log was lost). An unreadable revision decides nothing."""
+    if main.revision is None or backup.revision is None:
+        return False
+    return main.revision < backup.revision
+
+
+def _whole_games(summary: _Summary) -> int:
+    return sum(1 for _, _, whole in summary.games.values() if whole)
+
+
+def _holds_less(main: _Summary, backup: _Summary) -> bool:
+    """Main lost something the backup has: an earlier revision (a shorter history), or a
+    game the backup holds whole that main lacks or no longer has finished."""
+    if _older(main, backup):
+        return True
+    for game_id, (status, n, whole) in backup.games.items():
+        if not whole:
+            continue
+        mine = main.games.get(game_id)
+        if mine is None:
+            return True
+        if status != "playing" and (mine[0] != status or mine[1] != n):
+            return True
+    return False
+
+
+def _holds_more(main: _Summary, backup: _Summary) -> bool:
+    return not _holds_less(main, backup) and (
+        main.revision != backup.revision or main.games != backup.games
+    )
