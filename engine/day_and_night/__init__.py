@@ -1,4 +1,9 @@
-"""Day and Night: a 6x8 board, spells, mystify and crystallize, temples and adjudication."""
+"""Day and Night: a 6x8 board, spells, mystify and crystallize, temples and adjudication.
+
+The parts: `state.py` (options, actions, the state, the board's fields), `effects.py` (what
+a spell's effects do), `temples.py` (temples, the verdict, Day's upkeep), `game.py` (playing a
+turn, the notation, the contract; `GAME`), `choices.py` (what can be played now, for the box),
+`spells.py` (spells as data), `adjudication.py` and `areas.py` (the board's verdict)."""
 
 from engine.day_and_night.adjudication import (
     COLS,

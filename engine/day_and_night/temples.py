@@ -1,0 +1,115 @@
+"""Temples (8 connected tiles; a choice when more connect), the verdict after every change,
+and Day's upkeep of the mystify markers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.day_and_night.adjudication import TEMPLE_SIZE, Board, adjudicate
+from engine.day_and_night.areas import COLS, ROWS, bit, components, size
+from engine.day_and_night.state import (
+    OTHER,
+    Pending,
+    State,
+    Temple,
+    Upkeep,
+    _set,
+)
+
+# --- temples and the verdict ----------------------------------------------------------------
+
+
+def _own_tiles(board: Board, side: str) -> int:
+    return (board.day | board.fixed) if side == "day" else board.night
+
+
+def _temples(state: State, rest=()) -> State:
+    """Make every area of 8 connected tiles a temple (the active side first); more than 8:
+    play pauses for the choice. Once a side has its second temple the game is decided and
+    no more temples are built (the end itself is decided when the action is done)."""
+    for side in (state.turn, OTHER[state.turn]):
+        for part in components(_own_tiles(state.board, side)):
+            if _decided(state.board):
+                return state
+            n = size(part)
+            if n == TEMPLE_SIZE:
+                state = _build(state, side, part)
+            elif n > TEMPLE_SIZE:
+                return replace(state, pending=Pending(side, part, tuple(rest)))
+    return state
+
+
+def _decided(board: Board) -> bool:
+    return board.day_temples >= 2 or board.night_temples >= 2
+
+
+def _build(state: State, side: str, mask: int) -> State:
+    board = state.board
+    keep = ~mask
+    if side == "day":
+        board = Board(
+            board.day & keep,
+            board.night,
+            board.fixed & keep,
+            board.day_temple | mask,
+            board.night_temple,
+        )
+    else:
+        board = Board(
+            board.day, board.night & keep, board.fixed, board.day_temple, board.night_temple | mask
+        )
+    markers = {k: v for k, v in state.mystify if not bit(*k) & mask}
+    crystals = frozenset(c for c in state.crystals if not bit(*c) & mask)
+    return replace(state, board=board, crystals=crystals, mystify=tuple(sorted(markers.items())))
+
+
+def _judge(state: State) -> State:
+    """The end, decided once an action is done (every effect of a spell applied): the board's
+    adjudication (a second temple, Day's adjudicated win, a draw when neither can still win).
+    With no card left on either side only Day's upkeeps can still change the board (markers
+    coming off, tiles fixed): they are played out here, one after the other, the board
+    adjudicated after each; when nothing can change any more and the game is still open it
+    is a draw ("Unentschieden": nobody can build a second temple without a card)."""
+    verdict = adjudicate(state.board).verdict
+    outcome = None if verdict == "play" else verdict
+    if outcome is None and not any(state.hands.values()) and not any(state.decks.values()):
+        while state.mystify and outcome is None:
+            board, markers, removed, fixed = _day_upkeep(state.board, state.mystify)
+            state = replace(state, board=board, mystify=markers, upkeep=Upkeep(removed, fixed))
+            verdict = adjudicate(board).verdict
+            outcome = None if verdict == "play" else verdict
+        outcome = outcome or "draw"
+    return replace(state, verdict=verdict, outcome=outcome)
+
+
+def _day_upkeep(board: Board, mystify):
+    """One marker off each mystified tile; the last one fixes it."""
+    markers, removed, fixed = {}, [], []
+    for at, n in mystify:
+        removed.append(at)
+        if n > 1:
+            markers[at] = n - 1
+        else:
+            fixed.append(at)
+            board = _set(board, at, "f")
+    return board, tuple(sorted(markers.items())), tuple(removed), tuple(fixed)
+
+
+def _temple_choices(state: State) -> list[Temple]:
+    """A few ways to pick 8 connected tiles out of the pending area (grown from each tile)."""
+    assert state.pending is not None  # only asked while a temple is to be chosen
+    area = state.pending.area
+    tiles = [(r, c) for r in range(ROWS) for c in range(COLS) if bit(r, c) & area]
+    found: list[Temple] = []
+    for seed in tiles:
+        chosen = [seed]
+        frontier = [seed]
+        while frontier and len(chosen) < TEMPLE_SIZE:
+            r, c = frontier.pop(0)
+            for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if near in tiles and near not in chosen and len(chosen) < TEMPLE_SIZE:
+                    chosen.append(near)
+                    frontier.append(near)
+        if len(chosen) == TEMPLE_SIZE:
+            found.append(Temple(tuple(sorted(chosen))))
+    return list(dict.fromkeys(found))
