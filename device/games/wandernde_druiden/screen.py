@@ -31,6 +31,7 @@ from device import fit
 from device.catalog import text
 from device.deck_files import Configured
 from device.games.wandernde_druiden import cards as wandernde_druiden_cards
+from device.games.wandernde_druiden.texts import TEXTS  # noqa: F401 - the contract's TEXTS
 from device.screens import DeckReport, Question, Reaction, deck_rules_question
 from engine.core import IllegalMove
 from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems
@@ -69,73 +70,6 @@ def _own(player: str) -> frozenset[str]:
     if not OWN:  # never configured (a test, a tool): the example decks
         OWN.update(wandernde_druiden_cards.own_decks([]))
     return OWN.get(player, frozenset())
-
-
-TEXTS: dict[str, tuple[str, str]] = {
-    "wd.choose_rule": ("MP-Verlust", "MP loss"),
-    "wd.rule_once": ("1 je Kampf", "1 per clash"),
-    "wd.rule_per": ("1 je freiem Wesen", "1 per unblocked"),
-    "wd.status": ("WD Zug {n} · {player} am Zug", "WD turn {n} · {player} to move"),
-    "wd.status_free": ("WD Zug {n} · {player} · frei", "WD turn {n} · {player} · free"),
-    "wd.status_over": ("Wandernde Druiden · Ende", "Wandernde Druiden · over"),
-    "wd.mp": ("MP", "MP"),
-    "wd.hand": ("Hand/St", "Hd/Deck"),
-    "wd.places": ("Orte", "Places"),
-    "wd.creatures": ("Wesen", "Creat."),
-    "wd.draw": ("{player}: {n} Karten ziehen", "{player}: draw {n} cards"),
-    "wd.draw.one": ("{player}: 1 Karte ziehen", "{player}: draw 1 card"),
-    "wd.clash_next": ("{player} greift an: ok", "{player} attacks: ok"),
-    "wd.lay": ("Karte auflegen oder ok", "Tap a card or ok"),
-    "wd.after_clash": ("Kampf: A-{a} B-{b} MP-{mp}", "Clash: A-{a} B-{b} MP-{mp}"),
-    "wd.cut_clash": ("{player}: {n} Karten abwerfen", "{player}: discard {n} cards"),
-    "wd.cut_clash.one": ("{player}: 1 Karte abwerfen", "{player}: discard 1 card"),
-    "wd.cut_end": ("Zugende: {n} abwerfen", "Turn end: discard {n}"),
-    "undo.wd_place": ("Kraftort {name}", "place {name}"),
-    "undo.wd_creature": ("Wesen {name}", "creature {name}"),
-    "wd.nothing": ("Nichts zu legen", "Nothing to lay"),
-    "wd.clash_title": ("{a} greift an, {d} wehrt ab", "{a} attacks, {d} defends"),
-    "wd.no_defenders": ("{d} hat keine Wesen", "{d} has no creatures"),
-    "wd.free": ("frei:", "free:"),
-    "wd.mp_loss": ("{d}: {n} MP weg", "{d}: loses {n} MP"),
-    "wd.mp_none": ("{d}: kein MP-Verlust", "{d}: no MP lost"),
-    "wd.suggested": ("Vorschlag", "suggested"),
-    "wd.pick_title": ("Welches geht?", "Which one goes?"),
-    "wd.out": ("{player} ab: {names}", "{player} out: {names}"),
-    "wd.out_none": ("{player}: keins ab", "{player}: none out"),
-    "wd.confirm_end": ("Zug beenden?", "End the turn?"),
-    "wd.confirm_end_cut": ("Zugende, {n} abwerfen?", "End turn, discard {n}?"),
-    "wd.confirm_last": ("Letzte Karte! Legen?", "Last card! Lay it?"),
-    "wd.wins": ("{player} gewinnt", "{player} wins"),
-    "wd.why_mp": ("{player} hat 0 MP", "{player} has 0 MP"),
-    "wd.why_hand": ("{player}: Hand leer", "{player}: hand empty"),
-    "wd.final_mp": ("MP A {a} : B {b}", "MP A {a} : B {b}"),
-    "hint.wd_turn": ("ok:Karte back:Zugende", "ok:card back:end turn"),
-    "hint.wd_clash_due": ("ok:Kampf v:Kraftort", "ok:clash v:power place"),
-    "hint.wd_cards": ("ok:legen back:schließen", "ok:lay back:close"),
-    "hint.wd_clash": ("ok:prüfen back:Vorschlag", "ok:check back:suggest"),
-    "hint.wd_to_clash": ("ok:Kampf", "ok:clash"),
-    "hint.wd_pick": ("ok:dieses back:ändern", "ok:this one back:change"),
-    "hint.wd_outcome": ("ok:so kämpfen back:ändern", "ok:fight back:change"),
-    "check.wd_ok": ("Deck gültig", "The deck is legal"),
-    "check.wd_bad": ("Deck ungültig", "The deck is not legal"),
-    "check.size": ("{n} von {size} Karten", "{n} of {size} cards"),
-    "check.too_many": ("{card}: {n} (max {max})", "{card}: {n} (max {max})"),
-    "check.unknown": ("{n} Tags unbekannt", "{n} tags unknown"),
-    "check.unknown.one": ("1 Tag unbekannt", "1 tag unknown"),
-    "check.other": ("{card}: nicht im Set", "{card}: not in the set"),
-    "refuse.no_such_card": ("Karte nicht im Set", "Card not in the set"),
-    "refuse.not_a_place": ("Das ist kein Kraftort", "That is no power place"),
-    "refuse.not_a_creature": ("Das ist kein Wesen", "That is no creature"),
-    "refuse.place_laid": ("Nur 1 Kraftort je Zug", "One power place a turn"),
-    "refuse.clash_done": ("Kraftort nur vor Kampf", "Places before the clash"),
-    "refuse.clash_first": ("Erst der Schlagabtausch", "The clash comes first"),
-    "refuse.clash_first.short": ("Erst der Kampf", "The clash first"),
-    "refuse.no_attackers": ("Kein Wesen greift an", "No creature attacks"),
-    "refuse.no_power": ("Zu wenig freie Kraftorte", "Not enough power places"),
-    "refuse.bad_assignment": ("Zuordnung ungültig", "Not a valid assignment"),
-    "refuse.bad_pick": ("Nur ein stärkstes Wesen", "Only a strongest blocker"),
-    "refuse.empty_hand": ("Keine Karte auf der Hand", "No card in hand"),
-}
 
 
 def questions(answers: dict[str, str]) -> list[Question]:
