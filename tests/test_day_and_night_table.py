@@ -24,12 +24,19 @@ PAWNS = [(), ("day",), ("night",), ("day", "night")]
 
 def test_every_state_of_a_field_differs_from_every_other_in_at_least_three_pixels():
     """Empty, Day, Night, fixed, 1-4 markers, crystal, both temples; either pawn, both, none;
-    chosen or not. (The cursor is a frame outside the field: 36 pixels more.)"""
+    chosen or not; under the cursor (a frame just outside the field) or not."""
+    frame = {(r, c) for r in range(10) for c in range(10) if r in (0, 9) or c in (0, 9)}
+
+    def seen(t, p, chosen, under_cursor):  # the field and the frame around it, 10x10
+        lit = {(r + 1, c + 1) for r, c in screen.cell_pixels(*t, pawns=p, chosen=chosen)}
+        return frozenset(lit | frame) if under_cursor else frozenset(lit)
+
     glyphs = {
-        (t, p, chosen): screen.cell_pixels(*t, pawns=p, chosen=chosen)
+        (t, p, chosen, cur): seen(t, p, chosen, cur)
         for t in TILES
         for p in PAWNS
         for chosen in (False, True)
+        for cur in (False, True)
     }
     worst = min(
         (len(a ^ b), ka, kb) for (ka, a), (kb, b) in itertools.combinations(glyphs.items(), 2)
