@@ -58,7 +58,7 @@ Deck check
 
 Texts
 - `TEXTS` (optional): catalog entries the game brings, key -> (German, English); keys of the
-  form `refuse.<code>` name its refusals. The shipped games keep theirs in `device/catalog.py`.
+  form `refuse.<code>` name its refusals. Each shipped game keeps them in its `texts.py`.
 
 Saved games from before the move notation
 - `legacy_action(payload: dict) -> action` (optional): reads an action saved in an older

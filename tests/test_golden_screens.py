@@ -95,7 +95,7 @@ def test_every_shown_text_fits_its_line():
                 name="Salamander",
             )
             panel = ("fuw.turn_short", "fuw.last_short", "fuw.last_tactician_short", "fuw.piles")
-            panel += ("fuw.points", "fuw.card", "fuw.move_turn", "fuw.tip", "fuw.here")
+            panel += ("fuw.points", "fuw.card", "fuw.move_turn", "fuw.tip")
             panel += ("fuw.gives_cards", "fuw.gives_points", "fuw.gives_nothing", "fuw.round_over")
             if key in panel:
                 limit = 12  # Feuer und Wasser's side panel

@@ -27,6 +27,7 @@ from device.catalog import text
 from device.deck_files import Configured
 from device.games.day_and_night import decks as day_and_night_decks
 from device.games.day_and_night.glyphs import cell_pixels
+from device.games.day_and_night.texts import TEXTS  # noqa: F401 - the contract's TEXTS
 from device.screens import (
     Layout,
     Question,

@@ -29,6 +29,7 @@ from device import fonts as font_files
 from device.catalog import text
 from device.deck_files import Configured
 from device.games.feuer_und_wasser import decks as feuer_und_wasser_decks
+from device.games.feuer_und_wasser.texts import TEXTS  # noqa: F401 - the contract's TEXTS
 from device.screens import Layout, Question, Reaction, side_panel
 from engine.core import Coord
 from engine.feuer_und_wasser.game import (
@@ -268,10 +269,10 @@ def summary_lines(state: State, lang: str, upto: int | None = None) -> list[str]
     if state.over and len(scores) == len(state.round_scores):
         t = {p: sum(s[p] for s in scores) for p in "RB"}
         if t["R"] == t["B"]:
-            lines.append(text("zweimal.draw", lang))
+            lines.append(text("game.draw", lang))
         else:
             who = "R" if t["R"] > t["B"] else "B"
-            lines.append(text("zweimal.winner", lang, player=text(NAMES[who], lang)))
+            lines.append(text("game.winner", lang, player=text(NAMES[who], lang)))
     return lines
 
 
@@ -439,7 +440,7 @@ def _review(draw, state: State, r: int, page: int, lang: str, fonts) -> None:
     cell, centre = final_window(board, scored)
     _landscape(draw, board, centre, marked=frozenset(scored), cell=cell)
     lines = [
-        (text("zweimal.round", lang, round=r + 1), True),
+        (text("game.round", lang, round=r + 1), True),
         (text("fuw.round_over", lang), False),
     ]
     if scored:
@@ -472,7 +473,7 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
         return
     head = [  # whose turn first, in both steps: a step redraws only what changes
         (text("fuw.turn_short", lang, player=text(NAMES[state.turn], lang)), True),
-        (text("zweimal.round", lang, round=state.round), False),
+        (text("game.round", lang, round=state.round), False),
     ]
     piles = (text("fuw.piles", lang, piles=f"R{state.piles['R']} B{state.piles['B']}"), False)
     points = (text("fuw.points", lang, points=f"R{state.points['R']} B{state.points['B']}"), False)

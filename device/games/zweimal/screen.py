@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from device import fit
 from device.catalog import text
 from device.games.zweimal import cursor
+from device.games.zweimal.texts import TEXTS  # noqa: F401 - the contract's TEXTS
 from device.records import (
     LayRecord,
     MoveRecord,
