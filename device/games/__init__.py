@@ -58,9 +58,20 @@ class Entry:
     short: str  # for tight places on the screen
     loaded: Game | None = None  # the engine, if given as an object (else `engine_module`)
     screens_module: str = ""  # the module of its screens ("": not playable on the box yet)
-    scorer: score.Scorer | None = None
+    given_scorer: score.Scorer | None = None  # its `tabletop score` subcommand, if given
     engine_module: str = ""  # the module whose GAME is the engine, imported when first used
     checks_decks: bool = False  # its screens offer the menu's deck check (`check_deck`)
+    scorer_module: str = ""  # the module whose SCORER is its `tabletop score` subcommand
+
+    @property
+    def scorer(self) -> score.Scorer | None:
+        """Its `tabletop score` subcommand (a module is imported when first asked)."""
+        if self.given_scorer is not None:
+            return self.given_scorer
+        if not self.scorer_module:
+            return None
+        found: score.Scorer = importlib.import_module(self.scorer_module).SCORER
+        return found
 
     @property
     def engine(self) -> Game | None:
@@ -141,7 +152,7 @@ GAMES: dict[str, Entry] = {
             "Zweimal",
             "ZW",
             screens_module="device.games.zweimal.screen",
-            scorer=score.ZWEIMAL,
+            scorer_module="device.games.zweimal.score",
             engine_module="engine.zweimal.game",
         ),
         Entry(
@@ -149,7 +160,7 @@ GAMES: dict[str, Entry] = {
             "Feuer und Wasser",
             "FuW",
             screens_module="device.games.feuer_und_wasser.screen",
-            scorer=score.FEUER_UND_WASSER,
+            scorer_module="device.games.feuer_und_wasser.score",
             engine_module="engine.feuer_und_wasser.game",
         ),
         Entry(
@@ -157,7 +168,7 @@ GAMES: dict[str, Entry] = {
             "Day and Night",
             "D&N",
             screens_module="device.games.day_and_night.screen",
-            scorer=score.DAY_AND_NIGHT,
+            scorer_module="device.games.day_and_night.score",
             engine_module="engine.day_and_night.game",
         ),
         Entry(
@@ -165,7 +176,7 @@ GAMES: dict[str, Entry] = {
             "Wandernde Druiden",
             "WD",
             screens_module="device.games.wandernde_druiden.screen",
-            scorer=score.WANDERNDE_DRUIDEN,
+            scorer_module="device.games.wandernde_druiden.score",
             engine_module="engine.wandernde_druiden.game",
             checks_decks=True,
         ),
