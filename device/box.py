@@ -224,7 +224,7 @@ def _tap(box: Box, event: Tap) -> tuple[Box, list[Effect]]:
         screens = screens_of(box.session)
         view = game_view(box)
         reaction = screens.on_tap(box.session.state, view, event.uid, event.known)
-        if reaction.view == view and reaction.action is None and not reaction.confirm:
+        if reaction == Reaction(view):  # nothing done, nothing asked, nothing refused
             return replace(box, notice=text("tap.not_now", box.lang)), []  # e.g. the other side's
         return _react(replace(box, notice=""), reaction)
     return replace(box, notice=text("tap.in_game", box.lang)), []  # the menu, a message

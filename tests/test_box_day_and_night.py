@@ -118,6 +118,8 @@ def test_the_end_of_a_turn_and_the_upkeep_of_both_markers(table):
     t.cast("dusk", (4, 7))  # a Night tile next to Night's pawn
     t.cast("ice")  # crystallize 3, with one Night tile: refused at once, not after 3 targets
     assert t.box.notice == "Kein Ziel möglich" and t.box.view.mode == "board"
+    t.cast("ice")  # again, the view as it was: still the reason, not "not now"
+    assert t.box.notice == "Kein Ziel möglich"
     t.end_turn()
     s = t.state
     assert s.turn == "day" and dict(s.mystify) == {(0, 1): 2} and s.upkeep.markers == ((0, 1),)
