@@ -30,6 +30,11 @@ def bit(r: int, c: int) -> int:
     return 1 << (r * COLS + c)
 
 
+def fields_of(mask: int) -> list[tuple[int, int]]:
+    """The fields (row, column) of a mask, in reading order."""
+    return [(r, c) for r in range(ROWS) for c in range(COLS) if mask & bit(r, c)]
+
+
 def grow(mask: int) -> int:
     """The mask and its edge neighbours."""
     return (

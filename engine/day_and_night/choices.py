@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from engine.core import Coord, IllegalMove
 from engine.day_and_night.adjudication import TEMPLE_SIZE
-from engine.day_and_night.areas import COLS, ROWS, bit, components
+from engine.day_and_night.areas import COLS, FULL, ROWS, bit, components, fields_of
 from engine.day_and_night.effects import (
     _affectable,
     _effect,
@@ -49,19 +49,14 @@ def _candidates(state: State, side: str, effect: Effect, done: tuple[Coord, ...]
     a superset of the valid ones, found from the board's masks."""
     board = state.board
     taken = board.day | board.night | board.fixed | board.day_temple | board.night_temple
-    empty = [at for at in FIELDS_48 if not bit(*at) & taken]
-    tiles = [at for at in FIELDS_48 if bit(*at) & (board.day | board.night)]
     kind = effect.kind
-    if kind == "place":
-        if effect.adjacent:
-            return [at for at in empty if adjacent(at, state.pawn(side))]
-        return empty
-    if kind in ("flip", "mystify", "crystallize"):
-        return tiles
-    if kind == "move_tile":
-        if not done:
-            return tiles
-        return [at for at in empty if adjacent(at, done[0])]
+    if kind in ("flip", "mystify", "crystallize") or (kind == "move_tile" and not done):
+        return fields_of(board.day | board.night)  # ordinary tiles
+    if kind == "place" and not effect.adjacent:
+        return fields_of(FULL & ~taken)  # empty fields
+    if kind in ("place", "move_tile"):  # an empty field next to the pawn, or the moved tile
+        near = state.pawn(side) if kind == "place" else done[0]
+        return [at for at in fields_of(FULL & ~taken) if adjacent(at, near)]
     if kind == "move_pawn":
         r, c = state.pawn(side)
         return [at for at in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if on_board(at)]
@@ -184,7 +179,7 @@ def temple_options(state: State) -> tuple[tuple[Coord, ...], ...]:
     pending = state.pending
     if pending is None:
         return ()
-    tiles = [at for at in FIELDS_48 if bit(*at) & pending.area]
+    tiles = fields_of(pending.area)
     extra = len(tiles) - TEMPLE_SIZE
     if len(tiles) > 12:
         return tuple(tuple(sorted(set(tiles) - set(t.fields))) for t in _temple_choices(state))

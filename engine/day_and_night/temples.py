@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.day_and_night.adjudication import TEMPLE_SIZE, Board, adjudicate
-from engine.day_and_night.areas import COLS, ROWS, bit, components, size
+from engine.day_and_night.areas import bit, components, fields_of, size
 from engine.day_and_night.state import (
     OTHER,
     Pending,
@@ -99,7 +99,7 @@ def _temple_choices(state: State) -> list[Temple]:
     """A few ways to pick 8 connected tiles out of the pending area (grown from each tile)."""
     assert state.pending is not None  # only asked while a temple is to be chosen
     area = state.pending.area
-    tiles = [(r, c) for r in range(ROWS) for c in range(COLS) if bit(r, c) & area]
+    tiles = fields_of(area)
     found: list[Temple] = []
     for seed in tiles:
         chosen = [seed]

@@ -37,7 +37,7 @@ from device.screens import (
     side_panel,
 )
 from engine.core import Coord
-from engine.day_and_night.areas import COLS, ROWS, bit
+from engine.day_and_night.areas import COLS, ROWS, bit, fields_of
 from engine.day_and_night.game import (
     HAND,
     SIDES,
@@ -130,7 +130,7 @@ def likely(state: State, options: Sequence[Coord]) -> Coord:
 
 def _temple_area(state: State) -> list[Coord]:
     area = state.pending.area if state.pending else 0
-    return [(r, c) for r in range(ROWS) for c in range(COLS) if bit(r, c) & area]
+    return fields_of(area)
 
 
 def temple_chosen(state: State, view: View) -> list[Coord]:
@@ -229,7 +229,7 @@ def after(before: State, after_state: State, view: View) -> View:
         ("night", before.board.night_temple, after_state.board.night_temple),
     ):
         if b & ~a:
-            built = tuple((r, c) for r in range(ROWS) for c in range(COLS) if bit(r, c) & b & ~a)
+            built = tuple(fields_of(b & ~a))
             side = name
     return replace(keep, cursor=after_state.pawn(after_state.turn), built=built, built_side=side)
 
