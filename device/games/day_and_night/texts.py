@@ -3,6 +3,8 @@ refusal): the screens bring them to the catalog (their `TEXTS`)."""
 
 from __future__ import annotations
 
+from device import catalog
+
 TEXTS: dict[str, tuple[str, str]] = {
     "undo.dan_step": ("Schritt auf {at}", "step to {at}"),
     "undo.dan_temple": ("Tempel", "temple"),
@@ -83,3 +85,5 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.not_a_target": ("Kein gültiges Ziel", "Not a valid target"),
     "refuse.temple_not_connected": ("Tempel nicht verbunden", "The temple must connect"),
 }
+
+catalog.add(TEXTS)  # in the catalog as soon as the game's screens are imported

@@ -237,7 +237,7 @@ def round_ended(before: State, after: State, lang: str) -> list[str] | None:
 def status(state: State, lang: str) -> str:
     if state.over:
         return f"Feuer und Wasser · {text('status.over', lang)}"
-    return f"{text('zweimal.round', lang, round=state.round)} · " + text(
+    return f"{text('game.round', lang, round=state.round)} · " + text(
         "fuw.turn", lang, player=text(NAMES[state.turn], lang)
     )
 
@@ -260,12 +260,12 @@ def on_tip(view: View) -> bool:
 def summary_lines(state: State, lang: str, upto: int | None = None) -> list[str]:
     scores = state.round_scores if upto is None else state.round_scores[: upto + 1]
     lines = [
-        f"{text('zweimal.round_total', lang, round=i)}: R {s['R']} - B {s['B']}"
+        f"{text('game.round', lang, round=i)}: R {s['R']} - B {s['B']}"
         for i, s in enumerate(scores, start=1)
     ]
     if scores:
         t = {p: sum(s[p] for s in scores) for p in "RB"}
-        lines.append(f"{text('zweimal.total', lang)}: R {t['R']} - B {t['B']}")
+        lines.append(f"{text('game.total', lang)}: R {t['R']} - B {t['B']}")
     if state.over and len(scores) == len(state.round_scores):
         t = {p: sum(s[p] for s in scores) for p in "RB"}
         if t["R"] == t["B"]:
@@ -419,10 +419,10 @@ def round_explained(state: State, r: int, lang: str) -> list[str]:
         lines[-1] = text(
             "fuw.explain_left.short", lang, player=text(NAMES[other], lang), n=s[scorer]
         )
-    lines.append(f"{text('zweimal.round_total', lang, round=r + 1)}: R {s['R']} - B {s['B']}")
+    lines.append(f"{text('game.round', lang, round=r + 1)}: R {s['R']} - B {s['B']}")
     if r > 0:
         t = {p: sum(x[p] for x in state.round_scores[: r + 1]) for p in "RB"}
-        lines.append(f"{text('zweimal.total', lang)}: R {t['R']} - B {t['B']}")
+        lines.append(f"{text('game.total', lang)}: R {t['R']} - B {t['B']}")
     return lines
 
 

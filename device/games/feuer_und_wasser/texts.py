@@ -3,6 +3,8 @@ refusal): the screens bring them to the catalog (their `TEXTS`)."""
 
 from __future__ import annotations
 
+from device import catalog
+
 TEXTS: dict[str, tuple[str, str]] = {
     "undo.fuw_draw": ("Karte {card} gezogen", "card {card} drawn"),
     "undo.fuw_lay": ("Karte {card} gelegt", "card {card} laid"),
@@ -49,3 +51,5 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.bad_turn": ("Drehung nur 0 bis 3", "Turns are 0 to 3"),
     "refuse.cover_four": ("Genau 4 Felder bedecken", "Cover exactly 4 fields"),
 }
+
+catalog.add(TEXTS)  # in the catalog as soon as the game's screens are imported

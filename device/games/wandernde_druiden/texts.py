@@ -3,6 +3,8 @@ names a refusal): the screens bring them to the catalog (their `TEXTS`)."""
 
 from __future__ import annotations
 
+from device import catalog
+
 TEXTS: dict[str, tuple[str, str]] = {
     "wd.choose_rule": ("MP-Verlust", "MP loss"),
     "wd.rule_once": ("1 je Kampf", "1 per clash"),
@@ -68,3 +70,5 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.bad_pick": ("Nur ein stärkstes Wesen", "Only a strongest blocker"),
     "refuse.empty_hand": ("Keine Karte auf der Hand", "No card in hand"),
 }
+
+catalog.add(TEXTS)  # in the catalog as soon as the game's screens are imported

@@ -3,6 +3,8 @@ refusal): the screens bring them to the catalog (their `TEXTS`)."""
 
 from __future__ import annotations
 
+from device import catalog
+
 TEXTS: dict[str, tuple[str, str]] = {
     "menu.confirm_setup": ("Aufbau fertig?", "Set-up done?"),
     "undo.zweimal_place": ("Figur auf {at}", "figure on {at}"),
@@ -54,3 +56,5 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.bad_orientation": ("Straße nur - oder |", "A road lies - or |"),
     "refuse.bad_layout": ("Auslage passt nicht", "Layout does not fit"),
 }
+
+catalog.add(TEXTS)  # in the catalog as soon as the game's screens are imported
