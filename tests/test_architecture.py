@@ -104,3 +104,26 @@ def test_every_error_the_project_defines_is_in_one_tree_and_says_its_exit_status
     assert issubclass(ConfigError, ConfigurationError) and ConfigError.exit_status == 78
     assert issubclass(CardError, InputError) and CardError.exit_status == 2
     assert StoreError.exit_status == 1
+
+
+def test_every_text_a_module_names_is_the_box_s_own_or_its_own_games():
+    """A game's screens find their texts without another game's being imported: each key a
+    module names literally is in the shared catalog, or in its own game's `texts.py`
+    (Feuer und Wasser once named Zweimal's round texts, which the whole suite hid)."""
+    import importlib
+    import re
+
+    from device import catalog
+
+    games = [p.name for p in (ROOT / "device" / "games").iterdir() if (p / "texts.py").exists()]
+    own = {g: importlib.import_module(f"device.games.{g}.texts").TEXTS for g in games}
+    shared = {k for k in catalog.TEXTS if not any(k in texts for texts in own.values())}
+    named = re.compile(r"""(?:text|refusal)\(\s*f?["']([a-z_]+\.[a-z_.0-9]+)["']""")
+    strays = []
+    for path in (ROOT / "device").rglob("*.py"):
+        parts = path.relative_to(ROOT).parts
+        game = parts[2] if len(parts) > 3 and parts[1] == "games" else None
+        for key in named.findall(path.read_text(encoding="utf-8")):
+            if key not in shared and not (game and key in own[game]):
+                strays.append((str(path.relative_to(ROOT)), key))
+    assert len(games) == 4 and strays == []
