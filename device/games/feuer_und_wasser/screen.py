@@ -297,23 +297,22 @@ def _mark(draw, x: int, y: int, cell: int) -> None:
         draw.point((x + 3, y + 3), fill=1)
 
 
-def _cell(fields, margin: int = 5) -> int:
-    """As large as the landscape (and `margin` squares around it: two on each side for the
-    card) allows; 4 at the least (smaller squares would not tell Fire from Water)."""
+def _fits(fields, cell: int, margin: int) -> bool:
+    """The landscape's extent and `margin` squares more fit the window at `cell` pixels."""
     rows = [r for r, _ in fields]
     cols = [c for _, c in fields]
     height, width = max(rows) - min(rows) + margin, max(cols) - min(cols) + margin
-    for cell in (8, 6):
-        if height * cell <= WINDOW[0] and width * cell <= WINDOW[1]:
-            return cell
-    return 4
+    return height * cell <= WINDOW[0] and width * cell <= WINDOW[1]
+
+
+def _cell(fields, margin: int = 5) -> int:
+    """As large as the landscape (and `margin` squares around it: two on each side for the
+    card) allows; 4 at the least (smaller squares would not tell Fire from Water)."""
+    return next((cell for cell in (8, 6) if _fits(fields, cell, margin)), 4)
 
 
 def fits_whole(fields, cell: int) -> bool:
-    rows = [r for r, _ in fields]
-    cols = [c for _, c in fields]
-    height, width = max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
-    return height * cell <= WINDOW[0] and width * cell <= WINDOW[1]
+    return _fits(fields, cell, 1)
 
 
 def _landscape(draw, fields, centre: Coord, card=None, marked=frozenset(), cell=None) -> None:
@@ -350,11 +349,7 @@ def lay_centre(fields, card) -> Coord:
     where it goes; on a larger landscape a window that follows the card in steps of half its
     size, the whole card always inside."""
     cell = _cell(fields)
-    rows = [r for r, _ in fields]
-    cols = [c for _, c in fields]
-    if (max(rows) - min(rows) + 5) * cell <= WINDOW[0] and (
-        max(cols) - min(cols) + 5
-    ) * cell <= WINDOW[1]:
+    if _fits(fields, cell, 5):
         return _middle(fields)
     centre = []
     for shown, first in (
