@@ -47,6 +47,19 @@ class Player:
         for b in buttons:
             self.sim.press(b)
 
+    def tag(self, card: str, copy: int = 0) -> str:
+        """The UID of a tag taught as `card` (each copy of a card its own tag), taught the
+        first time it is asked for."""
+        tags = self.__dict__.setdefault("tags", {})
+        if (card, copy) not in tags:
+            tags[(card, copy)] = f"{0x04A00000 + len(tags) + 1:08X}"
+            self.sim.loop.store.teach([(tags[(card, copy)], card)])
+        return tags[(card, copy)]
+
+    def tap_card(self, card: str, copy: int = 0) -> None:
+        """That card's tag laid on the reader."""
+        self.sim.tap(self.tag(card, copy))
+
     def path(self, field: tuple[int, int]) -> list[str]:
         """The fewest arrow presses from the cursor to `field` (the cursor skips fields
         where the step is impossible: device/games/zweimal/cursor.py)."""

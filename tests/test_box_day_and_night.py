@@ -25,14 +25,6 @@ class Table(Player):
         self.press(*["down"] * ((field[0] - r) % 6), *["right"] * ((field[1] - c) % 8))
         assert self.box.view.cursor == field
 
-    def tap(self, card: str) -> None:
-        """A card's tag (taught once) laid on the reader."""
-        uids = self.__dict__.setdefault("uids", {})
-        if card not in uids:
-            uids[card] = f"{0x04C00000 + len(uids) + 1:08X}"
-            self.sim.loop.store.teach([(uids[card], card)])
-        self.sim.tap(uids[card])
-
     def options(self) -> list:
         """The fields the targets' cursor moves over now (the valid next targets)."""
         from device.games.day_and_night.screen import _target_options
@@ -51,7 +43,7 @@ class Table(Player):
     def cast(self, spell_id: str, *targets) -> bool:
         """A spell by a tap of its card, then each target with the arrows; False when a
         target is not offered (the player is still in the spell)."""
-        self.tap(f"day-and-night:{spell_id}")
+        self.tap_card(f"day-and-night:{spell_id}")
         return all(self.target(field) for field in targets)
 
     def leave(self) -> None:

@@ -28,19 +28,8 @@ DECKS = Path(__file__).parent.parent / "device" / "decks"
 class Table(Player):
     """A player at the box: cards are laid by tapping their (taught) tags."""
 
-    uids: dict[tuple[str, int], str]
-
-    def teach(self, card: str, copy: int = 0) -> str:
-        if not hasattr(self, "uids"):
-            self.uids = {}
-        key = (card, copy)
-        if key not in self.uids:
-            self.uids[key] = f"{0x04A00000 + len(self.uids) + 1:08X}"
-            self.sim.loop.store.teach([(self.uids[key], f"{GAME_ID}:{card}")])
-        return self.uids[key]
-
     def tap(self, card: str, copy: int = 0) -> None:
-        self.sim.tap(self.teach(card, copy))
+        self.tap_card(f"{GAME_ID}:{card}", copy)
 
     def new_game(self, starter: str = "A", rule: str = "once") -> None:
         self.press(*["down"] * menu_items(self.box).index("new"), "ok")
