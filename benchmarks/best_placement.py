@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/best_placement.py [LANDSCAPES]     # default 20
 
-A thin entry point: the measuring is `device/bench/engines.py` (`best_placement_ms_max` of
+A thin entry point: the measuring is `device/cli/bench/engines.py` (`best_placement_ms_max` of
 `tabletop bench`): random games with 30-card decks until 60 cards lie on the table, then the
 hint for the drawn card (best of 3 runs), both versions. Target: at most 50 ms.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from device.bench import engines  # noqa: E402
+from device.cli.bench import engines  # noqa: E402
 
 
 def main() -> int:

@@ -30,8 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from device import cursor  # noqa: E402
 from device.games.day_and_night import screen  # noqa: E402
+from device.ui import cursor  # noqa: E402
 from engine.day_and_night.game import GAME, Cast, Step, Temple, target_options  # noqa: E402
 from engine.replay import options_of  # noqa: E402
 

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/full_action.py [BOARDS]      # default 30
 
-A thin entry point: the measuring is `device/bench/engines.py` (`full_action_ms_max` of
+A thin entry point: the measuring is `device/cli/bench/engines.py` (`full_action_ms_max` of
 `tabletop bench`). Every action the engine offers on boards of 32+ tiles is timed as the box
 does it: apply (temple check, adjudication), the next view, the frame. Target: at most 10 ms.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from device.bench import engines  # noqa: E402
+from device.cli.bench import engines  # noqa: E402
 
 
 def main() -> int:

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from device.bench import process  # noqa: E402  (tabletop bench's measuring, shared)
+from device.cli.bench import process  # noqa: E402  (tabletop bench's measuring, shared)
 
 WARM_UP_S = 3.0
 

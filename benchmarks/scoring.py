@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/scoring.py [BOARDS] [CLASHES]
 
-A thin entry point: the measuring is `device/bench/engines.py`, which `tabletop bench` runs
+A thin entry point: the measuring is `device/cli/bench/engines.py`, which `tabletop bench` runs
 with every other figure. Targets on the development machine: worst adjudication at most 5 ms;
 best defence 8 v 10 at most 20 ms.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from device.bench import engines  # noqa: E402
+from device.cli.bench import engines  # noqa: E402
 
 
 def line(label: str, times: list[float]) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from device.config import load
+from device.app.config import load
 
 
 @pytest.fixture(scope="module")
@@ -28,8 +28,8 @@ def ask(question: str) -> bool:
 def test_display_shows_a_test_pattern(settings):
     from PIL import Image, ImageDraw
 
-    from device import fonts
-    from device.oled import make_device
+    from device.hw.oled import make_device
+    from device.ui import fonts
 
     device = make_device(settings.display)
     image = Image.new("1", (128, 64))
@@ -44,7 +44,7 @@ def test_display_shows_a_test_pattern(settings):
 
 
 def test_each_button_is_pressed_when_asked(settings):
-    from device.doctor import check_buttons
+    from device.cli.doctor import check_buttons
 
     checks = check_buttons(settings, 10.0, lambda line: print(line, flush=True))
     failed = [(part, detail) for part, ok, detail in checks if not ok]
@@ -54,7 +54,7 @@ def test_each_button_is_pressed_when_asked(settings):
 def test_a_card_tap_is_read(settings):
     import queue
 
-    from device.nfc.reader import CardReader
+    from device.hw.nfc.reader import CardReader
 
     if settings.reader.type == "none":
         pytest.skip("no card reader configured ([reader] type = 'none')")

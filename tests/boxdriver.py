@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from device.config import Buttons, Settings
-from device.simulator import Simulator
+from device.app.config import Buttons, Settings
+from device.sim.simulator import Simulator
 
 
 def settings(lang: str = "de") -> Settings:
@@ -12,10 +12,10 @@ def settings(lang: str = "de") -> Settings:
 
 def arrows(fields, start, goal) -> list[str]:
     """The fewest arrow presses from `start` to `goal` for a cursor that moves over `fields`
-    only (device/cursor.py)."""
+    only (device/ui/cursor.py)."""
     from collections import deque
 
-    from device import cursor
+    from device.ui import cursor
 
     came = {start: []}
     queue = deque([start])
@@ -79,7 +79,7 @@ class Player:
         if self.box.mode != "menu":
             self.sim.hold("ok")
         # top menu: go to "new"
-        from device.box import menu_items
+        from device.app.box import menu_items
 
         items = menu_items(self.box)
         for _ in range(items.index("new")):

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from device.screens import Question, Reaction
+from device.games.contract import Question, Reaction
 from engine.contract import Game, Result, RoundResult, Scores
 from engine.core import IllegalMove, NotationError
 
@@ -140,7 +140,7 @@ def view_parse(data: dict[str, Any], state: State) -> View:
 
 
 def status(state: State, lang: str) -> str:
-    from device.catalog import text
+    from device.ui.catalog import text
 
     if state.winner:
         return f"Stapel: {text('status.over', lang)}"
@@ -148,13 +148,13 @@ def status(state: State, lang: str) -> str:
 
 
 def hint(state: State, view: View, lang: str) -> str:
-    from device.catalog import text
+    from device.ui.catalog import text
 
     return text("hint.over" if state.winner else "hint.stapel", lang)
 
 
 def draw_main(draw, state: State, view: View, lang: str, fonts) -> None:
-    from device.catalog import text
+    from device.ui.catalog import text
 
     draw.text((2, 12), text("stapel.left", lang, n=state.pile), font=fonts.body, fill=1)
     for i in range(state.pile):
@@ -186,7 +186,7 @@ def confirmed(what: str) -> Take:
 
 
 def round_ended(before: State, after: State, lang: str) -> list[str] | None:
-    from device.catalog import text
+    from device.ui.catalog import text
 
     if after.winner and not before.winner:
         return [text("stapel.wins", lang, player=text(f"player.{after.winner}", lang))]

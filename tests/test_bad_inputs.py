@@ -17,17 +17,17 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from device.card_names import card_names
-from device.cards import CardError, read_file
-from device.cli import main
-from device.config import ConfigError, load
-from device.display import Screen, dummy_device
-from device.loop import Loop
-from device.nfc.frames import Parser, build
-from device.nfc.pn532 import PN532
-from device.savefile import check_wal
-from device.script import ScriptError, parse
-from device.store import FILE, Store, crc
+from device.app.config import ConfigError, load
+from device.app.loop import Loop
+from device.cards.names import card_names
+from device.cards.registry import CardError, read_file
+from device.cli.main import main
+from device.hw.display import Screen, dummy_device
+from device.hw.nfc.frames import Parser, build
+from device.hw.nfc.pn532 import PN532
+from device.sim.script import ScriptError, parse
+from device.storage.savefile import check_wal
+from device.storage.store import FILE, Store, crc
 
 DEEP = "[" * 3000 + "]" * 3000
 # capsys is read and cleared after every command, so sharing it between examples is safe

@@ -10,7 +10,7 @@ import os
 import subprocess
 import sys
 
-from device import bench
+from device.cli import bench
 from device.games import playable
 
 FIGURES = {
@@ -40,7 +40,7 @@ PER_GAME = ("press_to_frame_ms_p50", "press_to_frame_ms_p99", "press_to_frame_ms
 
 def test_the_quick_bench_prints_every_figure_for_every_game():
     done = subprocess.run(
-        [sys.executable, "-m", "device.cli", "bench", "--json", "--quick"],
+        [sys.executable, "-m", "device.cli.main", "bench", "--json", "--quick"],
         capture_output=True,
         text=True,
         timeout=120,
@@ -71,7 +71,7 @@ def test_a_soak_over_all_games_leaks_no_files_or_memory():
 
 
 def test_bad_bench_options_are_one_line(capsys):
-    from device.cli import main
+    from device.cli.main import main
 
     for args, words in ((["--soak", "0"], "1 or more"), (["--soak", "x"], "invalid int")):
         assert main(["bench", *args]) == 2

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from device.box import menu_items
-from device.simulator import Simulator
-from device.store import Store
+from device.app.box import menu_items
+from device.sim.simulator import Simulator
+from device.storage.store import Store
 from engine.day_and_night.game import GAME
 from tests.boxdriver import Player, arrows, settings
 from tests.test_day_and_night_game import _cli_verdict
@@ -254,7 +254,7 @@ def test_a_crystal_holds_days_pawn_and_days_spells_in_days_next_turn(tmp_path):
 def test_a_draw_when_no_card_is_left_on_either_side(tmp_path):
     import json
 
-    from device.config import Buttons, Settings
+    from device.app.config import Buttons, Settings
 
     decks = []
     for side in ("day", "night"):

@@ -29,11 +29,11 @@ import json
 
 import pytest
 
-from device.box import menu_items
-from device.cli import main
-from device.config import Buttons, Settings
+from device.app.box import menu_items
+from device.app.config import Buttons, Settings
+from device.cli.main import main
 from device.games.feuer_und_wasser.screen import choices, places
-from device.simulator import Simulator
+from device.sim.simulator import Simulator
 from tests.boxdriver import Player
 
 BASIC = {"R": [("F1", "RRR/BBB"), ("F2", "RRR/RRR")], "B": [("W1", "BBB/BBB"), ("W2", "BRB/RBR")]}
@@ -218,9 +218,9 @@ def test_the_tacticians_card_preview_leaves_the_points_readable():
 
     from PIL import Image, ImageChops, ImageDraw
 
-    from device import fit
-    from device import fonts as font_files
     from device.games.feuer_und_wasser.screen import PANEL, View, draw_main
+    from device.ui import fit
+    from device.ui import fonts as font_files
     from engine.contract import Scores
     from engine.feuer_und_wasser.game import GAME
     from engine.replay import options_of

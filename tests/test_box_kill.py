@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from device.simulator import Simulator
+from device.sim.simulator import Simulator
 from tests.boxdriver import Player, settings
 from tests.test_box_zweimal import play_round
 
@@ -49,7 +49,12 @@ def record_script(tmp_path: Path) -> Path:
 
 
 def tabletop(*args: str) -> list[str]:
-    return [sys.executable, "-c", "from device.cli import main; raise SystemExit(main())", *args]
+    return [
+        sys.executable,
+        "-c",
+        "from device.cli.main import main; raise SystemExit(main())",
+        *args,
+    ]
 
 
 def box_command(tmp: Path, script: Path, frames_dir: Path, state: Path) -> list[str]:

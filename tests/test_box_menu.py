@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device import fit
-from device.box import Box, Session, menu_items
-from device.render import render
+from device.app.box import Box, Session, menu_items
+from device.ui import fit
+from device.ui.render import render
 from engine.replay import options_of
 from engine.zweimal.game import GAME
 

@@ -8,10 +8,10 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 from luma.oled.device import ssd1306
 
-from device.config import Buttons, Reader, Settings
-from device.display import dummy_device
-from device.oled import PagedOled
-from device.runtime import Runtime
+from device.app.config import Buttons, Reader, Settings
+from device.app.runtime import Runtime
+from device.hw.display import dummy_device
+from device.hw.oled import PagedOled
 from tests.readersim import PN532Sim
 from tests.test_oled_pages import FlakySerial
 
@@ -78,7 +78,7 @@ def test_failing_display_is_retried_and_the_game_goes_on(tmp_path, caplog):
 
 def test_the_simulator_brings_its_own_pins_and_leaves_gpiozeros_global_alone(tmp_path):
     """Parts are passed in, not set globally: two simulated boxes press their own buttons."""
-    from device.simulator import Simulator
+    from device.sim.simulator import Simulator
 
     before = Device.pin_factory
     one = Simulator(Settings(buttons=Buttons(hold_s=0.2)), tmp_path / "one")

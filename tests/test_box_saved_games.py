@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 from PIL import ImageChops
 
-from device.box import menu_items
-from device.simulator import Simulator
-from device.store import FILE, Store
+from device.app.box import menu_items
+from device.sim.simulator import Simulator
+from device.storage.store import FILE, Store
 from tests.boxdriver import Player, settings
 
 
@@ -53,7 +53,7 @@ def test_undo_after_a_restart(tmp_path):
     q = start(tmp_path)
     try:
         q.sim.hold("ok")  # menu
-        from device.box import menu_items
+        from device.app.box import menu_items
 
         items = menu_items(q.box)
         for _ in range(items.index("undo")):
@@ -276,7 +276,7 @@ def test_random_presses_with_the_menu_never_log_an_error_or_stop_the_backups(
 
 
 def test_taking_back_the_end_of_a_game_asks_first(tmp_path):
-    from device.render import _confirm_text
+    from device.ui.render import _confirm_text
     from tests import stubgame
 
     stubgame.register_stub()

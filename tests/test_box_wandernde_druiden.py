@@ -13,16 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from device.box import menu_items
-from device.cli import main
-from device.config import Buttons, Settings
-from device.simulator import Simulator
-from device.store import Store
+from device.app.box import menu_items
+from device.app.config import Buttons, Settings
+from device.cli.main import main
+from device.sim.simulator import Simulator
+from device.storage.store import Store
 from engine.wandernde_druiden.game import GAME
 from tests.boxdriver import Player
 
 GAME_ID = "wandernde-druiden"
-DECKS = Path(__file__).parent.parent / "device" / "decks"
+DECKS = Path(__file__).parent.parent / "device" / "games" / "wandernde_druiden" / "decks"
 
 
 class Table(Player):
@@ -389,8 +389,8 @@ def _clash_state(defenders: list[int], attackers: list[int]):
 def _frame(state, view, lang="de"):
     from PIL import Image, ImageDraw
 
-    from device import fonts
     from device.games.wandernde_druiden.screen import draw_main
+    from device.ui import fonts
 
     image = Image.new("1", (128, 64), 0)
     draw_main(ImageDraw.Draw(image), state, view, lang, fonts.load())
@@ -418,8 +418,8 @@ def test_a_discarded_creature_is_marked_by_a_cross_beside_its_name_not_struck_th
     """Found by testers: struck-through names ("Salamand 3") were hard to read."""
     from PIL import Image, ImageDraw
 
-    from device import fit, fonts
     from device.games.wandernde_druiden.screen import ROW, TOP, View, shown_outcome
+    from device.ui import fit, fonts
 
     state = _clash_state([1], [5])  # the wolf (5) blocked by the otter (1): the otter goes
     view = View("clash", 0, (0,))
@@ -434,8 +434,8 @@ def test_a_discarded_creature_is_marked_by_a_cross_beside_its_name_not_struck_th
 
 def test_the_creatures_row_gives_strengths_strongest_first_and_no_plus_count():
     """Found by testers: "Wesen 1 1 +2": the count of the rest read like a strength."""
-    from device import fit
     from device.games.wandernde_druiden.screen import View, _strengths
+    from device.ui import fit
 
     state = _clash_state([3, 12, 1, 7, 9, 2], [1])
     assert _strengths(state, "B") == "12 9 7 3 2 1"

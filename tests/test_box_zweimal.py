@@ -5,9 +5,9 @@ import json
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from device import fonts
-from device.cli import main
-from device.simulator import Simulator
+from device.cli.main import main
+from device.sim.simulator import Simulator
+from device.ui import fonts
 from tests.boxdriver import Player, settings
 
 
@@ -167,7 +167,7 @@ def test_unchanged_frames_are_not_sent(box):
 def test_after_undoing_a_rounds_end_the_cursor_stands_where_the_step_is(tmp_path):
     """Found by testers: `ok`x5, `ok`x31 to the scoring board, `back`, `ok`, `ok`: the cursor
     was left on an occupied field and the `ok` was refused "Feld hat schon eine Figur"."""
-    from device.simulator import Simulator
+    from device.sim.simulator import Simulator
     from tests.boxdriver import settings
 
     sim = Simulator(settings(), tmp_path)

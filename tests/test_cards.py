@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from device.cli import main
-from device.simulator import Simulator
-from device.store import Store
+from device.cli.main import main
+from device.sim.simulator import Simulator
+from device.storage.store import Store
 from tests.boxdriver import Player, settings
 
 
@@ -17,7 +17,7 @@ def run(capsys, *argv):
 
 
 def open_teach(p: Player):
-    from device.box import menu_items
+    from device.app.box import menu_items
 
     items = menu_items(p.box)
     for _ in range(items.index("teach")):
@@ -192,7 +192,7 @@ def test_bad_deck_file_stops_the_box_like_a_bad_config(tmp_path, capsys):
 
 
 def test_cli_list_known_names_the_cards_a_tag_can_be_taught(tmp_path, capsys):
-    from device.cli import main
+    from device.cli.main import main
 
     assert main(["cards", "list", "--known", "--state-dir", str(tmp_path)]) == 0
     names = capsys.readouterr()[0].split()
@@ -203,7 +203,7 @@ def test_cli_list_known_names_the_cards_a_tag_can_be_taught(tmp_path, capsys):
 
 
 def test_cli_import_of_an_unknown_card_imports_nothing(tmp_path, capsys):
-    from device.cli import main
+    from device.cli.main import main
 
     path = tmp_path / "cards.json"
     cards = [{"uid": "04000001", "card": "zweimal:player-A"},

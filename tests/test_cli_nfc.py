@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from device.cli import main
+from device.cli.main import main
 from tests.readersim import PN532Sim, RDM6300Sim
 
 

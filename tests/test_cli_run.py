@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from device.cli import main
-from device.config import EXIT_CONFIG, state_directory
-from device.script import ScriptError, parse
+from device.app.config import EXIT_CONFIG, state_directory
+from device.cli.main import main
+from device.sim.script import ScriptError, parse
 
 
 def run(capsys, *argv):
@@ -112,7 +112,7 @@ def test_state_directory_order(monkeypatch, tmp_path):
 
 
 def test_the_example_config_is_valid():
-    from device.config import load
+    from device.app.config import load
 
     example = Path(__file__).resolve().parent.parent / "config.example.toml"
     settings = load(example)

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from device.cli import main
+from device.cli.main import main
 
 
 def run(capsys, *argv):

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from PIL import ImageChops, ImageDraw
 
 from device import games
-from device.box import Box, Session
-from device.catalog import TEXTS, refusal
-from device.cli import main
-from device.render import HEIGHT, WIDTH, render
+from device.app.box import Box, Session
+from device.cli.main import main
+from device.ui.catalog import TEXTS, refusal
+from device.ui.render import HEIGHT, WIDTH, render
 from engine.core import IllegalMove, NotationError
 from engine.replay import format_record, options_of, parse_record, replay, replay_record
 from tests import stubgame
@@ -269,7 +269,7 @@ class TextBounds:
 def test_the_text_bounds_check_catches_a_line_that_runs_off(monkeypatch):
     from PIL import Image
 
-    from device import fonts
+    from device.ui import fonts
 
     bounds = TextBounds(monkeypatch)
     draw = ImageDraw.Draw(Image.new("1", (WIDTH, HEIGHT)))
@@ -297,8 +297,8 @@ def test_every_screen_reached_fits_the_display_in_both_languages(game_id, monkey
 
 @pytest.mark.parametrize("game_id", PLAYABLE_IDS + ["stapel"])
 def test_a_saved_game_shows_the_same_screen_after_a_restart(game_id, tmp_path):
-    from device.simulator import Simulator
-    from device.store import Store
+    from device.sim.simulator import Simulator
+    from device.storage.store import Store
     from tests.boxdriver import settings
 
     engine, screens = entry(game_id).engine, entry(game_id).screens

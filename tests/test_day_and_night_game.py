@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from device.cli import main
+from device.cli.main import main
 from engine.core import IllegalMove
 from engine.day_and_night import parse_board
 from engine.day_and_night.game import GAME, Cast, End, Options, Step, Temple, initial_state
@@ -185,7 +185,7 @@ def test_the_example_decks_ship_as_files_equal_to_the_engine_data():
     from device.games.day_and_night.decks import check
     from engine.day_and_night.spells import EXAMPLE, deck_to_data
 
-    root = Path(__file__).resolve().parent.parent / "device" / "decks"
+    root = Path(__file__).resolve().parent.parent / "device" / "games" / "day_and_night" / "decks"
     for side in ("day", "night"):
         path = root / f"day-and-night-{side}.example.json"
         data = json.loads(path.read_text())
@@ -216,9 +216,9 @@ def test_a_bad_day_and_night_deck_is_exit_78_naming_the_spell(tmp_path, capsys, 
 
 
 def test_a_deck_from_the_config_is_played_and_kept_in_the_saved_game(tmp_path, capsys):
-    from device.box import menu_items
-    from device.config import Buttons, Settings
-    from device.simulator import Simulator
+    from device.app.box import menu_items
+    from device.app.config import Buttons, Settings
+    from device.sim.simulator import Simulator
 
     deck = tmp_path / "day.json"
     spells = [

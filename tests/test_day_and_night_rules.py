@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from device.cli import main
+from device.cli.main import main
 from tests.test_bad_inputs import one_line, start_with_deck
 from tests.test_replay import replay_lines
 

@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
-from device import fonts
 from device.games.day_and_night import screen
+from device.ui import fonts
 from engine.day_and_night import parse_board
 from engine.day_and_night.game import GAME, Cast, castable, target_options, temple_options
 from engine.replay import options_of
@@ -125,7 +125,7 @@ def test_the_list_starts_at_the_spell_cast_last_and_shows_name_cost_and_effect()
     last = replace(view, last=("dawn", ""))
     assert screen.on_button(state, last, "ok").view.spell == deck.index("dawn")
     frame = _frame(state, opened)
-    from device import fit
+    from device.ui import fit
 
     row = Image.new("1", (128, 64), 0)
     fit.line(ImageDraw.Draw(row), (5, 11), "Morgensonne", fonts.load().status, width=60)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device.cli import main
+from device.cli.main import main
 from engine.core import IllegalMove
 from engine.feuer_und_wasser.decks import EXAMPLE, START
 from engine.feuer_und_wasser.game import (
@@ -224,7 +224,7 @@ def test_the_best_placement_is_never_beaten(seed, mode):
 def test_example_decks_match_the_shipped_files():
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent / "device" / "decks"
+    root = Path(__file__).resolve().parents[1] / "device/games/feuer_und_wasser/decks"
     for player in "RB":
         data = json.loads((root / f"feuer-und-wasser-{player}.example.json").read_text())
         assert data["player"] == player and "EXAMPLE" in data["note"]

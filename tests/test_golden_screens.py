@@ -48,8 +48,8 @@ def wandernde_druiden_limit(key: str) -> int:
 def test_every_shown_text_fits_its_line():
     """Hint texts fit the 25 characters of the hint line, refusals the notice band, Zweimal's
     panel lines its 13 characters."""
-    from device.catalog import TEXTS
     from device.games import playable
+    from device.ui.catalog import TEXTS
 
     for entry in playable().values():
         entry.screens  # noqa: B018 - a game's own texts join the catalog when it is imported

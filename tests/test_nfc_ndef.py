@@ -4,9 +4,9 @@ import threading
 
 import pytest
 
-from device.nfc import ndef
-from device.nfc.pn532 import PN532
-from device.nfc.reader import CardReader, open_port
+from device.hw.nfc import ndef
+from device.hw.nfc.pn532 import PN532
+from device.hw.nfc.reader import CardReader, open_port
 from tests.readersim import PN532Sim
 
 NTAG = bytes.fromhex("04112233445566")
@@ -79,9 +79,9 @@ def test_reader_thread_hands_the_text_over_once_per_tap(tmp_path):
 
 
 def test_the_box_knows_a_pre_programmed_card_without_teaching(tmp_path):
-    from device.display import Screen, dummy_device
-    from device.loop import Loop
-    from device.store import Store
+    from device.app.loop import Loop
+    from device.hw.display import Screen, dummy_device
+    from device.storage.store import Store
 
     store = Store(tmp_path)
     try:

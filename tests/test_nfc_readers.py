@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from device.nfc import rdm6300
-from device.nfc.frames import ACK, NACK, Parser, build
-from device.nfc.pn532 import PN532, ReaderTimeout
-from device.nfc.reader import CardReader, open_port
-from device.nfc.taps import TapDetector
+from device.hw.nfc import rdm6300
+from device.hw.nfc.frames import ACK, NACK, Parser, build
+from device.hw.nfc.pn532 import PN532, ReaderTimeout
+from device.hw.nfc.reader import CardReader, open_port
+from device.hw.nfc.taps import TapDetector
 from tests.readersim import PN532Sim, RDM6300Sim
 
 UID = bytes.fromhex("04A2B3C4")

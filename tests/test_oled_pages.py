@@ -5,7 +5,7 @@ import pytest
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image, ImageDraw
 
-from device.oled import PagedOled, pages
+from device.hw.oled import PagedOled, pages
 
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata is deprecated")
 
@@ -120,8 +120,8 @@ def test_after_a_bus_error_everything_is_sent_again():
 
 
 def test_upside_down_display_sends_the_turned_picture():
-    from device.config import Display
-    from device.oled import make_device
+    from device.app.config import Display
+    from device.hw.oled import make_device
 
     serial = RecordingSerial()
     oled = make_device(Display(rotate=2), serial=serial)
@@ -136,7 +136,7 @@ def test_upside_down_display_sends_the_turned_picture():
 def test_two_changes_far_apart_on_one_page_go_as_two_runs():
     """A card moved on the board and a line changed on the side panel: two short runs of one
     page, not one run across the page; runs closer than an address command are one."""
-    from device.oled import spans
+    from device.hw.oled import spans
 
     old = bytes(128)
     new = bytearray(old)
@@ -161,7 +161,7 @@ def test_two_changes_far_apart_on_one_page_go_as_two_runs():
 
 
 def test_the_display_benchmark_runs_and_every_update_costs_less_than_a_frame():
-    from device.render import render
+    from device.ui.render import render
     from tests.bench_scripts import load
 
     bench = load("display")

@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from device.cli import main
-from device.store import FILE, Store
+from device.cli.main import main
+from device.storage.store import FILE, Store
 from engine.replay import format_record
 from engine.zweimal.game import GAME, Options, SetRoad, StartRound, legal_actions
 
@@ -220,9 +220,9 @@ def test_undo_on_the_box_takes_back_the_kept_state_without_replaying(monkeypatch
     game replayed from its start took time on a Pi); without them it replays, as before."""
     import random
 
-    from device import box as boxes
-    from device.box import Box, Session, handle
-    from device.events import Press
+    from device.app import box as boxes
+    from device.app.box import Box, Session, handle
+    from device.app.events import Press
     from engine.day_and_night.game import GAME
 
     rng = random.Random(3)

@@ -1,4 +1,4 @@
-"""Every screen fits: the shared fitting helper (device/fit.py), and every game played at random
+"""Every screen fits: the shared fitting helper (device/ui/fit.py), and every game played at random
 on the box (the real loop and store, all the box's modes) in both languages with the strict
 text mode on: a text that does not fit its box, a word broken inside, a character the fonts
 lack, or a game drawing over the status or hint line fails.
@@ -16,13 +16,14 @@ import random
 import pytest
 from PIL import Image, ImageDraw
 
-from device import fit, games
-from device import fonts as font_files
-from device.box import Hold, Press, Tap, menu_items
-from device.card_names import card_names
-from device.display import Screen, dummy_device
-from device.loop import Loop
-from device.store import Store
+from device import games
+from device.app.box import Hold, Press, Tap, menu_items
+from device.app.loop import Loop
+from device.cards.names import card_names
+from device.hw.display import Screen, dummy_device
+from device.storage.store import Store
+from device.ui import fit
+from device.ui import fonts as font_files
 
 EVENTS = int(os.environ.get("TABLETOP_FIT_EVENTS", "4000"))
 PLAYABLE = sorted(g for g, e in games.GAMES.items() if e.playable and e.id != "stapel")
@@ -141,7 +142,7 @@ def test_a_compound_breaks_only_after_its_hyphen():
 def test_every_refusal_and_notice_fits_the_narrowest_band():
     """The notice band beside a board is 60 pixels (12 characters) wide and 4 lines high:
     every refusal and box notice fits it, whole or in its catalog short form."""
-    from device.catalog import TEXTS, shorter
+    from device.ui.catalog import TEXTS, shorter
 
     for game in PLAYABLE:
         games.GAMES[game].screens  # noqa: B018 - a game's own texts join the catalog
@@ -169,7 +170,7 @@ def test_counts_have_singular_and_plural_forms():
     """No "1 Karten": a count of one takes the key's singular form; no "Karte(n)" anywhere."""
     import re
 
-    from device.catalog import TEXTS, text
+    from device.ui.catalog import TEXTS, text
 
     for game in PLAYABLE:
         games.GAMES[game].screens  # noqa: B018 - a game's own texts join the catalog
@@ -190,7 +191,7 @@ def test_counts_have_singular_and_plural_forms():
 def test_the_hint_lines_back_stands_against_the_right_edge_in_every_step():
     """What `back` does stays where it is when only what `ok` does changes (the display then
     sends only that); a hint too long for the two parts is one fitted line."""
-    from device.render import _hint
+    from device.ui.render import _hint
 
     font = font_files.load().small
 
@@ -209,7 +210,7 @@ def test_the_hint_lines_back_stands_against_the_right_edge_in_every_step():
 def test_the_phrases_testers_flagged_are_gone_from_both_languages():
     """Issue 20's list: texts that said the wrong thing ("ok:ziehen" on a card already drawn,
     "Runde 1 aus", "Bester: 1") or read wrong in English."""
-    from device.catalog import TEXTS
+    from device.ui.catalog import TEXTS
 
     for entry in games.GAMES.values():
         entry.screens  # noqa: B018 - a game's own texts join the catalog when imported

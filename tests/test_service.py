@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from device.render import render_stopped
-from device.systemd import Notifier
+from device.hw.systemd import Notifier
+from device.ui.render import render_stopped
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "systemd" / "tabletop.service"
@@ -162,7 +162,12 @@ def test_notifier_watchdog_interval_and_pid():
 
 
 def tabletop(*args):
-    return [sys.executable, "-c", "from device.cli import main; raise SystemExit(main())", *args]
+    return [
+        sys.executable,
+        "-c",
+        "from device.cli.main import main; raise SystemExit(main())",
+        *args,
+    ]
 
 
 def start(tmp_path, script_text, env_extra, state="state", frames="frames"):

@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-from device import splash
+from device.ui import splash
 
 
 class Recorder:
@@ -48,9 +48,9 @@ def test_no_display_no_splash():
 def test_the_command_line_does_not_import_pydantic_before_the_splash():
     code = (
         "import sys\n"
-        "from device.cli import build_parser, normalise\n"
+        "from device.cli.main import build_parser, normalise\n"
         "build_parser().parse_args(normalise(['run']))\n"
-        "import device.splash, device.oled\n"
+        "import device.ui.splash, device.hw.oled\n"
         "print('pydantic' in sys.modules)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

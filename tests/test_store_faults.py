@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
-from device.display import Screen, dummy_device
-from device.loop import Loop
-from device.store import BACKUP, FILE, Store
+from device.app.loop import Loop
+from device.hw.display import Screen, dummy_device
+from device.storage.store import BACKUP, FILE, Store
 from engine.zweimal.game import GAME, Lay, Options, Place, SetRoad, StartRound, apply, initial_state
 
 TRIALS = os.environ.get("TABLETOP_FAULT_TRIALS", "16")
@@ -315,7 +315,7 @@ def test_bad_json_and_bad_utf8_in_records_stop_only_that_game(clean_image, tmp_p
 
 
 def test_bad_options_json_lists_the_game_as_unreadable(clean_image, tmp_path, capsys):
-    from device.cli import main
+    from device.cli.main import main
 
     directory = _copy(clean_image, tmp_path / "t")
     db = sqlite3.connect(directory / FILE)
@@ -330,7 +330,7 @@ def test_bad_options_json_lists_the_game_as_unreadable(clean_image, tmp_path, ca
 
 
 def test_read_only_commands_write_nothing(crash_image, tmp_path, capsys):
-    from device.cli import main
+    from device.cli.main import main
 
     directory = _copy(crash_image, tmp_path / "t")
     before = {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in directory.iterdir()}
@@ -415,7 +415,7 @@ def test_full_card_at_start_is_not_damage_and_saving_resumes(clean_image, tmp_pa
             assert "Spielstand beschädigt" not in loop.box.message
             assert {g.id for g in store.games()} >= {clean_image.finished_id}
             assert not list(directory.glob("*.damaged-*"))
-            from device.box import Press
+            from device.app.box import Press
 
             loop.box = loop.box.__class__(**{**loop.box.__dict__, "mode": "menu"})
             loop.handle(Press("down"))  # a press while full: refused, said, nothing lost
@@ -432,8 +432,8 @@ def test_full_card_at_start_is_not_damage_and_saving_resumes(clean_image, tmp_pa
 
 def test_full_card_while_playing_keeps_the_last_saved_state(tmp_path):
     """SQLite's own limit stands in for a full card (works without mounts)."""
-    from device.box import Press
-    from device.simulator import Simulator
+    from device.app.box import Press
+    from device.sim.simulator import Simulator
     from tests.boxdriver import Player, settings
 
     sim = Simulator(settings(), tmp_path)

@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from device.box import menu_items
-from device.cli import main
-from device.simulator import Simulator
+from device.app.box import menu_items
+from device.cli.main import main
+from device.sim.simulator import Simulator
 from tests import stubgame
 from tests.boxdriver import settings
 

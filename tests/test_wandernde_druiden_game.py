@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device.cli import main
-from device.deck_files import DeckError
+from device.cli.main import main
+from device.games.deck_files import DeckError
 from device.games.wandernde_druiden import screen as screens
 from device.games.wandernde_druiden.cards import check_deck, check_set, options
 from engine.core import IllegalMove, NotationError
@@ -31,7 +31,7 @@ from engine.wandernde_druiden.game import (
     clash_outcome,
 )
 
-DECKS = Path(__file__).parent.parent / "device" / "decks"
+DECKS = Path(__file__).parent.parent / "device" / "games" / "wandernde_druiden" / "decks"
 
 
 def play(*texts: str, **options: str):
@@ -318,7 +318,7 @@ def test_a_config_deck_that_breaks_the_deck_rules_is_exit_78(tmp_path, capsys, c
 
 
 def test_deck_rules_free_is_a_record_option_that_replays(tmp_path, capsys):
-    from device.cli import main
+    from device.cli.main import main
 
     path = tmp_path / "r.txt"
     path.write_text("game wandernde-druiden\noption deck_rules=free\nend\n")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from device import score
+from device.cli import score
 from engine.contract import Game
 
 
@@ -105,7 +105,7 @@ class Entry:
                 return module
             texts = getattr(module, "TEXTS", None)
             if texts:  # a game may bring its own texts (German, English) for the catalog
-                from device import catalog
+                from device.ui import catalog
 
                 catalog.add(texts)
             if hasattr(module, "configure"):

@@ -1,2 +1,3 @@
-"""The saved games: the file (records.py), opening it (opening.py), its backups and checks
-(backups.py); the `Store` facade over them is device/store.py."""
+"""The saved games: the `Store` facade (store.py) over the file's schema and checks
+(records.py), opening it (opening.py), its backups (backups.py), the WAL check and snapshots
+(savefile.py) and the records validated at the edge (actions.py)."""

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from device import savefile
+from device.storage import savefile
 from device.storage.records import (  # the file's schema, rows and helpers
     DB_ERRORS,
     GENERATIONS,

@@ -11,7 +11,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from device import savefile
+from device.storage import savefile
 from device.storage.records import (  # the file's schema, rows and helpers
     ADDED_COLUMNS,
     COLUMNS,

@@ -1,6 +1,6 @@
 """What the saved-games file is: its schema and constants, the checksums, the rows read
 back and what a whole file holds (`_Summary`), and the small helpers the store's parts share
-(device/store.py is the `Store` itself)."""
+(device/storage/store.py is the `Store` itself)."""
 
 from __future__ import annotations
 

@@ -16,9 +16,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from device.box import menu_items  # noqa: E402
-from device.config import Buttons, Settings  # noqa: E402
-from device.simulator import Simulator  # noqa: E402
+from device.app.box import menu_items  # noqa: E402
+from device.app.config import Buttons, Settings  # noqa: E402
+from device.sim.simulator import Simulator  # noqa: E402
 from tests.boxdriver import Player  # noqa: E402
 from tests.test_box_zweimal import play_round  # noqa: E402
 
@@ -170,8 +170,8 @@ def dan_verdict(lang: str):
     """The result screen of a game Day won by a second temple (rendered as the box does)."""
     from dataclasses import replace
 
-    from device.box import Box, Session
-    from device.render import render
+    from device.app.box import Box, Session
+    from device.ui.render import render
     from engine.day_and_night import parse_board
     from engine.day_and_night.game import GAME
 
@@ -236,8 +236,8 @@ def wd_end(lang: str):
     """The end of a game B lost by MP (rendered as the box does)."""
     from dataclasses import replace
 
-    from device.box import Box, Session
-    from device.render import render
+    from device.app.box import Box, Session
+    from device.ui.render import render
     from engine.wandernde_druiden.game import GAME
 
     state = GAME.initial(GAME.parse_options({}))

@@ -18,8 +18,9 @@ so nothing in a deck is silently without effect.
 Names are at most 12 characters (they fit the box's side panel).
 Prerequisites: `""` (none), `pawn_on_own` (the own pawn stands on an own tile), `pawn_on_empty`
 (on an empty field). The example decks (70 cards a side from 11 spells) are data to edit so
-they match a printed deck; the box reads them from `device/decks/day-and-night-*.example.json`
-when the config does not name others.
+they match a printed deck; the box reads them from
+`device/games/day_and_night/decks/day-and-night-*.example.json` when the config does not name
+others.
 """
 
 from __future__ import annotations

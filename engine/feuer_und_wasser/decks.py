@@ -1,6 +1,7 @@
 """The example decks of Feuer und Wasser (16 cards a player) and the start card: data to
 edit so they match a printed deck. The same cards ship as JSON files for the box
-(`device/decks/feuer-und-wasser-*.example.json`); a test keeps the two equal."""
+(`device/games/feuer_und_wasser/decks/feuer-und-wasser-*.example.json`); a test keeps the
+two equal."""
 
 from __future__ import annotations
 

@@ -8,7 +8,8 @@ the players edit to match their printed cards.
 
 A deck is 64 cards of one set, at most `max_copies` of each (`deck_problems`). Names are at
 most 12 characters (they fit the box's lists). The example set and decks are data to edit:
-`device/decks/wandernde-druiden-*.example.json` holds the same set as `EXAMPLE`.
+`device/games/wandernde_druiden/decks/wandernde-druiden-*.example.json` holds the same set as
+`EXAMPLE`.
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@
 
 The effect vocabulary is `engine/day_and_night/spells.py`'s; an effect takes exactly the
 fields it honours (a `flip` with `adjacent` is refused: nothing in a file is silently
-ignored). The shipped examples are in `device/decks/`; the config's `decks` may list the
-players' own files, which the box then uses for new games. A bad file is one line naming the
-spell and what is wrong.
+ignored). The shipped examples are in `device/games/day_and_night/decks/`; the config's
+`decks` may list the players' own files, which the box then uses for new games. A bad file
+is one line naming the spell and what is wrong.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from device.deck_files import DeckError, of_game, say
+from device.games.deck_files import DeckError, of_game, say
 from engine.day_and_night.game import deck_rule_broken
 from engine.day_and_night.spells import deck_from_data
 

@@ -1,4 +1,4 @@
-"""Day and Night on the box (the screens contract of `device/screens.py`).
+"""Day and Night on the box (the screens contract of `device/games/contract.py`).
 
 The board (6x8) fills the left of the screen, the side panel shows whose turn, the action
 points left, hand and deck, the temples and what just happened (the upkeep, a card to draw).
@@ -22,13 +22,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from device import cursor, fit
-from device.catalog import text
-from device.deck_files import Configured
-from device.games.day_and_night import decks as day_and_night_decks
-from device.games.day_and_night.glyphs import cell_pixels
-from device.games.day_and_night.texts import TEXTS  # noqa: F401 - the contract's TEXTS
-from device.screens import (
+from device.games.contract import (
     Layout,
     Question,
     Reaction,
@@ -36,6 +30,12 @@ from device.screens import (
     deck_rules_question,
     side_panel,
 )
+from device.games.day_and_night import decks as day_and_night_decks
+from device.games.day_and_night.glyphs import cell_pixels
+from device.games.day_and_night.texts import TEXTS  # noqa: F401 - the contract's TEXTS
+from device.games.deck_files import Configured
+from device.ui import cursor, fit
+from device.ui.catalog import text
 from engine.core import Coord
 from engine.day_and_night.areas import COLS, ROWS, bit, fields_of
 from engine.day_and_night.game import (

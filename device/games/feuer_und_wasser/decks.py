@@ -5,8 +5,8 @@
 
 `player` is R (Fire) or B (Water); each card's `pattern` is its 2x3 fields as drawn (2 rows
 of 3, R or B); `start` (optional) is the start card. The shipped examples are in
-`device/decks/`; the config's `decks` may list the players' own files, which the box then
-uses for new games. A bad file is one line naming the card and what is wrong.
+`device/games/feuer_und_wasser/decks/`; the config's `decks` may list the players' own files,
+which the box then uses for new games. A bad file is one line naming the card and what is wrong.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from device.deck_files import of_game, say
+from device.games.deck_files import of_game, say
 
 PATTERN = re.compile(r"[RB]{3}/[RB]{3}")
-EXAMPLES = Path(__file__).resolve().parents[2] / "decks"  # device/decks
+EXAMPLES = Path(__file__).resolve().parent / "decks"
 
 
 class FuwCard(BaseModel):

@@ -1,4 +1,4 @@
-"""Feuer und Wasser on the box (the screens contract of `device/screens.py`).
+"""Feuer und Wasser on the box (the screens contract of `device/games/contract.py`).
 
 Draw step: the arrows pick the drawn card among the cards of the active deck not laid yet
 (◄► one, ▲▼ four), `ok` says this one was drawn; a tap of the card's tag does the same in one
@@ -24,13 +24,13 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from device import fit
-from device import fonts as font_files
-from device.catalog import text
-from device.deck_files import Configured
+from device.games.contract import Layout, Question, Reaction, side_panel
+from device.games.deck_files import Configured
 from device.games.feuer_und_wasser import decks as feuer_und_wasser_decks
 from device.games.feuer_und_wasser.texts import TEXTS  # noqa: F401 - the contract's TEXTS
-from device.screens import Layout, Question, Reaction, side_panel
+from device.ui import fit
+from device.ui import fonts as font_files
+from device.ui.catalog import text
 from engine.core import Coord
 from engine.feuer_und_wasser.game import (
     Draw,

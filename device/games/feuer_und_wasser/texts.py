@@ -3,7 +3,7 @@ refusal): the screens bring them to the catalog (their `TEXTS`)."""
 
 from __future__ import annotations
 
-from device import catalog
+from device.ui import catalog
 
 TEXTS: dict[str, tuple[str, str]] = {
     "undo.fuw_draw": ("Karte {card} gezogen", "card {card} drawn"),

@@ -14,8 +14,9 @@ A deck (64 cards of the set, at most 8 copies each unless the card says otherwis
     {"game": "wandernde-druiden", "player": "A", "note": "...",
      "deck": [{"id": "hain", "copies": 14}, ...]}
 
-The shipped examples are `device/decks/wandernde-druiden-*.example.json`. A bad file is one
-line naming the card and what is wrong.
+The shipped examples are
+`device/games/wandernde_druiden/decks/wandernde-druiden-*.example.json`. A bad file is one line
+naming the card and what is wrong.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from device.deck_files import DeckError, of_game, say
+from device.games.deck_files import DeckError, of_game, say
 from engine.wandernde_druiden.cards import (
     COPY_LIMIT,
     DECK_SIZE,
@@ -143,7 +144,7 @@ def options(paths: list[Path], strict: bool = False) -> dict[str, str]:
     return found
 
 
-EXAMPLE_DECKS = Path(__file__).resolve().parents[2] / "decks"  # device/decks
+EXAMPLE_DECKS = Path(__file__).resolve().parent / "decks"
 
 
 def own_decks(paths: list[Path]) -> dict[str, frozenset[str]]:

@@ -1,4 +1,4 @@
-"""Wandernde Druiden on the box (the screens contract of `device/screens.py`).
+"""Wandernde Druiden on the box (the screens contract of `device/games/contract.py`).
 
 The turn screen is a table, A and B side by side: MP, hand and draw pile, unused power places
 by kind, creatures in play by strength; the last row says what to do now (draw N cards, the
@@ -27,12 +27,12 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from device import fit
-from device.catalog import text
-from device.deck_files import Configured
+from device.games.contract import DeckReport, Question, Reaction, deck_rules_question
+from device.games.deck_files import Configured
 from device.games.wandernde_druiden import cards as wandernde_druiden_cards
 from device.games.wandernde_druiden.texts import TEXTS  # noqa: F401 - the contract's TEXTS
-from device.screens import DeckReport, Question, Reaction, deck_rules_question
+from device.ui import fit
+from device.ui.catalog import text
 from engine.core import IllegalMove
 from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems
 from engine.wandernde_druiden.clash import ClashOutcome

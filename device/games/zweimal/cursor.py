@@ -11,7 +11,7 @@ where the next step most likely happens, in presses. `benchmarks/presses.py` mea
 
 from __future__ import annotations
 
-from device.cursor import MOVES, distances, graph, start, step  # noqa: F401 - the moves
+from device.ui.cursor import MOVES, distances, graph, start, step  # noqa: F401 - the moves
 from engine.core import Coord
 from engine.zweimal.game import EMPTY, State, road_of
 

@@ -1,5 +1,5 @@
 """Zweimal on the box: set-up, turns, round scores and the final result (the screens contract
-of `device/screens.py`).
+of `device/games/contract.py`).
 
 Controls: the arrows move the cursor (it wraps), `ok` acts on the field under it (set-up: turn
 the road; game: place a figure, pick up / put down a moving figure, lay a card), `back` in
@@ -16,18 +16,18 @@ from typing import Any
 from PIL import ImageDraw
 from pydantic import BaseModel
 
-from device import fit
-from device.catalog import text
+from device.games.contract import Layout, Question, Reaction
 from device.games.zweimal import cursor
 from device.games.zweimal.texts import TEXTS  # noqa: F401 - the contract's TEXTS
-from device.records import (
+from device.storage.actions import (
     LayRecord,
     MoveRecord,
     PlaceRecord,
     SetRoadRecord,
     StartRoundRecord,
 )
-from device.screens import Layout, Question, Reaction
+from device.ui import fit
+from device.ui.catalog import text
 from engine.core import Coord
 from engine.zweimal.game import (
     FLIP,

@@ -1,0 +1,373 @@
+"""The one loop that owns the box: events in, engine and store updated, frame out.
+
+Every input is handled in order: the pure transition (`device.app.box.handle`) gives the next box
+and its effects; the effects and the screen's state are saved in one transaction; only then
+is the new frame drawn and sent. A failed save keeps the old box and says so on the screen.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import re
+import threading
+import time
+from dataclasses import replace
+from typing import Any
+
+from pydantic import ValidationError
+
+from device import games
+from device.app import box as boxes
+from device.app.box import (
+    Append,
+    Box,
+    Finish,
+    NewGame,
+    Resume,
+    Session,
+    TeachCard,
+    Undo,
+    engine_of,
+    menu_items,
+    screens_of,
+)
+from device.app.events import UID_PATTERN, Tap
+from device.hw.display import Screen
+from device.storage.actions import UiRecord, first_error
+from device.storage.store import Store, StoreError
+from device.ui.catalog import text
+from device.ui.render import render
+from engine.core import IllegalMove, NotationError
+
+log = logging.getLogger("tabletop.loop")
+UID = re.compile(UID_PATTERN)
+
+
+def replayable(row) -> bool:
+    """A saved game the box can play on: a playable game saved under these rules."""
+    entry = games.GAMES.get(row.game)
+    return entry is not None and entry.playable and row.rules_version == entry.rules_version
+
+
+class Stop:
+    """Put on the queue to end the loop."""
+
+
+class Loop:
+    def __init__(
+        self,
+        store: Store,
+        screen: Screen,
+        lang: str = "de",
+        card_names: tuple[str, ...] = (),
+        fault: str = "",
+    ) -> None:
+        """`fault`: a fault to inject for tests (`hang-on-tap:UID`: the loop hangs on that
+        tap, for the watchdog's test); the runtime reads it from `TABLETOP_FAULT` at start."""
+        self.store = store
+        store.backup_after_frame = True  # a game's end is shown first, then backed up
+        self.screen = screen
+        self.lang = lang
+        self.card_names = card_names
+        self.events: queue.Queue = queue.Queue()
+        self.box = self._restore()
+        self.handled = 0
+        self.ready = threading.Event()  # set once the first frame is drawn
+        self.notifier: Any = None  # a device.hw.systemd.Notifier: READY and the watchdog
+        self.tag_texts: dict[str, str] = {}  # NDEF text read from pre-programmed tags, by UID
+        self._fault = fault
+
+    # --- start-up ---------------------------------------------------------------------------
+
+    def _restore(self) -> Box:
+        box = Box(lang=self.lang, card_names=self.card_names)
+        try:
+            game_id, ui = self.store.screen()
+        except StoreError as error:
+            log.error("%s", error)
+            game_id, ui = None, None
+        session, damage = (None, None)
+        if game_id is not None:
+            session, damage = self._load_session(game_id)
+        view = None
+        if ui is not None:
+            try:
+                rec = UiRecord.model_validate(ui)
+                box = replace(
+                    box,
+                    mode=rec.mode,
+                    menu=tuple((s, i) for s, i in rec.menu) or (("top", 0),),
+                    choice=tuple(rec.choice.items()),
+                    message=tuple(rec.message),
+                    confirm=rec.confirm,
+                    notice=rec.notice,
+                    teach_uid=rec.teach_uid,
+                    teach_known=rec.teach_known,
+                    check_game=rec.check_game if rec.check_game in games.GAMES else "",
+                    check_uids=tuple(rec.check_uids),
+                    check_cards=tuple(rec.check_cards),
+                )
+                view = rec.view
+                if view is None and rec.cursor is not None:  # saved before games had views
+                    view = {"cursor": list(rec.cursor), "selected": rec.selected}
+            except (ValidationError, ValueError) as error:
+                detail = first_error(error) if isinstance(error, ValidationError) else error
+                log.error("saved screen unreadable (%s); starting at the menu", detail)
+        box = replace(box, session=session, view=self._view(session, view))
+        if box.menu[-1][0].startswith("q:") and not self._menu_fits(box):
+            box = replace(box, menu=(("top", 0),), choice=())
+        if box.mode == "check" and (
+            box.check_game not in boxes.deck_checkers()
+            or len(box.check_uids) != len(box.check_cards)
+        ):
+            box = replace(box, mode="menu", menu=(("top", 0),), check_uids=(), check_cards=())
+        if session is None and box.mode not in ("menu", "check"):
+            box = replace(box, mode="menu", menu=(("top", 0),))
+        lines = [text(f"store.{key}", self.lang, **values) for key, values in self.store.reports]
+        failing = [
+            line
+            for (key, _), line in zip(self.store.reports, lines, strict=False)
+            if "failed" in key
+        ]
+        lines = [line for line in dict.fromkeys(lines) if line not in failing]
+        lines = [line for line in lines if line != text("store.damaged", self.lang)]
+        if damage:
+            lines.append(damage)
+        if lines:
+            # a power cut's loss, or a backup that held more, is no damage: said as what it is
+            # (docs/box.md, what can go wrong)
+            keys = {key for key, _ in self.store.reports} - {"write_failed", "write_failed_full"}
+            if damage or not keys <= {"wal_lost", "lesser", "restored"}:
+                lines = [text("store.damaged", self.lang), *lines]
+            elif keys == {"wal_lost"}:
+                lines = [text("store.power_cut", self.lang), *lines]
+            lines = lines[:4]
+            box = replace(
+                box,
+                mode="message" if session else "menu",
+                message=tuple(lines),
+                notice=lines[0] if session is None else "",
+            )
+        if failing:
+            box = replace(box, notice=failing[0])
+        return self._with_resumable(box)
+
+    def _view(self, session: Session | None, saved: dict | None) -> Any:
+        """The game's view as saved (its screens' codec), else the game's first view."""
+        if session is None:
+            return None
+        screens = screens_of(session)
+        if saved is not None:
+            try:
+                return screens.view_parse(saved, session.state)
+            except (ValueError, TypeError, KeyError) as error:
+                log.error("saved view unreadable (%s); the game's first view instead", error)
+        return screens.initial_view(session.state)
+
+    def _menu_fits(self, box: Box) -> bool:
+        try:
+            return bool(menu_items(box))
+        except (KeyError, StopIteration, AttributeError, TypeError):
+            return False
+
+    def _load_session(self, game_id: int) -> tuple[Session | None, str | None]:
+        """Replay a saved game; a record that does not parse or is refused by the rules stops
+        the replay there. A game saved under other rules is not replayed at all."""
+        read = self.store.read_game(game_id)
+        if read is None or read.row.problem:
+            if read is not None:
+                log.error("game %s: its record is unreadable (%s)", game_id, read.row.problem)
+                return None, text("store.game_unreadable", self.lang, id=game_id)
+            return None, None
+        row = read.row
+        entry = games.GAMES.get(row.game)
+        if entry is None or not entry.playable:
+            return None, None
+        engine = entry.game
+        if row.rules_version != engine.rules_version:
+            log.error(
+                "game %s was saved under rules version %s of %s, the box has %s: not replayed",
+                game_id,
+                row.rules_version,
+                row.game,
+                engine.rules_version,
+            )
+            return None, text("store.other_rules", self.lang, id=game_id)
+        try:
+            options = entry.saved_options(row.options)
+        except (NotationError, ValueError, TypeError) as error:
+            log.error("game %s: options unreadable: %s", game_id, error)
+            return None, text("store.game_unreadable", self.lang, id=game_id)
+        state = engine.initial(options)
+        history: list[Any] = []
+        before: list[Any] = []  # the state before each action: an undo takes it back at once
+        for n, payload in enumerate(read.events, start=1):
+            try:
+                action = entry.saved_action(payload)
+                previous, state = state, engine.apply(state, action)
+            except (ValidationError, ValueError, TypeError, IllegalMove) as error:
+                log.error(
+                    "game %s: action %s unreadable, replay stops before it: %s", game_id, n, error
+                )
+                try:  # later actions go after the last good one
+                    self.store.cut(game_id, len(history))
+                except StoreError as failed:
+                    log.error("%s", failed)
+                lost = text("store.game_cut", self.lang, id=game_id, action=n)
+                break
+            history.append(action)
+            before.append(previous)
+        else:
+            lost = None
+        history_t, before_t = tuple(history), tuple(before)
+        return Session(game_id, row.game, options, state, len(history), history_t, before_t), lost
+
+    def _with_resumable(self, box: Box) -> Box:
+        current = box.session.db_id if box.session else None
+        try:
+            other = self.store.latest_unfinished(current, replayable)
+        except Exception:  # noqa: BLE001 - a broken store only hides the menu item
+            other = None
+        return replace(box, resumable=other is not None)
+
+    # --- handling events --------------------------------------------------------------------
+
+    def ui_record(self, box: Box) -> dict[str, Any]:
+        view = None
+        if box.session is not None and box.view is not None:
+            view = screens_of(box.session).view_record(box.view)
+        return UiRecord(
+            mode=box.mode,
+            menu=list(box.menu),
+            choice=dict(box.choice),
+            view=view,
+            message=list(box.message),
+            confirm=box.confirm,
+            notice=box.notice,
+            teach_uid=box.teach_uid,
+            teach_known=box.teach_known,
+            check_game=box.check_game,
+            check_uids=list(box.check_uids),
+            check_cards=list(box.check_cards),
+        ).model_dump()
+
+    def handle(self, event: boxes.Event) -> None:
+        before = self.box
+        if isinstance(event, Tap) and not UID.fullmatch(event.uid):
+            log.warning("ignored a tap with a malformed UID %r", event.uid[:40])
+            return  # never taught, never a card: the registry takes 4-, 5- and 7-byte UIDs
+        if isinstance(event, Tap) and before.mode in ("teach", "game", "check"):
+            event = Tap(event.uid, self.known_card(event.uid))
+        new, effects = boxes.handle(before, event)
+        try:
+            new = self._carry_out(before, new, effects)
+        except StoreError as error:
+            log.error("%s", error)  # nothing was taken: the screen stays as last saved
+            key = "store.write_failed_full" if error.kind == "full" else "store.write_failed"
+            new = replace(before, notice=text(key, self.lang))
+        self.box = new
+        self.draw()
+        self.store.write_pending_backup()  # a game's end: its backup, after its frame
+
+    def known_card(self, uid: str) -> str | None:
+        """The card a tag stands for: taught, else the card name its NDEF text carries."""
+        card = self.store.card_for(uid)
+        if card is None and uid in self.tag_texts:
+            from device.cards.registry import CardError, checked
+
+            try:
+                card = checked(uid, self.tag_texts[uid]).card
+            except CardError:
+                log.warning(
+                    "tag %s carries text %r, which is no card name", uid, self.tag_texts[uid]
+                )
+        return card
+
+    def _carry_out(self, before: Box, new: Box, effects: list) -> Box:
+        if not effects and new == before:
+            return new  # nothing changed: nothing to save
+        session = new.session
+        game_id = session.db_id if session else None
+        append = None
+        undo = False
+        status = None
+        for effect in effects:
+            match effect:
+                case NewGame(game, options):
+                    entry = games.GAMES[game]
+                    state = entry.game.initial(options)
+                    session = Session(0, game, options, state, 0)
+                    new = replace(new, session=session)
+                    game_id = self.store.new_game(
+                        game,
+                        entry.rules_version,
+                        entry.game.format_options(options),
+                        self.ui_record(new),
+                    )
+                    session = replace(session, db_id=game_id)
+                    new = replace(new, session=session)
+                case Append(action):
+                    assert session is not None  # an action is appended to a game
+                    text_form = engine_of(session).format_action(action)
+                    append = {"kind": "action", "action": text_form}
+                case Undo():
+                    undo = True
+                case Finish(finish):
+                    status = finish
+                    if finish == "abandoned":
+                        game_id = before.session.db_id if before.session else None
+                case TeachCard(uid, card):
+                    self.store.teach([(uid, card)])
+                case Resume():
+                    other = self.store.latest_unfinished(game_id, replayable)
+                    if other is not None:
+                        loaded, _ = self._load_session(other)
+                        new = replace(new, session=loaded, view=self._view(loaded, None))
+                        game_id = other
+        self.store.record(game_id, self.ui_record(new), append=append, undo=undo, status=status)
+        return self._with_resumable(new) if effects else new
+
+    def draw(self) -> None:
+        self.screen.show(render(self.box))
+
+    # --- running ----------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Handle events until a Stop arrives. Marks each event done (queue.join works).
+        While the display fails, the frame is sent again every second. The systemd watchdog
+        is pinged from here, so a hung loop stops the pings and systemd restarts the box."""
+        self.draw()
+        self.ready.set()
+        notifier = self.notifier
+        ping = notifier.watchdog_s / 3 if notifier and notifier.watchdog_s else None
+        if notifier:
+            notifier.ready()
+            if ping:
+                notifier.watchdog()
+        last_ping = time.monotonic()
+        while True:
+            waits = [w for w in (ping, 1.0 if self.screen.failing else None) if w]
+            try:
+                event = self.events.get(timeout=min(waits) if waits else None)
+            except queue.Empty:
+                event = None
+            if ping and time.monotonic() - last_ping >= ping:
+                notifier.watchdog()
+                last_ping = time.monotonic()
+            if event is None:
+                if self.screen.failing:
+                    self.draw()
+                continue
+            try:
+                if isinstance(event, Stop):
+                    return
+                if isinstance(event, Tap) and self._fault == f"hang-on-tap:{event.uid}":
+                    log.error("fault injection: the loop hangs now")
+                    threading.Event().wait()
+                self.handle(event)
+                self.handled += 1
+            except Exception:  # the loop must not die on one bad event
+                log.exception("event %r failed", event)
+            finally:
+                self.events.task_done()

@@ -1,0 +1,122 @@
+"""The box put together: store, screen, loop, buttons and (when configured) the card reader.
+The simulator and the real box differ only in the pin factory (`pin_factory`, passed to the
+buttons) and the display device."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from device.app.config import Settings
+from device.app.events import ReaderStatus, Tap
+from device.app.loop import Loop, Stop
+from device.hw.display import Screen
+from device.hw.systemd import Notifier
+from device.storage.store import Store
+
+if TYPE_CHECKING:
+    from device.hw.buttons import ButtonPanel
+
+log = logging.getLogger("tabletop.runtime")
+
+
+class Runtime:
+    def __init__(
+        self,
+        settings: Settings,
+        state_dir: Path,
+        display_device,
+        frames: Path | None = None,
+        with_reader: bool = True,
+        seed: int | None = None,
+    ) -> None:
+        self.settings = settings
+        from device import games
+
+        games.set_up(
+            settings.decks, seed, settings.deck_rules
+        )  # each game's screens get them when first used
+        self.store = Store(state_dir)
+        self.screen = Screen(display_device, frames)
+        from device.cards.names import card_names
+
+        fault = os.environ.get("TABLETOP_FAULT", "")  # fault injection: read here, once
+        self.loop = Loop(
+            self.store, self.screen, settings.language, tuple(card_names(settings.decks)), fault
+        )
+        self.panel: ButtonPanel | None = None  # made once the first frame is out (start)
+        self.pin_factory: Any = None  # gpiozero's default pins; the simulator brings its own
+        self.reader = None
+        if with_reader and settings.reader.type != "none":
+            from device.hw.nfc.reader import CardReader
+
+            self.reader = CardReader(
+                settings.reader.type,
+                settings.reader.port,
+                lambda uid: self.loop.events.put(Tap(uid)),
+                lambda ok, detail: self.loop.events.put(ReaderStatus(ok)),
+                removal_s=settings.reader.removal_s,
+                on_text=self.loop.tag_texts.__setitem__,
+            )
+        self.notifier = Notifier()
+        self.loop.notifier = self.notifier
+        self._thread = threading.Thread(target=self.loop.run, name="loop", daemon=True)
+        self.preloaded = threading.Event()
+
+    def start(self) -> None:
+        """The loop draws the first frame; then the buttons (gpiozero) and the reader start:
+        what the first frame does not need is not on its way."""
+        self._thread.start()
+        self.loop.ready.wait(10)
+        from device.hw.buttons import ButtonPanel
+
+        self.panel = ButtonPanel(self.settings.buttons, self.loop.events, self.pin_factory)
+        threading.Thread(target=self._preload, name="preload", daemon=True).start()
+        if self.reader is not None:
+            self.reader.start()
+        self.settle()
+
+    def _preload(self) -> None:
+        """Import every game right after the first frame, so the first press into a game
+        does not wait for it (the first frame did not)."""
+        from device import games
+
+        try:
+            for entry in games.playable().values():
+                entry.screens  # noqa: B018 - imports the screens and their engine
+                entry.engine  # noqa: B018
+        except Exception:  # noqa: BLE001 - the loop imports it again and reports there
+            log.exception("preloading the games failed")
+        finally:
+            self.preloaded.set()
+
+    def settle(self) -> None:
+        """Wait until every event so far is handled and its frame drawn."""
+        self.loop.events.join()
+
+    def wait(self) -> None:
+        """Run until the loop stops (a Stop event, e.g. from SIGTERM)."""
+        while self._thread.is_alive():
+            self._thread.join(0.5)
+
+    def stop(self, terminated: bool = False) -> None:
+        """Stop: finish the events already queued, make the saved games durable, and (when
+        told to stop, e.g. by SIGTERM) leave "stopped" on the screen."""
+        if terminated:
+            self.notifier.stopping()
+        else:
+            self.settle()
+        self.loop.events.put(Stop())
+        self._thread.join(timeout=5)
+        if self.reader is not None:
+            self.reader.stop()
+        if self.panel is not None:
+            self.panel.close()
+        self.store.close()
+        if terminated:
+            from device.ui.render import render_stopped
+
+            self.screen.show(render_stopped(self.settings.language))

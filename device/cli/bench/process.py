@@ -1,0 +1,118 @@
+"""Figures measured on separate processes: the time from starting `tabletop run --sim` to its
+first frame (against the floor of importing pydantic and Pillow), and the CPU the box uses
+while nothing happens (read from /proc/<pid>/task/*/schedstat, every thread)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def tabletop() -> list[str]:
+    local = Path(sys.executable).parent / "tabletop"
+    if local.exists():
+        return [str(local)]
+    found = shutil.which("tabletop")
+    return [found] if found else [sys.executable, "-c", "from device.cli.main import main; main()"]
+
+
+def _env() -> dict[str, str]:
+    """As an installed box runs: with its modules' bytecode cached (an install compiles it; a
+    shell that sets PYTHONDONTWRITEBYTECODE would make every start compile from source)."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def first_frame_s(runs: int) -> float:
+    """Median over `runs` of: start the headless simulator, wait for its first frame (a PNG
+    in --frames, written whole then renamed). One start before them is not counted (it
+    writes the bytecode cache, as installing does)."""
+    times = []
+    for run in range(runs + 1):
+        with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
+            root = Path(tmp)
+            script = root / "wait.script"
+            script.write_text("wait 50\n")
+            frames = root / "frames"
+            started = time.perf_counter()
+            proc = subprocess.Popen(
+                [*tabletop(), "run", "--sim", "--script", str(script)]
+                + ["--state-dir", str(root / "state"), "--frames", str(frames)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env=_env(),
+            )
+            first = frames / "00001.png"
+            try:
+                while not first.exists():
+                    if proc.poll() is not None and not first.exists():
+                        raise RuntimeError(f"tabletop run ended (exit {proc.returncode})")
+                    time.sleep(0.001)
+                if run:
+                    times.append(time.perf_counter() - started)
+            finally:
+                proc.wait(30)
+    return statistics.median(times)
+
+
+FLOOR = "import pydantic, PIL.Image"
+# what the box cannot do without: pydantic's models (its top level alone imports them lazily)
+MODELS_FLOOR = "from pydantic import BaseModel; import PIL.Image, sqlite3, logging"
+
+
+def import_floor_s(runs: int, code: str = FLOOR) -> float:
+    """Median over `runs` of `python -c CODE` (by default the bare import floor), start to
+    exit."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        command = [sys.executable, "-c", code]
+        subprocess.run(command, check=True, env=_env())
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def cpu_ns(pid: int) -> int:
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            total += int((task / "schedstat").read_text().split()[0])
+    return total
+
+
+def cpu_percent(proc: subprocess.Popen, seconds: float, warm_up: float) -> float:
+    """A running box's CPU (percent of one core) over `seconds`, after `warm_up` seconds."""
+    time.sleep(warm_up)
+    if proc.poll() is not None:
+        raise RuntimeError(f"tabletop run ended (exit {proc.returncode})")
+    t0, c0 = time.monotonic(), cpu_ns(proc.pid)
+    time.sleep(seconds)
+    t1, c1 = time.monotonic(), cpu_ns(proc.pid)
+    return 100.0 * (c1 - c0) / 1e9 / (t1 - t0)
+
+
+def idle_cpu_percent(seconds: float, warm_up: float) -> float:
+    """The headless simulator's CPU (percent of one core) over `seconds` with nothing
+    happening, after `warm_up` seconds."""
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
+        root = Path(tmp)
+        script = root / "idle.script"
+        script.write_text(f"wait {int((warm_up + seconds + 5) * 1000)}\n")
+        proc = subprocess.Popen(
+            [*tabletop(), "run", "--sim", "--script", str(script), "--state-dir", str(root)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            return cpu_percent(proc, seconds, warm_up)
+        finally:
+            proc.terminate()
+            proc.wait(10)

@@ -1,0 +1,204 @@
+"""The `tabletop` command: one entry point, subcommands, one-line errors, no tracebacks."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from engine.core import InputError, TabletopError
+
+EXIT_USAGE = 2
+# Options whose value may start with '-' (a negative number): `--at -1,2` is read as `--at=-1,2`.
+VALUE_OPTIONS = {"--at", "--attackers", "--defenders", "--assign"}
+# Subcommands whose one positional argument may start with '-' (a Zweimal notation does).
+NOTATION_COMMANDS = {("score", "zweimal"), ("score", "day-and-night")}
+# The box uses no pydantic plugins; without this pydantic reads every installed package's
+# metadata looking for them when the first model is built (about 7 ms of every start).
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
+
+from device.app.messages import one_line  # noqa: E402, F401 - the commands' one line
+
+
+class UsageExit(InputError):
+    """Raised by the parser instead of printing usage and exiting."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageExit(f"{self.prog}: {message}")
+
+
+def build_parser() -> Parser:
+    from device.games import scorers
+
+    parser = Parser(prog="tabletop", description="The tabletop companion box.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    commands.required = True
+
+    run = commands.add_parser("run", help="run the box (the simulator unless on a Raspberry Pi)")
+    run.add_argument("--sim", action="store_true", help="simulate buttons and display")
+    run.add_argument("--script", metavar="FILE", help="headless: run this script of events")
+    run.add_argument("--frames", metavar="DIR", help="write every frame sent as a PNG here")
+    run.add_argument("--state-dir", metavar="DIR", help="where saved games live")
+    run.add_argument("--config", metavar="PATH", help="config file (TOML)")
+
+    nfc = commands.add_parser("nfc", help="card reader tools")
+    nfc_commands = nfc.add_subparsers(dest="nfc_command", metavar="ACTION", parser_class=Parser)
+    nfc_commands.required = True
+    read = nfc_commands.add_parser("read", help="print each new tap's UID (uppercase hex)")
+    read.add_argument("--reader", required=True, choices=["pn532", "rdm6300"])
+    read.add_argument("--port", required=True, help="serial port, e.g. /dev/serial0")
+    read.add_argument("--count", type=int, help="exit 0 after this many taps")
+    read.add_argument("--timeout", type=float, help="exit 1 if the taps do not come in time (s)")
+
+    from device.cli.cards import add_parser as add_cards
+
+    add_cards(commands)
+
+    doctor = commands.add_parser("doctor", help="check the config and each part after wiring")
+    doctor.add_argument("--config", metavar="PATH", help="config file (TOML)")
+    doctor.add_argument(
+        "--buttons",
+        type=float,
+        default=0,
+        metavar="S",
+        help="ask for each button in turn, waiting up to S seconds for each",
+    )
+
+    games = commands.add_parser("games", help="list the saved games (or export one)")
+    games.add_argument("--state-dir", metavar="DIR", help="where saved games live")
+    games_actions = games.add_subparsers(
+        dest="games_command", metavar="ACTION", parser_class=Parser
+    )
+    export = games_actions.add_parser("export", help="print a saved game as a game record")
+    export.add_argument("id", type=int, help="the game's id (see tabletop games)")
+    export.add_argument(
+        "--state-dir", metavar="DIR", default=argparse.SUPPRESS, help="where saved games live"
+    )
+
+    from device.cli.replay import add_replay_parser
+
+    add_replay_parser(commands)
+
+    from device.cli.bench import add_parser as add_bench
+
+    add_bench(commands)
+
+    score = commands.add_parser("score", help="score a position of one of the games (JSON out)")
+    scored = score.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
+    scored.required = True
+    for game_id, scorer in scorers().items():
+        scorer.add_arguments(scored.add_parser(game_id, help=scorer.help))
+    return parser
+
+
+def normalise(argv: Sequence[str]) -> list[str]:
+    """Let values start with '-': join `--at -1,2` to `--at=-1,2`, and put `--` before a
+    notation positional (`tabletop score zweimal -A-A...`)."""
+    args = list(argv)
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg in VALUE_OPTIONS and i + 1 < len(args):
+            out.append(f"{arg}={args[i + 1]}")
+            i += 2
+            continue
+        out.append(arg)
+        i += 1
+    if tuple(out[:2]) in NOTATION_COMMANDS and len(out) == 3 and out[2] not in ("-h", "--help"):
+        out.insert(2, "--")
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_in = sys.argv[1:] if argv is None else list(argv)
+    try:
+        return _dispatch(args_in)
+    except UsageExit as error:
+        print(one_line(error), file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except TabletopError as error:  # the store, or an error a command did not catch itself
+        print(one_line(f"tabletop: {error}"), file=sys.stderr)
+        return error.exit_status
+    except Exception as error:  # never a traceback for users
+        if os.environ.get("TABLETOP_DEBUG"):
+            raise
+        print(
+            one_line(f"tabletop: internal error: {type(error).__name__}: {error}"), file=sys.stderr
+        )
+        return 1
+
+
+def _dispatch(argv: list[str]) -> int:
+    from device.cli.score import UsageError
+    from device.games import scorers
+
+    known_scorers = scorers()
+    if (
+        len(argv) >= 2
+        and argv[0] == "score"
+        and argv[1][:1] != "-"
+        and argv[1] not in known_scorers
+    ):
+        known = ", ".join(known_scorers)
+        raise UsageExit(f"tabletop score: unknown game {argv[1]!r}; known games: {known}")
+    args = build_parser().parse_args(normalise(argv))
+    if args.command == "score":
+        from device.cli import score
+
+        try:
+            result = score.run(known_scorers[args.game], args)
+        except UsageError as error:
+            raise UsageExit(f"tabletop score {args.game}: {error}") from None
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    if args.command == "run":
+        from device.cli.run import run_box
+
+        return run_box(args)
+    if args.command == "nfc":
+        from device.cli.nfc import read_taps
+
+        return read_taps(args)
+    if args.command == "cards":
+        from device.cli import cards as cards_cli
+
+        return cards_cli.run(args)
+    if args.command == "doctor":
+        from device.cli import doctor
+
+        return doctor.run(args)
+    if args.command == "games":
+        if getattr(args, "games_command", None) == "export":
+            from device.app.config import state_directory
+            from device.cli.replay import RecordError, export_game
+
+            try:
+                print(export_game(state_directory(args.state_dir), args.id), end="")
+            except RecordError as error:
+                raise UsageExit(f"tabletop games export: {error}") from None
+            return 0
+        from device.cli.run import list_games
+
+        return list_games(args)
+    if args.command == "replay":
+        from device.cli.replay import run_replay
+
+        return run_replay(args)
+    if args.command == "bench":
+        from device.cli import bench
+
+        return bench.main(args)
+    raise UsageExit(f"tabletop: unknown command {args.command!r}")  # pragma: no cover
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,139 @@
+"""`tabletop replay FILE|-` (the referee without the box) and `tabletop games export ID`.
+
+replay prints one JSON object per action line, `{"line", "action", "ok": true, "state"}` or,
+for an action the rules refuse, `{"line", "action", "ok": false, "code", "reason"}` (the state
+stays, the replay goes on, as on the box), then `{"over", "result"}`. A malformed record (an
+unknown game or option, a line that is no action) is exit 2 with one line naming the line, and
+nothing on stdout: the whole record is read before anything is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from device.games import GAMES, with_engine
+from engine.core import InputError, NotationError
+from engine.replay import format_record, parse_record, replay_record
+
+EXIT_USAGE = 2
+
+
+class RecordError(InputError):
+    """A record or saved game that cannot be read: one line."""
+
+
+def add_replay_parser(commands) -> None:
+    replay = commands.add_parser(
+        "replay", help="replay a game record: one JSON object per action (the referee)"
+    )
+    replay.add_argument("file", help="the record (UTF-8 text), or - for standard input")
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    try:
+        lines = list(_replay(_read(args.file)))
+    except RecordError as error:
+        from device.app.messages import one_line
+
+        print(one_line(f"tabletop replay: {error}"), file=sys.stderr)
+        return EXIT_USAGE
+    for line in lines:
+        print(json.dumps(line, ensure_ascii=False))
+    return 0
+
+
+def _read(name: str) -> str:
+    try:
+        if name == "-":
+            return sys.stdin.buffer.read().decode("utf-8")
+        return Path(name).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{name}: not UTF-8 text") from None
+    except OSError as error:
+        raise RecordError(f"{name}: cannot read: {error.strerror}") from None
+
+
+def _replay(text: str) -> list[dict]:
+    try:
+        record = parse_record(text)
+    except NotationError as error:
+        raise RecordError(str(error)) from None
+    entry = GAMES.get(record.game)
+    if entry is None or entry.engine is None:
+        known = ", ".join(with_engine())
+        raise RecordError(f"unknown game {record.game!r}; games with rules: {known}")
+    engine = entry.engine
+    try:
+        _, initial, steps = replay_record(engine, record)
+        out: list[dict] = []
+        state = initial
+        for step in steps:
+            state = step.state
+            if step.ok:
+                out.append(
+                    {
+                        "line": step.line,
+                        "action": step.text,
+                        "ok": True,
+                        "state": engine.summary(state),
+                    }
+                )
+            else:
+                out.append(
+                    {
+                        "line": step.line,
+                        "action": step.text,
+                        "ok": False,
+                        "code": step.code,
+                        "reason": step.reason,
+                    }
+                )
+    except NotationError as error:
+        raise RecordError(str(error)) from None
+    result = engine.result(state)
+    out.append({"over": result.over, "result": result.to_json()})
+    return out
+
+
+def export_game(state_dir: Path, game_id: int) -> str:
+    """A saved game as a record (read-only: nothing is written)."""
+    from device.storage.store import Store
+
+    store = Store(state_dir, read_only=True)
+    try:
+        read = store.read_game(game_id)
+    finally:
+        store.close()
+    if read is None:
+        raise RecordError(f"no saved game {game_id} in {state_dir}")
+    if read.row.problem:
+        raise RecordError(f"game {game_id} cannot be read: {read.row.problem}")
+    entry = GAMES.get(read.row.game)
+    if entry is None or entry.engine is None:
+        raise RecordError(f"game {game_id} is a {read.row.game!r} game, which has no rules here")
+    if read.row.rules_version != entry.rules_version:
+        raise RecordError(
+            f"game {game_id} was saved under rules version {read.row.rules_version},"
+            f" these are version {entry.rules_version}"
+        )
+    try:
+        options = entry.saved_options(read.row.options)
+        actions = []
+        for n, payload in enumerate(read.events, start=1):
+            try:
+                actions.append(entry.saved_action(payload))
+            except (ValueError, TypeError) as error:
+                print(
+                    f"tabletop games export: game {game_id}: action {n} unreadable ({error});"
+                    " exporting the actions before it",
+                    file=sys.stderr,
+                )
+                break
+    except (NotationError, ValueError, TypeError) as error:
+        raise RecordError(f"game {game_id}: {error}") from None
+    if read.problem:
+        print(f"tabletop games export: game {game_id}: {read.problem}", file=sys.stderr)
+    return format_record(entry.engine, options, actions)

@@ -1,0 +1,63 @@
+"""The box without hardware: gpiozero's MockFactory pins, luma's dummy display, the real
+loop and store. Driven by a script (headless) or by the keyboard (`device.sim.terminal`)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from device.app.config import Settings
+from device.app.events import Tap
+from device.app.runtime import Runtime
+from device.hw.display import dummy_device
+from device.sim.script import Step
+
+HOLD_MARGIN = 0.1  # the hold of ok is a timer (device.hw.buttons); a little slack for it
+
+
+class Simulator(Runtime):
+    def __init__(
+        self,
+        settings: Settings,
+        state_dir: Path,
+        frames: Path | None = None,
+        seed: int | None = None,
+    ) -> None:
+        """`seed`: make what the games draw at random (a dealt layout) the same every run,
+        for scripts, screenshots and tests."""
+        super().__init__(settings, state_dir, dummy_device(), frames, False, seed)
+        from gpiozero.pins.mock import MockFactory
+
+        self.pin_factory = MockFactory()  # its own mock pins: gpiozero's global is left alone
+        self.pins = {
+            name: self.pin_factory.pin(pin) for name, pin in settings.buttons.pins().items()
+        }
+
+    def press(self, button: str) -> None:
+        pin = self.pins[button]
+        pin.drive_low()
+        pin.drive_high()
+        self.settle()
+
+    def hold(self, button: str) -> None:
+        pin = self.pins[button]
+        pin.drive_low()
+        time.sleep(self.settings.buttons.hold_s + HOLD_MARGIN)
+        pin.drive_high()
+        self.settle()
+
+    def tap(self, uid: str) -> None:
+        self.loop.events.put(Tap(uid))
+        self.settle()
+
+    def run_steps(self, steps: list[Step]) -> None:
+        for step in steps:
+            if step.verb == "press":
+                self.press(str(step.arg))
+            elif step.verb == "hold":
+                self.hold(str(step.arg))
+            elif step.verb == "tap":
+                self.tap(str(step.arg))
+            else:
+                time.sleep(int(step.arg) / 1000)
+                self.settle()

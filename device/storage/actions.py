@@ -1,0 +1,67 @@
+"""Validated records at the edge: what the store reads back is checked before the engine sees
+it (pydantic). A record that fails is reported as damage, never replayed. Actions are saved in
+each game's move notation; the Zweimal action records below are how they were saved before,
+and are still read (`device/games/zweimal/screen.py`)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+Coord = tuple[int, int]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SetRoadRecord(Strict):
+    kind: Literal["set_road"] = "set_road"
+    field: Coord
+    orientation: Literal["-", "|"]
+
+
+class StartRoundRecord(Strict):
+    kind: Literal["start_round"] = "start_round"
+
+
+class PlaceRecord(Strict):
+    kind: Literal["place"] = "place"
+    field: Coord
+
+
+class MoveRecord(Strict):
+    kind: Literal["move"] = "move"
+    source: Coord
+    target: Coord
+
+
+class LayRecord(Strict):
+    kind: Literal["lay"] = "lay"
+    field: Coord
+
+
+class UiRecord(Strict):
+    """What the screen showed besides the game itself: restored after a restart."""
+
+    mode: Literal["menu", "game", "confirm", "message", "teach", "check"]
+    menu: list[tuple[str, int]] = []
+    choice: dict[str, Any] = {}
+    view: dict[str, Any] | None = None  # the game's own view, in its screens' codec
+    cursor: Coord | None = None  # saved before games had their own view (Zweimal's cursor)
+    selected: Coord | None = None
+    message: list[str] = []
+    confirm: str = ""
+    notice: str = ""
+    teach_uid: str = ""
+    teach_known: str = ""
+    check_game: str = ""  # the deck check (device/app/box.py): the game, the tags, their cards
+    check_uids: list[str] = []
+    check_cards: list[str] = []
+
+
+def first_error(error: ValidationError) -> str:
+    e = error.errors()[0]
+    where = ".".join(str(p) for p in e["loc"]) or "record"
+    return f"{where}: {e['msg']}"

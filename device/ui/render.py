@@ -1,0 +1,229 @@
+"""Draw the box's state into the 128x64 one-bit canvas: a status line (game, round, whose
+turn), the main area, and a hint line (what `ok` and `back` do now). The same state always
+gives the same pixels: no clock, no animation."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from device import games
+from device.app.box import (
+    Box,
+    check_report,
+    game_view,
+    menu_items,
+    menu_label,
+    menu_question,
+    screens_of,
+    undo_takes_back_an_end,
+)
+from device.games.contract import DEFAULT_LAYOUT, Layout
+from device.ui import fit
+from device.ui import fonts as font_files
+from device.ui.catalog import shorter, text
+
+WIDTH, HEIGHT = 128, 64
+MENU_ROWS = 4
+
+
+def render(box: Box) -> Image.Image:
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(image)
+    fonts = font_files.load()
+    status, hint = _lines(box)
+    layout = _layout(box)
+    if layout.status:
+        room = WIDTH - 1 - (8 if not box.reader_ok else 0)  # the reader's mark, top right
+        fit.line(draw, (1, 0), status, fonts.status, width=room)
+        draw.line((0, 9, WIDTH - 1, 9), fill=1)
+    if box.mode == "menu":
+        _menu(draw, box, fonts)
+    elif box.mode == "teach":
+        _teach(draw, box, fonts)
+    elif box.mode == "check":
+        _check(draw, box, fonts)
+    elif box.mode == "message" or (box.mode == "confirm" and not _over_game(box)):
+        lines = box.message if box.mode == "message" else (_confirm_text(box),)
+        _message(draw, lines, fonts)
+    elif box.session is not None:
+        screens = screens_of(box.session)
+        main = fit.Guard(draw, main_area(layout)) if fit.is_strict() else draw
+        screens.draw_main(main, box.session.state, game_view(box), box.lang, fonts)
+    if layout.hint_y is not None:
+        if layout.separators:
+            draw.line((0, layout.hint_y - 2, WIDTH - 1, layout.hint_y - 2), fill=1)
+        _hint(draw, layout.hint_y, hint, fonts.small)
+    band = _confirm_text(box) if _over_game(box) else box.notice
+    if band:  # a refusal, a notice, or a question asked over the game
+        x0, y0, x1, y1 = layout.notice
+        draw.rectangle((x0, y0, x1, y1), fill=1)
+        shorter = _shorter(box, band)
+        area = (x0 + 2, y0 + 2, x1 - 1, y1)
+        fit.block(draw, area, band, fonts.status, fill=0, spacing=9, shorter=shorter)
+    if not box.reader_ok:  # a standing mark while the card reader is missing
+        draw.rectangle((WIDTH - 7, 0, WIDTH - 1, 8), fill=1)
+        fit.line(draw, (WIDTH - 5, 0), "!", fonts.status, fill=0)
+    return image
+
+
+def _hint(draw, y: int, hint: str, font) -> None:
+    """The hint line: what `ok` does from the left, what `back` does against the right edge
+    (always in the same place: a step that changes only what `ok` does redraws only that)."""
+    ok, sep, back = hint.partition(" back:")
+    if not sep or not fit.fits(hint, font, WIDTH - 1):
+        fit.line(draw, (1, y), hint, font)
+        return
+    back = "back:" + back
+    width = int(font.getlength(back))
+    fit.line(draw, (1, y), ok, font, width=WIDTH - 2 - width - int(font.getlength(" ")))
+    fit.line(draw, (WIDTH - width, y), back, font, width=width)  # the glyphs' own gap: 1 px
+
+
+def _message(draw, lines: tuple[str, ...] | list[str], fonts) -> None:
+    """A message's lines, four rows of the body font; a line too long for a row goes on in
+    the next (at a word), as long as rows are left."""
+    rows = [row for line in lines for row in (fit.wrap(line, fonts.body, 126) or [""])]
+    if len(rows) > 4:  # more than the screen holds: the last row ends in an ellipsis
+        fit.block(draw, (2, 12, 127, 51), " ".join(lines), fonts.body, spacing=10)
+        return
+    for i, row in enumerate(rows):
+        fit.line(draw, (2, 12 + i * 10), row, fonts.body)
+
+
+def _shorter(box: Box, band: str) -> tuple[str, ...]:
+    """The catalog's short forms of a text in the band (a narrow band beside a board takes
+    them)."""
+    if box.mode == "confirm" and box.confirm == "undo" and not undo_takes_back_an_end(box):
+        return (text("menu.undo_question.short", box.lang),)
+    return shorter(band, box.lang)
+
+
+def main_area(layout: Layout) -> tuple[int, int, int, int]:
+    """Where a game's own drawing may go (x0, y0, x1, y1): between the status line and the
+    hint line that the renderer draws (the whole height where the game draws its own)."""
+    top = 10 if layout.status else 0
+    if layout.hint_y is None:
+        return 0, top, WIDTH - 1, HEIGHT - 1
+    return 0, top, WIDTH - 1, layout.hint_y - (3 if layout.separators else 1)
+
+
+def _over_game(box: Box) -> bool:
+    """Every yes/no question about a game (its own, "take back a step?", "abandon it?") is
+    asked in the notice band over the game, which stays in sight."""
+    return box.mode == "confirm" and box.session is not None
+
+
+def _layout(box: Box) -> Layout:
+    if not (box.mode == "game" or _over_game(box)) or box.session is None:
+        return DEFAULT_LAYOUT
+    layout = getattr(screens_of(box.session), "layout", None)
+    return DEFAULT_LAYOUT if layout is None else layout(box.session.state, game_view(box))
+
+
+def _confirm_text(box: Box) -> str:
+    if box.confirm == "abandon":
+        return text("menu.confirm_abandon", box.lang)
+    if box.confirm == "undo":
+        if undo_takes_back_an_end(box):
+            return text("menu.undo_end", box.lang)
+        return text("menu.undo", box.lang) + "?"
+    if box.session is None:  # pragma: no cover - a game question without a game
+        return ""
+    return screens_of(box.session).confirm_text(box.confirm, box.lang)
+
+
+def _lines(box: Box) -> tuple[str, str]:
+    lang = box.lang
+    session = box.session
+    if box.mode == "menu":
+        title = text("menu.title", lang)
+        screen = box.menu[-1][0]
+        question = menu_question(box)
+        if screen in ("game", "check"):
+            title = text("menu.choose_game", lang)
+        elif question is not None:
+            title = text(question.title, lang)
+        if screen != "top":
+            hint_key = "hint.menu"
+        elif session is not None:
+            hint_key = "hint.menu_top"
+        else:
+            hint_key = "hint.menu_only"  # back does nothing here
+        return title, text(hint_key, lang)
+    if box.mode == "teach":
+        key = "hint.teach_pick" if box.teach_uid else "hint.teach_wait"
+        return text("teach.title", lang), text(key, lang)
+    if box.mode == "check":
+        name = games.GAMES[box.check_game].short if box.check_game in games.GAMES else ""
+        key = "hint.check" if box.check_uids else "hint.check_empty"
+        return text("check.title", lang, short=name), text(key, lang)
+    if session is None:
+        hint = "hint.message" if box.mode == "message" else "hint.menu"
+        return text("menu.title", lang), text(hint, lang)
+    screens = screens_of(session)
+    status = screens.status(session.state, lang)
+    if box.mode == "confirm":
+        return status, text("hint.confirm", lang)
+    if box.mode == "message":
+        return status, text("hint.message", lang)
+    return status, screens.hint(session.state, game_view(box), lang)
+
+
+def _menu(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
+    screen, index = box.menu[-1]
+    labels = [menu_label(box, screen, item) for item in menu_items(box)]
+    _pick_list(draw, labels, index, 11, MENU_ROWS, fonts)
+
+
+def _pick_list(draw, labels: list[str], index: int, top: int, rows: int, fonts) -> None:
+    """A list scrolled so the chosen row shows; a pointer marks the chosen row (a pointer,
+    not an inverted bar: a step down the list then changes a few columns, not whole pages
+    of the display)."""
+    index %= len(labels)
+    first = max(0, min(index - rows + 1, len(labels) - rows))
+    for row, label in enumerate(labels[first : first + rows]):
+        y = top + row * 11
+        if first + row == index:
+            draw.polygon([(0, y + 1), (4, y + 5), (0, y + 9)], fill=1)
+        fit.line(draw, (7, y + 1), label, fonts.body)
+
+
+def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
+    if not box.teach_uid:
+        fit.line(draw, (2, 20), text("teach.tap", box.lang), fonts.body)
+        return
+    was = (
+        text("teach.was", box.lang, card=box.teach_known.split(":", 1)[-1])
+        if (box.teach_known)
+        else text("teach.new", box.lang)
+    )
+    fit.line(draw, (1, 11), f"{box.teach_uid} {was}", fonts.small, shorter=(box.teach_uid,))
+    labels = []
+    for name in box.card_names:
+        game, card = name.split(":", 1)
+        known = games.GAMES.get(game)
+        labels.append(f"{card} [{known.short}]" if known else name)
+    if labels:
+        _pick_list(draw, labels, box.menu[-1][1], 20, 3, fonts)
+
+
+def _check(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
+    """The deck check: how many cards so far, the last one, and the verdict as it stands."""
+    lang = box.lang
+    fit.line(draw, (2, 11), text("check.count", lang, n=len(box.check_uids)), fonts.body)
+    if not box.check_uids:
+        fit.line(draw, (2, 32), text("check.tap", lang), fonts.status)
+        return
+    report = check_report(box)
+    last = report.last or text("check.unknown_tag", lang)
+    fit.line(draw, (2, 22), text("check.last", lang, card=last), fonts.status)
+    if len(report.lines) > 1:  # the first thing wrong (or the count of a legal deck)
+        fit.line(draw, (2, 32), report.lines[1], fonts.status)
+
+
+def render_stopped(lang: str) -> Image.Image:
+    """The last frame when the box is stopped on purpose."""
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(image)
+    fit.line(draw, (34, 27), text("status.stopped", lang), font_files.load().body)
+    return image
