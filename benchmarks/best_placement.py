@@ -2,9 +2,10 @@
 
     .venv/bin/python benchmarks/best_placement.py [LANDSCAPES]     # default 20
 
-A thin entry point: the measuring is `device/cli/bench/engines.py` (`best_placement_ms_max` of
-`tabletop bench`): random games with 30-card decks until 60 cards lie on the table, then the
-hint for the drawn card (best of 3 runs), both versions. Target: at most 50 ms.
+A thin entry point: the measuring is `device/games/feuer_und_wasser/bench.py`
+(`best_placement_ms_max` of `tabletop bench`): random games with 30-card decks until 60 cards
+lie on the table, then the hint for the drawn card (best of 3 runs), both versions. Target: at
+most 50 ms.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from device.cli.bench import engines  # noqa: E402
+from device.games.feuer_und_wasser import bench as engines  # noqa: E402
 
 
 def main() -> int:

@@ -19,7 +19,7 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 from luma.oled.device import sh1106, ssd1306  # noqa: E402
 
-from device.app.box import Box, Session  # noqa: E402
+from device.app.box import TOP, Box, Session  # noqa: E402
 from device.games.zweimal.screen import View  # noqa: E402
 from device.hw.oled import PagedOled  # noqa: E402
 from device.ui.render import render  # noqa: E402
@@ -60,7 +60,7 @@ def boxes():
         ),
         "menu: next item": (
             Box(mode="menu", session=base.session),
-            Box(mode="menu", menu=(("top", 1),), session=base.session),
+            Box(mode="menu", menu=((TOP, 1),), session=base.session),
         ),
         "refusal line appears": (base, replace(base, notice="Feld hat schon eine Figur")),
     }

@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/full_action.py [BOARDS]      # default 30
 
-A thin entry point: the measuring is `device/cli/bench/engines.py` (`full_action_ms_max` of
-`tabletop bench`). Every action the engine offers on boards of 32+ tiles is timed as the box
+A thin entry point: the measuring is `device/games/day_and_night/bench.py` (`full_action_ms_max`
+of `tabletop bench`). Every action the engine offers on boards of 32+ tiles is timed as the box
 does it: apply (temple check, adjudication), the next view, the frame. Target: at most 10 ms.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from device.cli.bench import engines  # noqa: E402
+from device.games.day_and_night import bench as engines  # noqa: E402
 
 
 def main() -> int:

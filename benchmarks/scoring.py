@@ -2,9 +2,10 @@
 
     .venv/bin/python benchmarks/scoring.py [BOARDS] [CLASHES]
 
-A thin entry point: the measuring is `device/cli/bench/engines.py`, which `tabletop bench` runs
-with every other figure. Targets on the development machine: worst adjudication at most 5 ms;
-best defence 8 v 10 at most 20 ms.
+A thin entry point: the measuring is each game's `bench.py` (`device/games/day_and_night/`,
+`device/games/wandernde_druiden/`), which `tabletop bench` runs with every other figure.
+Targets on the development machine: worst adjudication at most 5 ms; best defence 8 v 10 at
+most 20 ms.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from device.cli.bench import engines  # noqa: E402
+from device.games.day_and_night import bench as day_and_night  # noqa: E402
+from device.games.wandernde_druiden import bench as druiden  # noqa: E402
 
 
 def line(label: str, times: list[float]) -> None:
@@ -27,10 +29,10 @@ def main() -> int:
     boards = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     clashes = int(sys.argv[2]) if len(sys.argv) > 2 else 60
     print("Day and Night adjudication (target: worst at most 5 ms)")
-    line("dense and medium boards, hard ones", engines.adjudication(boards))
+    line("dense and medium boards, hard ones", day_and_night.adjudication(boards))
     print("Wandernde Druiden best defence, distinct strengths 0-99 (target: 20 ms)")
     for a, d in ((8, 8), (8, 10), (12, 12)):
-        line(f"{a} v {d}", engines.best_defence(a, d, clashes if a < 12 else 3))
+        line(f"{a} v {d}", druiden.best_defence(a, d, clashes if a < 12 else 3))
     return 0
 
 

@@ -4,6 +4,7 @@ counting imports inside functions too (a lazy import still ties two modules toge
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -127,3 +128,92 @@ def test_every_text_a_module_names_is_the_box_s_own_or_its_own_games():
             if key not in shared and not (game and key in own[game]):
                 strays.append((str(path.relative_to(ROOT)), key))
     assert len(games) == 4 and strays == []
+
+
+GAME_WORDS = re.compile(r"zweimal|feuer.und.wasser|day.and.night|wandernde.druiden|druiden", re.I)
+
+
+def names_a_game(path: Path) -> list[tuple[int, str]]:
+    """The places in a module's code (not its docstrings or comments) that name a game: ids,
+    module names, names of functions and variables."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and body:
+            first = body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                docstrings.add(id(first.value))
+    found = []
+    for node in ast.walk(tree):
+        words: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            words = [] if id(node) in docstrings else [node.value]
+        elif isinstance(node, ast.Name):
+            words = [node.id]
+        elif isinstance(node, ast.Attribute):
+            words = [node.attr]
+        elif isinstance(node, ast.ImportFrom):
+            words = [node.module or "", *(a.name for a in node.names)]
+        elif isinstance(node, ast.Import):
+            words = [a.name for a in node.names]
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            words = [node.name]
+        found += [(node.lineno, w) for w in words if GAME_WORDS.search(w)]
+    return found
+
+
+def test_no_shared_module_names_a_game():
+    """Only a game's own folders (`engine/<game>/`, `device/games/<game>/`) name it, and the
+    registry lists the games' packages: adding a game changes nothing shared."""
+    strays = {}
+    for name, path in modules().items():
+        folder = path.relative_to(ROOT).parent.parts
+        own = folder[:1] == ("engine",) and len(folder) == 2 or folder[:2] == ("device", "games")
+        own = own and len(folder) >= (2 if folder[0] == "engine" else 3)
+        if own or name == "device.games":
+            continue
+        found = names_a_game(path)
+        if found:
+            strays[name] = found
+    registry = names_a_game(ROOT / "device/games/__init__.py")
+    assert {w for _, w in registry} == {
+        "device.games.zweimal",
+        "device.games.feuer_und_wasser",
+        "device.games.day_and_night",
+        "device.games.wandernde_druiden",
+    }  # the registry: one line per game, its package's name
+    assert strays == {}
+
+
+def test_the_scan_finds_a_game_named_in_code(tmp_path):
+    path = tmp_path / "shared.py"
+    path.write_text(
+        '"""Zweimal in a docstring is fine."""\nif game == "day-and-night":\n    pass\n'
+    )
+    assert names_a_game(path) == [(2, "day-and-night")]
+
+
+def test_the_first_frame_imports_no_game():
+    """The menu, drawn as the first frame, lists the games from their entries without
+    importing any game's engine or screens (the preload does that after the first frame)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from device.app.box import Box\n"
+        "from device.ui.render import render\n"
+        "render(Box())\n"
+        "from device import games\n"
+        "print(len(games.GAMES))\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('engine.', 'device.games.'))"
+        " and m.count('.') >= 2 and not m.endswith(('.contract', '.entry', '.setup')))))\n"
+        "print('pydantic' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    count, loaded, pydantic = done.stdout.split("\n")[:3]
+    assert int(count) == 4
+    assert [m for m in loaded.split() if m.count(".") >= 3 or m.startswith("engine.")] == []
+    assert pydantic == "False"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from device.app.box import menu_items
+from device.app.modes import Page
 from device.sim.simulator import Simulator
 from device.storage.store import Store
 from engine.day_and_night.game import GAME
@@ -275,7 +276,7 @@ def test_a_draw_when_no_card_is_left_on_either_side(tmp_path):
     try:
         t.press(*["down"] * menu_items(t.box).index("new"), "ok")
         t.press(*["down"] * menu_items(t.box).index("day-and-night"), "ok")
-        assert t.box.menu[-1] == ("q:deck_rules", 0)  # the question: free first
+        assert t.box.menu[-1] == (Page("question", "deck_rules"), 0)  # the question: free first
         t.press("down", "ok")  # as the original: these decks break it
         assert t.box.mode == "menu" and t.box.notice == "Deck bricht Regeln"
         t.press("up", "ok")  # free

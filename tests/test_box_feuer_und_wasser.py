@@ -32,6 +32,7 @@ import pytest
 from device.app.box import menu_items
 from device.app.config import Buttons, Settings
 from device.cli.main import main
+from device.games.contract import UNDO
 from device.games.feuer_und_wasser.screen import choices, places
 from device.sim.simulator import Simulator
 from tests.boxdriver import Player
@@ -152,7 +153,7 @@ def test_the_card_starts_on_the_tip_and_back_takes_back_in_every_step(tmp_path):
         t.new_game("rows", "no")
         assert hint(t.state, t.box.view, "de") == "ok:gezogen back:zurück"
         t.press("back")  # the draw step: undo asks first (nothing to take back yet)
-        assert t.box.mode == "confirm" and t.box.confirm == "undo"
+        assert t.box.mode == "confirm" and t.box.confirm == UNDO
         t.press("back")  # no
         t.draw("F1")
         view = t.box.view
@@ -171,7 +172,7 @@ def test_the_card_starts_on_the_tip_and_back_takes_back_in_every_step(tmp_path):
         assert t.state.last.length == 4
         assert t.box.view.review is not None  # Fire's pile is empty: the round's end
         t.press("back")
-        assert t.box.mode == "confirm" and t.box.confirm == "undo"
+        assert t.box.mode == "confirm" and t.box.confirm == UNDO
     finally:
         t.sim.stop()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from device.app.box import Box, Session, menu_items
+from device.games.contract import ABANDON
 from device.ui import fit
 from device.ui.render import render
 from engine.replay import options_of
@@ -35,10 +36,10 @@ def test_an_item_that_appears_moves_no_other():
 
 
 def test_the_abandon_question_fits_and_is_asked_over_the_game(monkeypatch):
-    box = replace(_in_game(), mode="confirm", confirm="abandon")
+    box = replace(_in_game(), mode="confirm", confirm=ABANDON)
     for lang in ("de", "en"):
         with fit.strict():
             image = render(replace(box, lang=lang))
-        board = render(replace(box, mode="game", confirm="", lang=lang))
+        board = render(replace(box, mode="game", confirm=None, lang=lang))
         top = (0, 0, 40, 40)  # the board's corner stays in sight under the question
         assert image.crop(top).tobytes() == board.crop(top).tobytes()

@@ -46,7 +46,7 @@ def test_missing_reader_is_shown_and_the_box_reconnects(tmp_path):
         Device.pin_factory.pin(26).drive_low()
         Device.pin_factory.pin(26).drive_high()
         box.settle()
-        assert box.loop.box.menu[-1][0] == "game"
+        assert box.loop.box.menu[-1][0].kind == "game"
         sim.plug()
         wait_for(lambda: box.loop.box.reader_ok)
     finally:
@@ -67,7 +67,7 @@ def test_failing_display_is_retried_and_the_game_goes_on(tmp_path, caplog):
         pin.drive_low()
         pin.drive_high()
         box.settle()
-        assert box.loop.box.menu[-1][0] == "game"  # the press was handled
+        assert box.loop.box.menu[-1][0].kind == "game"  # the press was handled
         serial.fail = False
         wait_for(lambda: not box.screen.failing, timeout=3)
         assert sum(len(d) for d in serial.data_bytes) >= 1024  # the whole frame, once back

@@ -9,6 +9,7 @@ import pytest
 from PIL import ImageChops
 
 from device.app.box import menu_items
+from device.games.contract import ABANDON
 from device.sim.simulator import Simulator
 from device.storage.store import FILE, Store
 from tests.boxdriver import Player, settings
@@ -223,7 +224,7 @@ def test_a_finished_game_is_never_abandoned_and_the_backups_go_on(tmp_path, capl
         items = menu_items(sim.loop.box)
         assert "abandon" not in items and "undo" in items
         # a saved screen from before (or any other way in) cannot abandon it either
-        sim.loop.box = replace(sim.loop.box, mode="confirm", confirm="abandon")
+        sim.loop.box = replace(sim.loop.box, mode="confirm", confirm=ABANDON)
         sim.press("ok")
         assert sim.store.game(first).status == "finished"
         sim.store.record(first, {"mode": "menu"}, status="abandoned")  # the store refuses too
@@ -258,9 +259,9 @@ def test_random_presses_with_the_menu_never_log_an_error_or_stop_the_backups(
             box = sim.loop.box
             if box.mode in ("game", "message") and rng.random() < 0.08:
                 sim.hold("ok")
-            elif box.mode == "menu" and box.menu[-1][0] in ("game", "top"):
+            elif box.mode == "menu" and box.menu[-1][0].kind in ("game", "top"):
                 items = menu_items(box)  # the game under test, or any item of the menu
-                item = game if box.menu[-1][0] == "game" else rng.choice(items)
+                item = game if box.menu[-1][0].kind == "game" else rng.choice(items)
                 for _ in range(items.index(item) - box.menu[-1][1] % len(items)):
                     sim.press("down")
                 sim.press("ok")

@@ -16,6 +16,7 @@ import pytest
 from device.app.box import menu_items
 from device.app.config import Buttons, Settings
 from device.cli.main import main
+from device.games.contract import Confirm
 from device.sim.simulator import Simulator
 from device.storage.store import Store
 from engine.wandernde_druiden.game import GAME
@@ -266,7 +267,7 @@ def test_laying_the_last_card_asks_first_and_loses_by_an_empty_hand(tmp_path):
             t.tap("wisp", i)
         assert t.side("A").hand == 1 and not t.state.over
         t.tap("wisp", 7)
-        assert t.box.mode == "confirm" and t.box.confirm == "last:creature:wisp"
+        assert t.box.mode == "confirm" and t.box.confirm == Confirm("last", ("creature", "wisp"))
         t.press("back")  # no: nothing laid
         assert t.side("A").hand == 1 and t.box.mode == "game"
         t.tap("wisp", 7)
@@ -281,17 +282,17 @@ def test_laying_the_last_card_asks_first_and_loses_by_an_empty_hand(tmp_path):
 def test_the_deck_check_counts_each_tag_once_and_reports(table):
     t = table
     t.press(*["down"] * menu_items(t.box).index("check"), "ok")
-    assert t.box.mode == "check" and t.box.check_game == GAME_ID
+    assert t.box.mode == "check" and t.box.check.game == GAME_ID
     for i in range(9):
         t.tap("wolf", i)
     t.tap("wolf", 8)  # the same tag twice in a row: one card
-    assert len(t.box.check_uids) == 9
+    assert len(t.box.check.uids) == 9
     t.tap("wolf", 2)  # a tag counted before: not again, and the box says so
-    assert len(t.box.check_uids) == 9 and t.box.notice
+    assert len(t.box.check.uids) == 9 and t.box.notice
     t.sim.tap("04FFFFFF")  # a tag the box does not know
-    assert len(t.box.check_uids) == 10
+    assert len(t.box.check.uids) == 10
     t.press("back")  # the last tag is not counted after all
-    assert len(t.box.check_uids) == 9
+    assert len(t.box.check.uids) == 9
     for card, n in (("hain", 16), ("quelle", 16), ("fels", 16), ("steinkreis", 6)):
         for i in range(n):
             t.tap(card, i)

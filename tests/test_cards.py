@@ -33,13 +33,13 @@ def test_teach_screen_tap_pick_and_it_is_saved(tmp_path):
         p = Player(sim)
         open_teach(p)
         sim.tap("04A2B3C4")
-        assert p.box.teach_uid == "04A2B3C4" and p.box.teach_known == ""
+        assert p.box.teach.uid == "04A2B3C4" and p.box.teach.known == ""
         p.press("down")  # zweimal:player-B
         p.press("ok")
         assert p.box.notice == "Gelernt: player-B"
         assert sim.store.card_for("04A2B3C4") == "zweimal:player-B"
         sim.tap("04A2B3C4")  # tapped again: the screen says what it is
-        assert p.box.teach_known == "zweimal:player-B"
+        assert p.box.teach.known == "zweimal:player-B"
         assert p.box.card_names[p.box.menu[-1][1]] == "zweimal:player-B"
         p.press("back", "back")
         assert p.box.mode == "menu"
@@ -55,9 +55,9 @@ def test_a_tap_with_a_malformed_uid_is_never_taught(tmp_path, uid):
         p = Player(sim)
         open_teach(p)
         sim.tap(uid)
-        assert p.box.teach_uid == ""  # still waiting for a real card
+        assert p.box.teach.uid == ""  # still waiting for a real card
         sim.tap("04A2B3C4")
-        assert p.box.teach_uid == "04A2B3C4"
+        assert p.box.teach.uid == "04A2B3C4"
     finally:
         sim.stop()
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
+from device.games.contract import Confirm
 from device.games.day_and_night import screen
 from device.ui import fonts
 from engine.day_and_night import parse_board
@@ -196,9 +197,9 @@ def test_the_end_turn_question_says_what_to_discard_and_bands_leave_the_counts_i
 
     state = replace(state, hands=Scores({"day": 7, "night": 5}))
     reaction = screen.on_button(state, screen.View(cursor=(3, 3)), "back")
-    assert reaction.confirm == "end_turn:2"
+    assert reaction.confirm == Confirm("end_turn", ("2",))
     assert screen.confirm_text(reaction.confirm, "de") == "Zug beenden, 2 abwerfen?"
-    assert screen.confirm_text("end_turn:0", "en") == "End the turn?"
+    assert screen.confirm_text(Confirm("end_turn", ("0",)), "en") == "End the turn?"
     band = screen.layout(state, screen.View()).notice
     assert band[1] >= 27  # AP, hand and temples are the panel's first three rows (y 0..26)
 

@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from device.cli.main import main
+from device.games.contract import UNDO
 from device.storage.store import FILE, Store
 from engine.replay import format_record
 from engine.zweimal.game import GAME, Options, SetRoad, StartRound, legal_actions
@@ -241,11 +242,11 @@ def test_undo_on_the_box_takes_back_the_kept_state_without_replaying(monkeypatch
         raise AssertionError("replayed")
 
     monkeypatch.setattr(boxes, "undo", no_replay)
-    box = Box(mode="confirm", confirm="undo", session=session)
+    box = Box(mode="confirm", confirm=UNDO, session=session)
     after, effects = handle(box, Press("ok"))
     assert after.session.state is before[-1] and after.session.state == replayed
     assert after.session.history == tuple(history[:-1]) and len(after.session.before) == 29
     monkeypatch.undo()
-    bare = Box(mode="confirm", confirm="undo", session=Session(1, GAME.id, options, state, 30,
+    bare = Box(mode="confirm", confirm=UNDO, session=Session(1, GAME.id, options, state, 30,
                                                                 tuple(history)))  # fmt: skip
     assert handle(bare, Press("ok"))[0].session.state == replayed

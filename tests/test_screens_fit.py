@@ -90,7 +90,7 @@ def test_the_guard_refuses_drawing_over_the_hint_line():
 
 def _screen_kind(box) -> tuple:
     view = box.view
-    return (box.mode, box.menu[-1][0][:2], getattr(view, "mode", None), bool(box.notice))
+    return (box.mode, box.menu[-1][0].record()[:2], getattr(view, "mode", None), bool(box.notice))
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -109,7 +109,7 @@ def test_random_play_on_the_box_fits_every_screen(tmp_path, game, lang):
             loop.draw()
             for n in range(EVENTS):
                 box = loop.box
-                if box.mode == "menu" and box.menu[-1][0] == "game":
+                if box.mode == "menu" and box.menu[-1][0].kind == "game":
                     items = menu_items(box)
                     for _ in range((items.index(game) - box.menu[-1][1]) % len(items)):
                         loop.handle(Press("down"))

@@ -1,4 +1,4 @@
-"""The throwaway stub game ("Stapel", tests/stubgame.py) plays a whole game on the simulated box
+"""The throwaway stub game ("Stapel", tests/stubgame/) plays a whole game on the simulated box
 through the real loop: registered in one place, with no change to box, loop, render, records
 or the store. It takes the new-game questions, buttons, a card tap, an undo, a restart in the
 middle, the end, and `tabletop games export` -> `tabletop replay`."""
@@ -10,10 +10,12 @@ import json
 import pytest
 
 from device.app.box import menu_items
+from device.app.modes import Page
 from device.cli.main import main
 from device.sim.simulator import Simulator
 from tests import stubgame
 from tests.boxdriver import settings
+from tests.stubgame import screen as stub_screen
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +45,7 @@ def test_stub_game_plays_to_the_end_through_the_real_loop(tmp_path, capsys):
         assert "stapel" in games_listed
         press(sim, *["down"] * games_listed.index("stapel"), "ok")
         # its own questions: pile (default 7; pick 9), then who starts (B)
-        assert sim.loop.box.menu[-1] == ("q:pile", 1)
+        assert sim.loop.box.menu[-1] == (Page("question", "pile"), 1)
         press(sim, "down", "ok", "down", "ok")
         box = sim.loop.box
         assert box.mode == "game" and box.session.game == "stapel"
@@ -63,7 +65,7 @@ def test_stub_game_plays_to_the_end_through_the_real_loop(tmp_path, capsys):
     try:
         box = sim.loop.box
         assert box.session.state.pile == 7 and box.session.state.turn == "A"
-        assert box.view == stubgame.View(2)  # the view came back through the game's codec
+        assert box.view == stub_screen.View(2)  # the view came back through the game's codec
         for _ in range(20):
             box = sim.loop.box
             if box.session.state.winner:

@@ -20,12 +20,16 @@ from pydantic import ValidationError
 from device import games
 from device.app import box as boxes
 from device.app.box import (
+    TOP_MENU,
     Append,
     Box,
+    DeckCount,
     Finish,
     NewGame,
+    Page,
     Resume,
     Session,
+    Teach,
     TeachCard,
     Undo,
     engine_of,
@@ -33,6 +37,7 @@ from device.app.box import (
     screens_of,
 )
 from device.app.events import UID_PATTERN, Tap
+from device.games.contract import Confirm
 from device.hw.display import Screen
 from device.storage.actions import UiRecord, first_error
 from device.storage.store import Store, StoreError
@@ -97,16 +102,17 @@ class Loop:
                 box = replace(
                     box,
                     mode=rec.mode,
-                    menu=tuple((s, i) for s, i in rec.menu) or (("top", 0),),
+                    menu=tuple((Page.parse(s), i) for s, i in rec.menu) or TOP_MENU,
                     choice=tuple(rec.choice.items()),
                     message=tuple(rec.message),
-                    confirm=rec.confirm,
+                    confirm=Confirm.parse(rec.confirm),
                     notice=rec.notice,
-                    teach_uid=rec.teach_uid,
-                    teach_known=rec.teach_known,
-                    check_game=rec.check_game if rec.check_game in games.GAMES else "",
-                    check_uids=tuple(rec.check_uids),
-                    check_cards=tuple(rec.check_cards),
+                    teach=Teach(rec.teach_uid, rec.teach_known),
+                    check=DeckCount(
+                        rec.check_game if rec.check_game in games.GAMES else "",
+                        tuple(rec.check_uids),
+                        tuple(rec.check_cards),
+                    ),
                 )
                 view = rec.view
                 if view is None and rec.cursor is not None:  # saved before games had views
@@ -115,15 +121,15 @@ class Loop:
                 detail = first_error(error) if isinstance(error, ValidationError) else error
                 log.error("saved screen unreadable (%s); starting at the menu", detail)
         box = replace(box, session=session, view=self._view(session, view))
-        if box.menu[-1][0].startswith("q:") and not self._menu_fits(box):
-            box = replace(box, menu=(("top", 0),), choice=())
+        if box.menu[-1][0].kind == "question" and not self._menu_fits(box):
+            box = replace(box, menu=TOP_MENU, choice=())
         if box.mode == "check" and (
-            box.check_game not in boxes.deck_checkers()
-            or len(box.check_uids) != len(box.check_cards)
+            box.check.game not in boxes.deck_checkers()
+            or len(box.check.uids) != len(box.check.cards)
         ):
-            box = replace(box, mode="menu", menu=(("top", 0),), check_uids=(), check_cards=())
+            box = replace(box, mode="menu", menu=TOP_MENU, check=DeckCount())
         if session is None and box.mode not in ("menu", "check"):
-            box = replace(box, mode="menu", menu=(("top", 0),))
+            box = replace(box, mode="menu", menu=TOP_MENU)
         lines = [text(f"store.{key}", self.lang, **values) for key, values in self.store.reports]
         failing = [
             line
@@ -239,17 +245,17 @@ class Loop:
             view = screens_of(box.session).view_record(box.view)
         return UiRecord(
             mode=box.mode,
-            menu=list(box.menu),
+            menu=[(page.record(), i) for page, i in box.menu],
             choice=dict(box.choice),
             view=view,
             message=list(box.message),
-            confirm=box.confirm,
+            confirm=box.confirm.record() if box.confirm else "",
             notice=box.notice,
-            teach_uid=box.teach_uid,
-            teach_known=box.teach_known,
-            check_game=box.check_game,
-            check_uids=list(box.check_uids),
-            check_cards=list(box.check_cards),
+            teach_uid=box.teach.uid,
+            teach_known=box.teach.known,
+            check_game=box.check.game,
+            check_uids=list(box.check.uids),
+            check_cards=list(box.check.cards),
         ).model_dump()
 
     def handle(self, event: boxes.Event) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from device.app.events import UID_PATTERN  # noqa: E402  (where the loop reads it, lightly)
+from device.cards import example_card
 from device.games import GAMES
 from device.storage.actions import first_error
 
@@ -88,7 +89,7 @@ def _say(error: ValidationError) -> str:
     if e["type"] == "string_pattern_mismatch" and e["loc"][-1] == "uid":
         return f"{where}: expected 8, 10 or 14 hex digits (4, 5 or 7 bytes), e.g. 04A2B3C4"
     if e["type"] == "string_pattern_mismatch" and e["loc"][-1] == "card":
-        return f"{where}: expected game:card, e.g. zweimal:player-A"
+        return f"{where}: expected game:card, e.g. {example_card()}"
     return first_error(error)
 
 

@@ -7,6 +7,8 @@ import queue
 import sys
 from pathlib import Path
 
+from device.cards import example_card
+
 EXIT_USAGE = 2
 
 
@@ -21,7 +23,7 @@ def add_parser(commands) -> None:
         "--known", action="store_true", help="the cards the box knows (what a tag can be taught)"
     )
     teach = actions.add_parser("teach", help="teach a tag: by UID, or by tapping it")
-    teach.add_argument("card", help="the card, game:card (e.g. zweimal:player-A)")
+    teach.add_argument("card", help=f"the card, game:card (e.g. {example_card()})")
     how = teach.add_mutually_exclusive_group(required=True)
     how.add_argument("--uid", help="the tag's UID in hex")
     how.add_argument("--reader", choices=["pn532", "rdm6300"], help="read the tag: tap it")
@@ -80,7 +82,7 @@ def _run(args: argparse.Namespace, Store) -> int:
     if action == "import":
         _check_known(args, [card for _, card in pairs])
     elif action == "forget":
-        uid = checked(args.uid, "zweimal:x").uid
+        uid = checked(args.uid, example_card()).uid  # only the UID is checked
     state_dir = state_directory(args.state_dir)
     store = Store(state_dir, read_only=action in ("list", "export"))
     try:

@@ -7,15 +7,14 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from engine.core import InputError, TabletopError
 
+if TYPE_CHECKING:
+    from device.cli.score import Scorer
+
 EXIT_USAGE = 2
-# Options whose value may start with '-' (a negative number): `--at -1,2` is read as `--at=-1,2`.
-VALUE_OPTIONS = {"--at", "--attackers", "--defenders", "--assign"}
-# Subcommands whose one positional argument may start with '-' (a Zweimal notation does).
-NOTATION_COMMANDS = {("score", "zweimal"), ("score", "day-and-night")}
 # The box uses no pydantic plugins; without this pydantic reads every installed package's
 # metadata looking for them when the first model is built (about 7 ms of every start).
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
@@ -97,21 +96,34 @@ def build_parser() -> Parser:
     return parser
 
 
+def _scorer(args: list[str]) -> Scorer | None:
+    """The `tabletop score GAME` subcommand the arguments name, if any."""
+    if len(args) < 2 or args[0] != "score":
+        return None
+    from device.games import GAMES
+
+    entry = GAMES.get(args[1])
+    return entry.scorer if entry is not None else None
+
+
 def normalise(argv: Sequence[str]) -> list[str]:
     """Let values start with '-': join `--at -1,2` to `--at=-1,2`, and put `--` before a
     notation positional (`tabletop score zweimal -A-A...`)."""
     args = list(argv)
+    scorer = _scorer(args)
+    dash_values = scorer.dash_values if scorer is not None else frozenset()
     out: list[str] = []
     i = 0
     while i < len(args):
         arg = args[i]
-        if arg in VALUE_OPTIONS and i + 1 < len(args):
+        if arg in dash_values and i + 1 < len(args):
             out.append(f"{arg}={args[i + 1]}")
             i += 2
             continue
         out.append(arg)
         i += 1
-    if tuple(out[:2]) in NOTATION_COMMANDS and len(out) == 3 and out[2] not in ("-h", "--help"):
+    positional = scorer is not None and scorer.notation_positional
+    if positional and len(out) == 3 and out[2] not in ("-h", "--help"):
         out.insert(2, "--")
     return out
 

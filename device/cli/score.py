@@ -27,6 +27,8 @@ class Scorer:
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], dict[str, Any]]
     help: str
+    dash_values: frozenset[str] = frozenset()  # options whose value may start with '-'
+    notation_positional: bool = False  # its one positional argument may start with '-'
 
 
 def parse_ints(text: str, what: str) -> list[int]:

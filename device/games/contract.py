@@ -1,6 +1,8 @@
 """The contract every game's screens implement on the box (the engine side is
-`engine/contract.py`). A game's screens are one module named in its entry in the registry
-with these functions; the box, the loop, the renderer and the store call nothing else:
+`engine/contract.py`): `Screens`, a `typing.Protocol` that each game's screens module
+satisfies (mypy checks it: each module ends with `_checked: Screens = <itself>` under
+`TYPE_CHECKING`). The box, the loop, the renderer and the store call nothing else. A game
+that leaves an optional hook alone takes the default below (`standard_layout as layout`, ...).
 
 New game
 - `questions(answers) -> list[Question]`: what the new-game menu asks, in order, given the
@@ -24,7 +26,8 @@ Input
 - `on_tap(state, view, uid, card) -> Reaction`: a card tapped in the game (`card` is what the
   card registry knows the tag as, or None);
 - `confirm_text(what, lang) -> str` and `confirmed(what) -> action`: the game's own yes/no
-  questions (`Reaction.confirm`); "undo" is the box's own.
+  questions (`Reaction.confirm`, a `Confirm`: its kind and details, e.g. `end_turn` with the
+  cards to discard); `UNDO` is the box's own.
 
 Results
 - `round_ended(before, after, lang) -> list[str] | None`: lines to show when an action ended a
@@ -57,8 +60,8 @@ Deck check
   the tags tapped, "" for a tag the box does not know as one of the game's cards.
 
 Texts
-- `TEXTS` (optional): catalog entries the game brings, key -> (German, English); keys of the
-  form `refuse.<code>` name its refusals. Each shipped game keeps them in its `texts.py`.
+- each game keeps its catalog entries in its `texts.py` (key -> (German, English); keys of
+  the form `refuse.<code>` name its refusals), which adds them to the catalog when imported.
 
 Saved games from before the move notation
 - `legacy_action(payload: dict) -> action` (optional): reads an action saved in an older
@@ -68,7 +71,8 @@ Saved games from before the move notation
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol
 
 from engine.core import Coord
 
@@ -87,9 +91,9 @@ class Question:
 def deck_rules_question() -> list[Question]:
     """The new-game question whether the decks keep the game's rules (size, copies), asked
     only on a box whose config allows free decks (`deck_rules = "free"`: a designer's)."""
-    from device import games
+    from device.games.setup import deck_rules_asked
 
-    if not games.deck_rules_asked():
+    if not deck_rules_asked():
         return []
     choices = (("free", "deck_rules.free"), ("strict", "deck_rules.strict"))
     return [Question("deck_rules", "menu.choose_deck_rules", choices)]
@@ -104,6 +108,33 @@ def deck_rules_mark(options: object, lang: str) -> str:
 
 
 @dataclass(frozen=True)
+class Confirm:
+    """A yes/no question the box asks before it acts: its kind (`undo` and `abandon` are the
+    box's; a game's own, e.g. `end_turn`, go to its `confirm_text`/`confirmed`) and details
+    (the cards an end of turn discards). Saved as text: `end_turn:3` (`record`, `parse`)."""
+
+    kind: str
+    detail: tuple[str, ...] = ()
+
+    def record(self) -> str:
+        return ":".join((self.kind, *self.detail))
+
+    @classmethod
+    def parse(cls, text: str) -> Confirm | None:
+        """The question saved as `record` ("" is none); ValueError for one that is not."""
+        if not text:
+            return None
+        kind, *detail = text.split(":")
+        if not kind:
+            raise ValueError(f"not a question: {text!r}")
+        return cls(kind, tuple(detail))
+
+
+UNDO = Confirm("undo")
+ABANDON = Confirm("abandon")
+
+
+@dataclass(frozen=True)
 class Reaction:
     """What a button or a tap does in a game: the new view, an action to try on the engine,
     a question to ask first (a key for `confirm_text`/`confirmed`, or "undo"), or a refusal
@@ -112,7 +143,7 @@ class Reaction:
 
     view: Any
     action: Any = None
-    confirm: str = ""
+    confirm: Confirm | None = None
     refuse: str = ""
 
 
@@ -163,3 +194,102 @@ def side_panel(
             draw.rectangle((x - 1, y, 127, y + 8), fill=1)
         fit.line(draw, (x, y), line, fonts.status, fill=0 if band else 1, bottom=bottom)
         y += 9
+
+
+class Screens(Protocol):
+    """A game's screens module (see the module's docstring for what each does). Positional
+    parameters: a module's own names for them do not matter."""
+
+    # a new game
+    def questions(self, answers: dict[str, str], /) -> list[Question]: ...
+    def configure(self, deck_paths: list[Path], /) -> None: ...
+    def option_overrides(self, /) -> dict[str, str]: ...
+    def seed(self, value: int, /) -> None: ...
+
+    # the view
+    def initial_view(self, state: Any, /) -> Any: ...
+    def view_record(self, view: Any, /) -> dict[str, Any]: ...
+    def view_parse(self, data: dict[str, Any], state: Any, /) -> Any: ...
+
+    # drawing
+    def status(self, state: Any, lang: str, /) -> str: ...
+    def hint(self, state: Any, view: Any, lang: str, /) -> str: ...
+    def draw_main(self, draw: Any, state: Any, view: Any, lang: str, fonts: Any, /) -> None: ...
+    def layout(self, state: Any, view: Any, /) -> Layout: ...
+
+    # input
+    def on_button(self, state: Any, view: Any, button: str, /) -> Reaction: ...
+    def on_tap(self, state: Any, view: Any, uid: str, card: str | None, /) -> Reaction: ...
+    def confirm_text(self, what: Confirm, lang: str, /) -> str: ...
+    def confirmed(self, what: Confirm, /) -> Any: ...
+
+    # after an action
+    def round_ended(self, before: Any, after: Any, lang: str, /) -> list[str] | None: ...
+    def after(self, before: Any, after: Any, view: Any, /) -> Any: ...
+    def after_undo(self, state: Any, view: Any, /) -> Any: ...
+    def describe(self, state: Any, action: Any, lang: str, /) -> str: ...
+
+    # the deck check, saved games from before the notation
+    def check_deck(self, cards: list[str], lang: str, /) -> DeckReport: ...
+    def legacy_action(self, payload: dict[str, Any], /) -> Any: ...
+
+
+class CardNames(Protocol):
+    """A game's names for the teach screen (its entry's `names_module`): what one of its deck
+    files adds beyond the file's `cards` (checking the file whole), and what all its files
+    give together (their checks against each other, the defaults without one). DeckError
+    (device/games/deck_files.py) for a bad file."""
+
+    def of_file(self, path: Path, data: object, strict: bool, /) -> list[str]: ...
+    def of_game(self, paths: list[Path], strict: bool, /) -> list[str]: ...
+
+
+class Figures(Protocol):
+    """A game's heavy computations, timed for `tabletop bench` (its entry's `bench_module`):
+    figure -> milliseconds, and each figure's target on the development machine."""
+
+    TARGETS: dict[str, tuple[str, float]]
+
+    def figures(self, quick: bool, /) -> dict[str, float]: ...
+
+
+# --- the optional hooks' defaults (a game imports the ones it leaves alone) -----------------
+
+
+def standard_layout(state: Any, view: Any, /) -> Layout:
+    return DEFAULT_LAYOUT
+
+
+def same_view_after(before: Any, after: Any, view: Any, /) -> Any:
+    return view
+
+
+def same_view_after_undo(state: Any, view: Any, /) -> Any:
+    return view
+
+
+def no_seed(value: int, /) -> None:
+    """The game draws nothing at random on the box."""
+
+
+def no_decks(deck_paths: list[Path], /) -> None:
+    """The game reads no deck files."""
+
+
+def no_overrides() -> dict[str, str]:
+    return {}
+
+
+def no_deck_check(cards: list[str], lang: str, /) -> DeckReport:
+    """Never called: the menu offers the deck check only for games whose entry says
+    `checks_decks`."""
+    raise ValueError("this game has no deck check")
+
+
+def no_legacy_action(payload: dict[str, Any], /) -> Any:
+    raise ValueError("an action saved in a format this game never used")
+
+
+def undescribed(state: Any, action: Any, lang: str, /) -> str:
+    """ "" : the box says only that an action was taken back."""
+    return ""

@@ -1,7 +1,7 @@
 """Validated records at the edge: what the store reads back is checked before the engine sees
 it (pydantic). A record that fails is reported as damage, never replayed. Actions are saved in
-each game's move notation; the Zweimal action records below are how they were saved before,
-and are still read (`device/games/zweimal/screen.py`)."""
+each game's move notation (records saved before it are the game's own: its screens'
+`legacy_action`)."""
 
 from __future__ import annotations
 
@@ -14,32 +14,6 @@ Coord = tuple[int, int]
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class SetRoadRecord(Strict):
-    kind: Literal["set_road"] = "set_road"
-    field: Coord
-    orientation: Literal["-", "|"]
-
-
-class StartRoundRecord(Strict):
-    kind: Literal["start_round"] = "start_round"
-
-
-class PlaceRecord(Strict):
-    kind: Literal["place"] = "place"
-    field: Coord
-
-
-class MoveRecord(Strict):
-    kind: Literal["move"] = "move"
-    source: Coord
-    target: Coord
-
-
-class LayRecord(Strict):
-    kind: Literal["lay"] = "lay"
-    field: Coord
 
 
 class UiRecord(Strict):

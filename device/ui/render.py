@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from device import games
 from device.app.box import (
+    TOP,
     Box,
     check_report,
     game_view,
@@ -17,7 +18,7 @@ from device.app.box import (
     screens_of,
     undo_takes_back_an_end,
 )
-from device.games.contract import DEFAULT_LAYOUT, Layout
+from device.games.contract import ABANDON, DEFAULT_LAYOUT, UNDO, Layout
 from device.ui import fit
 from device.ui import fonts as font_files
 from device.ui.catalog import shorter, text
@@ -93,7 +94,7 @@ def _message(draw, lines: tuple[str, ...] | list[str], fonts) -> None:
 def _shorter(box: Box, band: str) -> tuple[str, ...]:
     """The catalog's short forms of a text in the band (a narrow band beside a board takes
     them)."""
-    if box.mode == "confirm" and box.confirm == "undo" and not undo_takes_back_an_end(box):
+    if box.mode == "confirm" and box.confirm == UNDO and not undo_takes_back_an_end(box):
         return (text("menu.undo_question.short", box.lang),)
     return shorter(band, box.lang)
 
@@ -116,18 +117,17 @@ def _over_game(box: Box) -> bool:
 def _layout(box: Box) -> Layout:
     if not (box.mode == "game" or _over_game(box)) or box.session is None:
         return DEFAULT_LAYOUT
-    layout = getattr(screens_of(box.session), "layout", None)
-    return DEFAULT_LAYOUT if layout is None else layout(box.session.state, game_view(box))
+    return screens_of(box.session).layout(box.session.state, game_view(box))
 
 
 def _confirm_text(box: Box) -> str:
-    if box.confirm == "abandon":
+    if box.confirm == ABANDON:
         return text("menu.confirm_abandon", box.lang)
-    if box.confirm == "undo":
+    if box.confirm == UNDO:
         if undo_takes_back_an_end(box):
             return text("menu.undo_end", box.lang)
         return text("menu.undo", box.lang) + "?"
-    if box.session is None:  # pragma: no cover - a game question without a game
+    if box.session is None or box.confirm is None:  # pragma: no cover - no game, no question
         return ""
     return screens_of(box.session).confirm_text(box.confirm, box.lang)
 
@@ -137,13 +137,13 @@ def _lines(box: Box) -> tuple[str, str]:
     session = box.session
     if box.mode == "menu":
         title = text("menu.title", lang)
-        screen = box.menu[-1][0]
+        page = box.menu[-1][0]
         question = menu_question(box)
-        if screen in ("game", "check"):
+        if page.kind in ("game", "check"):
             title = text("menu.choose_game", lang)
         elif question is not None:
             title = text(question.title, lang)
-        if screen != "top":
+        if page != TOP:
             hint_key = "hint.menu"
         elif session is not None:
             hint_key = "hint.menu_top"
@@ -151,11 +151,11 @@ def _lines(box: Box) -> tuple[str, str]:
             hint_key = "hint.menu_only"  # back does nothing here
         return title, text(hint_key, lang)
     if box.mode == "teach":
-        key = "hint.teach_pick" if box.teach_uid else "hint.teach_wait"
+        key = "hint.teach_pick" if box.teach.uid else "hint.teach_wait"
         return text("teach.title", lang), text(key, lang)
     if box.mode == "check":
-        name = games.GAMES[box.check_game].short if box.check_game in games.GAMES else ""
-        key = "hint.check" if box.check_uids else "hint.check_empty"
+        name = games.GAMES[box.check.game].short if box.check.game in games.GAMES else ""
+        key = "hint.check" if box.check.uids else "hint.check_empty"
         return text("check.title", lang, short=name), text(key, lang)
     if session is None:
         hint = "hint.message" if box.mode == "message" else "hint.menu"
@@ -170,8 +170,8 @@ def _lines(box: Box) -> tuple[str, str]:
 
 
 def _menu(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
-    screen, index = box.menu[-1]
-    labels = [menu_label(box, screen, item) for item in menu_items(box)]
+    page, index = box.menu[-1]
+    labels = [menu_label(box, page, item) for item in menu_items(box)]
     _pick_list(draw, labels, index, 11, MENU_ROWS, fonts)
 
 
@@ -189,15 +189,15 @@ def _pick_list(draw, labels: list[str], index: int, top: int, rows: int, fonts) 
 
 
 def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
-    if not box.teach_uid:
+    if not box.teach.uid:
         fit.line(draw, (2, 20), text("teach.tap", box.lang), fonts.body)
         return
     was = (
-        text("teach.was", box.lang, card=box.teach_known.split(":", 1)[-1])
-        if (box.teach_known)
+        text("teach.was", box.lang, card=box.teach.known.split(":", 1)[-1])
+        if (box.teach.known)
         else text("teach.new", box.lang)
     )
-    fit.line(draw, (1, 11), f"{box.teach_uid} {was}", fonts.small, shorter=(box.teach_uid,))
+    fit.line(draw, (1, 11), f"{box.teach.uid} {was}", fonts.small, shorter=(box.teach.uid,))
     labels = []
     for name in box.card_names:
         game, card = name.split(":", 1)
@@ -210,8 +210,8 @@ def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
 def _check(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
     """The deck check: how many cards so far, the last one, and the verdict as it stands."""
     lang = box.lang
-    fit.line(draw, (2, 11), text("check.count", lang, n=len(box.check_uids)), fonts.body)
-    if not box.check_uids:
+    fit.line(draw, (2, 11), text("check.count", lang, n=len(box.check.uids)), fonts.body)
+    if not box.check.uids:
         fit.line(draw, (2, 32), text("check.tap", lang), fonts.status)
         return
     report = check_report(box)

@@ -29,4 +29,9 @@ def _dan_run(args: argparse.Namespace) -> dict[str, Any]:
 # --- Wandernde Druiden -----------------------------------------------------------------------
 
 
-SCORER = Scorer(_dan_args, _dan_run, "adjudicate a board: who can still win")
+SCORER = Scorer(
+    _dan_args,
+    _dan_run,
+    "adjudicate a board: who can still win",
+    notation_positional=True,
+)

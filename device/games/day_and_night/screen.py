@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import ImageDraw
 
+from device.games import contract
 from device.games.contract import (
+    Confirm,
     Layout,
     Question,
     Reaction,
@@ -31,8 +33,8 @@ from device.games.contract import (
     side_panel,
 )
 from device.games.day_and_night import decks as day_and_night_decks
+from device.games.day_and_night import texts  # noqa: F401 - its texts in the catalog
 from device.games.day_and_night.glyphs import cell_pixels
-from device.games.day_and_night.texts import TEXTS  # noqa: F401 - the contract's TEXTS
 from device.games.deck_files import Configured
 from device.ui import cursor, fit
 from device.ui.catalog import text
@@ -53,6 +55,13 @@ from engine.day_and_night.game import (
     temple_options,
     tile_at,
 )
+
+# the optional hooks this game leaves alone: the contract's defaults
+after_undo = contract.same_view_after_undo
+seed = contract.no_seed
+check_deck = contract.no_deck_check
+legacy_action = contract.no_legacy_action
+
 
 CELL = 8
 TOP = 4
@@ -273,7 +282,9 @@ def on_button(state: State, view: View, button: str) -> Reaction:
             return Reaction(view, Step(view.cursor))
         return Reaction(view)
     if button == "back":
-        return Reaction(view, confirm=f"end_turn:{max(0, state.hands[state.turn] - HAND)}")
+        return Reaction(
+            view, confirm=Confirm("end_turn", (str(max(0, state.hands[state.turn] - HAND)),))
+        )
     return Reaction(view)
 
 
@@ -371,12 +382,12 @@ def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
     return Reaction(view)
 
 
-def confirm_text(what: str, lang: str) -> str:
-    n = int(what.split(":", 1)[1]) if what.startswith("end_turn:") else 0
+def confirm_text(what: Confirm, lang: str) -> str:
+    n = int(what.detail[0]) if what.kind == "end_turn" and what.detail else 0
     return text("dan.confirm_end_cut", lang, n=n) if n else text("dan.confirm_end", lang)
 
 
-def confirmed(what: str):
+def confirmed(what: Confirm) -> End:
     return End()
 
 
@@ -560,3 +571,10 @@ def describe(state: State, action: Any, lang: str) -> str:
         case End():
             return text("undo.end_turn", lang)
     return text("undo.dan_temple", lang)
+
+
+if TYPE_CHECKING:  # mypy checks this module against the screens contract
+    from device.games.contract import Screens
+    from device.games.day_and_night import screen as _this
+
+    _checked: Screens = _this

@@ -1,1 +1,16 @@
-"""feuer_und_wasser on the box: its screens and the files only it reads."""
+"""Feuer und Wasser on the box: its screens (screen.py), texts, decks (decks.py and the example
+decks in decks/), `tabletop score feuer-und-wasser`, the teach screen's card names and its
+benchmark figures."""
+
+from device.games.entry import Entry
+
+ENTRY = Entry(
+    "feuer-und-wasser",
+    "Feuer und Wasser",
+    "FuW",
+    engine_module="engine.feuer_und_wasser.game",
+    screens_module=f"{__name__}.screen",
+    scorer_module=f"{__name__}.score",
+    names_module=f"{__name__}.names",
+    bench_module=f"{__name__}.bench",
+)

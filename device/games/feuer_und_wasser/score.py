@@ -40,4 +40,9 @@ def _fuw_run(args: argparse.Namespace) -> dict[str, Any]:
 # --- Day and Night ---------------------------------------------------------------------------
 
 
-SCORER = Scorer(_fuw_args, _fuw_run, "check a card placement and what it scores")
+SCORER = Scorer(
+    _fuw_args,
+    _fuw_run,
+    "check a card placement and what it scores",
+    dash_values=frozenset({"--at"}),  # `--at -1,2`
+)

@@ -20,14 +20,22 @@ scored), then in words what the score is made of, the score and the total.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import ImageDraw
 
-from device.games.contract import Layout, Question, Reaction, side_panel
+from device.games import contract
+from device.games.contract import (
+    UNDO,
+    Confirm,
+    Layout,
+    Question,
+    Reaction,
+    side_panel,
+)
 from device.games.deck_files import Configured
 from device.games.feuer_und_wasser import decks as feuer_und_wasser_decks
-from device.games.feuer_und_wasser.texts import TEXTS  # noqa: F401 - the contract's TEXTS
+from device.games.feuer_und_wasser import texts  # noqa: F401 - its texts in the catalog
 from device.ui import fit
 from device.ui import fonts as font_files
 from device.ui.catalog import text
@@ -41,6 +49,13 @@ from engine.feuer_und_wasser.game import (
     placements,
     turned,
 )
+
+# the optional hooks this game leaves alone: the contract's defaults
+after_undo = contract.same_view_after_undo
+seed = contract.no_seed
+check_deck = contract.no_deck_check
+legacy_action = contract.no_legacy_action
+
 
 WINDOW = (56, 64)  # the landscape window in pixels (height, width)
 PANEL = WINDOW[1] + 3
@@ -177,7 +192,7 @@ def on_button(state: State, view: View, button: str) -> Reaction:
         if button == "ok":
             return Reaction(replace(view, review=(r, 1)) if page == 0 else initial_view(state))
         if button == "back":
-            return Reaction(view, confirm="undo")
+            return Reaction(view, confirm=UNDO)
         return Reaction(view)
     if state.drawn is None:
         cards = choices(state)
@@ -187,7 +202,7 @@ def on_button(state: State, view: View, button: str) -> Reaction:
         if button == "ok" and cards:
             return Reaction(view, Draw(cards[view.pick % len(cards)]))
         if button == "back":
-            return Reaction(view, confirm="undo")
+            return Reaction(view, confirm=UNDO)
         return Reaction(view)
     if view.at is None:
         view = _lay_view(state)
@@ -206,7 +221,7 @@ def on_button(state: State, view: View, button: str) -> Reaction:
                 return Reaction(replace(view, at=_nearest(options, at), turns=turns))
         return Reaction(view)
     if button == "back":
-        return Reaction(view, confirm="undo")
+        return Reaction(view, confirm=UNDO)
     if button == "ok":
         return Reaction(view, Lay(at, view.turns))
     return Reaction(view)
@@ -219,11 +234,11 @@ def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
     return Reaction(view)
 
 
-def confirm_text(what: str, lang: str) -> str:
+def confirm_text(what: Confirm, lang: str) -> str:
     raise ValueError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
 
 
-def confirmed(what: str):
+def confirmed(what: Confirm) -> Any:
     raise ValueError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
 
 
@@ -504,3 +519,10 @@ def describe(state: State, action: Any, lang: str) -> str:
     if isinstance(action, Draw):
         return text("undo.fuw_draw", lang, card=action.card)
     return text("undo.fuw_lay", lang, card=state.drawn or "")
+
+
+if TYPE_CHECKING:  # mypy checks this module against the screens contract
+    from device.games.contract import Screens
+    from device.games.feuer_und_wasser import screen as _this
+
+    _checked: Screens = _this

@@ -50,4 +50,9 @@ def _druiden_run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-SCORER = Scorer(_druiden_args, _druiden_run, "a clash and the best defence")
+SCORER = Scorer(
+    _druiden_args,
+    _druiden_run,
+    "a clash and the best defence",
+    dash_values=frozenset({"--attackers", "--defenders", "--assign"}),
+)

@@ -23,14 +23,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import ImageDraw
 
-from device.games.contract import DeckReport, Question, Reaction, deck_rules_question
+from device.games import contract
+from device.games.contract import (
+    Confirm,
+    DeckReport,
+    Question,
+    Reaction,
+    deck_rules_question,
+)
 from device.games.deck_files import Configured
 from device.games.wandernde_druiden import cards as wandernde_druiden_cards
-from device.games.wandernde_druiden.texts import TEXTS  # noqa: F401 - the contract's TEXTS
+from device.games.wandernde_druiden import texts  # noqa: F401 - its texts in the catalog
 from device.ui import fit
 from device.ui.catalog import text
 from engine.core import IllegalMove
@@ -49,6 +56,12 @@ from engine.wandernde_druiden.game import (
     suggestion,
     tied_groups,
 )
+
+# the optional hooks this game leaves alone: the contract's defaults
+layout = contract.standard_layout
+seed = contract.no_seed
+legacy_action = contract.no_legacy_action
+
 
 GAME_ID = "wandernde-druiden"
 ROW = 8  # the table's row height (the 5x8 font)
@@ -216,7 +229,7 @@ def on_button(state: State, view: View, button: str) -> Reaction:
         return Reaction(view)
     if button == "back" and not state.clash_due:  # the turn cannot end before the clash
         cut = cut_at_end(state)
-        return Reaction(view, confirm=f"end:{cut}")
+        return Reaction(view, confirm=Confirm("end", (str(cut),)))
     return Reaction(view)
 
 
@@ -228,7 +241,9 @@ def _lay(state: State, card_id: str) -> Reaction:
     if state.side(state.turn).hand == 1:  # the last card in hand: laying it loses
         return Reaction(
             View(),
-            confirm=f"last:{'place' if isinstance(action, LayPlace) else 'creature'}:{card_id}",
+            confirm=Confirm(
+                "last", ("place" if isinstance(action, LayPlace) else "creature", card_id)
+            ),
         )
     return Reaction(View(), action)
 
@@ -290,16 +305,16 @@ def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
     return _lay(state, card_id)
 
 
-def confirm_text(what: str, lang: str) -> str:
-    if what.startswith("last:"):
+def confirm_text(what: Confirm, lang: str) -> str:
+    if what.kind == "last":
         return text("wd.confirm_last", lang)
-    n = int(what.split(":", 1)[1]) if what.startswith("end:") else 0
+    n = int(what.detail[0]) if what.kind == "end" and what.detail else 0
     return text("wd.confirm_end_cut", lang, n=n) if n else text("wd.confirm_end", lang)
 
 
-def confirmed(what: str):
-    if what.startswith("last:"):
-        _, kind, card_id = what.split(":", 2)
+def confirmed(what: Confirm) -> Any:
+    if what.kind == "last":
+        kind, card_id = what.detail
         return LayPlace(card_id) if kind == "place" else LayCreature(card_id)
     return End()
 
@@ -641,3 +656,10 @@ def describe(state: State, action: Any, lang: str) -> str:
     if isinstance(action, Clash):
         return text("undo.wd_clash", lang)
     return text("undo.end_turn", lang)
+
+
+if TYPE_CHECKING:  # mypy checks this module against the screens contract
+    from device.games.contract import Screens
+    from device.games.wandernde_druiden import screen as _this
+
+    _checked: Screens = _this

@@ -36,4 +36,9 @@ def _zweimal_run(args: argparse.Namespace) -> dict[str, Any]:
 # --- Feuer und Wasser ------------------------------------------------------------------------
 
 
-SCORER = Scorer(_zweimal_args, _zweimal_run, "roads and majority scoring of a position")
+SCORER = Scorer(
+    _zweimal_args,
+    _zweimal_run,
+    "roads and majority scoring of a position",
+    notation_positional=True,  # a notation starts with - (`-A-A...`)
+)

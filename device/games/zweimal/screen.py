@@ -11,21 +11,23 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import ImageDraw
-from pydantic import BaseModel
 
-from device.games.contract import Layout, Question, Reaction
-from device.games.zweimal import cursor
-from device.games.zweimal.texts import TEXTS  # noqa: F401 - the contract's TEXTS
-from device.storage.actions import (
-    LayRecord,
-    MoveRecord,
-    PlaceRecord,
-    SetRoadRecord,
-    StartRoundRecord,
+from device.games import contract
+from device.games.contract import (
+    UNDO,
+    Confirm,
+    Layout,
+    Question,
+    Reaction,
 )
+from device.games.zweimal import (
+    cursor,
+    texts,  # noqa: F401 - its texts in the catalog
+)
+from device.games.zweimal.legacy import legacy_action  # noqa: F401 - the contract's hook
 from device.ui import fit
 from device.ui.catalog import text
 from engine.core import Coord
@@ -44,16 +46,15 @@ from engine.zweimal.game import (
 )
 from engine.zweimal.position import score_roads
 
-RECORDS: dict[str, type[BaseModel]] = {  # actions as saved before the notation (still read)
-    "set_road": SetRoadRecord,
-    "start_round": StartRoundRecord,
-    "place": PlaceRecord,
-    "move": MoveRecord,
-    "lay": LayRecord,
-}
+# the optional hooks this game leaves alone: the contract's defaults
+after_undo = contract.same_view_after_undo
+configure = contract.no_decks
+option_overrides = contract.no_overrides
+check_deck = contract.no_deck_check
 
 
 RNG = random.Random()  # how the box deals a layout (the screenshots seed it)
+START_ROUND = Confirm("start_round")  # the set-up is ready: the round starts
 SUPPLY_CHOICES = tuple(str(n) for n in range(1, 61))
 
 
@@ -76,30 +77,6 @@ def questions(answers: dict[str, str]) -> list[Question]:
             )
         )
     return asked
-
-
-def _field(pair) -> Coord:
-    return (pair[0], pair[1])
-
-
-def legacy_action(data: dict[str, Any]) -> Action:
-    """An action saved as a JSON record before the move notation."""
-    kind = data.get("kind")
-    if kind not in RECORDS:
-        raise ValueError(f"unknown action kind {kind!r}")
-    rec = RECORDS[kind].model_validate(data)
-    match rec:
-        case SetRoadRecord():
-            return SetRoad(_field(rec.field), rec.orientation)
-        case StartRoundRecord():
-            return StartRound()
-        case PlaceRecord():
-            return Place(_field(rec.field))
-        case MoveRecord():
-            return Move(_field(rec.source), _field(rec.target))
-        case LayRecord():
-            return Lay(_field(rec.field))
-    raise ValueError(f"unknown action kind {kind!r}")  # pragma: no cover
 
 
 # --- the view --------------------------------------------------------------------------------
@@ -254,7 +231,7 @@ def on_button(state: State, view: View, button: str) -> Reaction:
         if what is None:
             return Reaction(view)
         kind, value = what
-        if isinstance(value, str):
+        if isinstance(value, Confirm):
             return Reaction(view, confirm=value)
         return Reaction(value)
     return Reaction(view)
@@ -274,7 +251,7 @@ def _review_button(state: State, view: View, button: str) -> Reaction:
         done = initial_view(state) if state.phase != "setup" or not view.proposal else None
         return Reaction(done or View(setup="deal", proposal=view.proposal))
     if button == "back":
-        return Reaction(view, confirm="undo")
+        return Reaction(view, confirm=UNDO)
     return Reaction(view)
 
 
@@ -282,7 +259,7 @@ def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
     return Reaction(view)  # Zweimal has no cards to tap
 
 
-def confirm_text(what: str, lang: str) -> str:
+def confirm_text(what: Confirm, lang: str) -> str:
     return text("menu.confirm_setup", lang)
 
 
@@ -290,20 +267,20 @@ def round_ended(before: State, after: State, lang: str) -> list[str] | None:
     return None  # the scoring board (`after`) shows what scored, then the score
 
 
-def on_back(state: State, view: View) -> tuple[str, View | str] | None:
+def on_back(state: State, view: View) -> tuple[str, View | Confirm] | None:
     """What `back` does: ("view", new view), ("confirm", what) or nothing (None)."""
     if view.selected is not None:
         return "view", replace(view, selected=None)
     if state.phase == "setup":
-        return "confirm", "start_round"
+        return "confirm", START_ROUND
     if state.phase == "over":
         return None
-    return "confirm", "undo"
+    return "confirm", UNDO
 
 
-def confirmed(what: str) -> Action:
+def confirmed(what: Confirm) -> Action:
     """The action a game-specific question stands for, once answered yes."""
-    if what == "start_round":
+    if what == START_ROUND:
         return StartRound()
     raise ValueError(f"nothing to confirm for {what!r}")  # pragma: no cover
 
@@ -537,3 +514,10 @@ def describe(state: State, action: Any, lang: str) -> str:
         case SetRoad((r, c), _):
             return text("undo.zweimal_road", lang, at=f"{r},{c}")
     return text("undo.setup", lang)
+
+
+if TYPE_CHECKING:  # mypy checks this module against the screens contract
+    from device.games.contract import Screens
+    from device.games.zweimal import screen as _this
+
+    _checked: Screens = _this

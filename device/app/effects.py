@@ -1,0 +1,43 @@
+"""What a transition of the box asks the loop to carry out (and save) before the new screen is
+shown: a new game, an accepted action, an undo, a finished or abandoned game, a resumed one, a
+card taught."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+
+@dataclass(frozen=True)
+class NewGame:
+    game: str
+    options: Any
+
+
+@dataclass(frozen=True)
+class Append:
+    action: Any
+
+
+@dataclass(frozen=True)
+class Undo:
+    pass
+
+
+@dataclass(frozen=True)
+class Finish:
+    status: Literal["finished", "abandoned"]
+
+
+@dataclass(frozen=True)
+class Resume:
+    pass
+
+
+@dataclass(frozen=True)
+class TeachCard:
+    uid: str
+    card: str
+
+
+Effect = NewGame | Append | Undo | Finish | Resume | TeachCard

@@ -1,0 +1,108 @@
+"""The box's state as one frozen value (`Box`): the mode it is in (menu, game, confirm,
+message, teach, check) and each mode's own part (the menu's pages and answers, the question
+asked, the tag being taught, the deck being counted), with the game in progress.
+
+The transitions are elsewhere: `device/app/box.py` (`handle`) dispatches to the menu
+(menu.py), the game and its questions (turns.py), and the teach screen and the deck check
+(tags.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from device import games
+from device.app.session import Session
+from device.games.contract import Confirm, Screens
+
+Mode = Literal["menu", "game", "confirm", "message", "teach", "check"]
+PageKind = Literal["top", "game", "check", "question", "teach"]
+PAGE_KINDS: tuple[PageKind, ...] = ("top", "game", "check", "question", "teach")
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the menu: the top, the games (to start one, or to check a deck of), a
+    game's new-game question (`key`: the option it sets), the teach screen's card list.
+    Saved as text: `top`, `q:variant` (`record`, `parse`)."""
+
+    kind: PageKind
+    key: str = ""
+
+    def record(self) -> str:
+        return f"q:{self.key}" if self.kind == "question" else self.kind
+
+    @classmethod
+    def parse(cls, text: str) -> Page:
+        """A page saved as `record`; ValueError for one that is not."""
+        if text.startswith("q:") and len(text) > 2:
+            return cls("question", text[2:])
+        for kind in PAGE_KINDS:
+            if text == kind and kind != "question":
+                return cls(kind)
+        raise ValueError(f"not a menu page: {text!r}")
+
+
+TOP = Page("top")
+TOP_MENU: tuple[tuple[Page, int], ...] = ((TOP, 0),)
+
+
+@dataclass(frozen=True)
+class Teach:
+    """The teach screen: the tag just tapped ("" while waiting for one) and the card it was
+    known as before."""
+
+    uid: str = ""
+    known: str = ""
+
+
+@dataclass(frozen=True)
+class DeckCount:
+    """The deck check: the game whose deck is counted, the tags counted so far (in order)
+    and the card id of each ("" for a tag not known as one of the game's cards)."""
+
+    game: str = ""
+    uids: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Box:
+    lang: str = "de"
+    mode: Mode = "menu"
+    # the menu: its pages (each with the item under the cursor) and the new game's answers
+    menu: tuple[tuple[Page, int], ...] = TOP_MENU
+    choice: tuple[tuple[str, Any], ...] = ()
+    # the game: the one in progress and its screens' own view (device/games/contract.py)
+    session: Session | None = None
+    view: Any = None
+    message: tuple[str, ...] = ()  # message: the lines on show
+    confirm: Confirm | None = None  # confirm: the question asked
+    teach: Teach = Teach()  # teach: the tag being taught
+    check: DeckCount = DeckCount()  # check: the deck being counted
+    # every mode: a notice line, and what the box knows besides the game
+    notice: str = ""
+    resumable: bool = False  # the store holds another unfinished game
+    reader_ok: bool = True  # False while the card reader is unplugged or silent
+    card_names: tuple[str, ...] = ()  # what the teach screen offers
+
+
+def deck_checkers() -> list[str]:
+    """The playable games whose screens can check a deck (`check_deck`)."""
+    return [g for g, e in games.playable().items() if e.checks_decks]
+
+
+def screens_of(session: Session) -> Screens:
+    return games.GAMES[session.game].screens
+
+
+def engine_of(session: Session) -> Any:
+    return games.GAMES[session.game].engine
+
+
+def game_view(box: Box) -> Any:
+    """The game's view, or its first view where a box was made without one."""
+    if box.view is not None or box.session is None:
+        return box.view
+    return screens_of(box.session).initial_view(box.session.state)

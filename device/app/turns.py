@@ -1,0 +1,136 @@
+"""The box in a game: a button or a tap's reaction from the game's screens, an action tried
+on the engine (refused with its reason, or accepted and saved), the questions asked first
+(undo, abandon, the game's own) and the undo itself."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from device.app.effects import Append, Effect, Finish, Undo
+from device.app.modes import TOP_MENU, Box, Mode, engine_of, game_view, screens_of
+from device.games.contract import ABANDON, UNDO, Reaction, Screens
+from device.ui.catalog import refusal, text
+from engine.core import IllegalMove
+
+
+def game_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
+    session = box.session
+    if session is None:
+        return replace(box, mode="menu", menu=TOP_MENU), []
+    view = game_view(box)
+    reaction = screens_of(session).on_button(session.state, view, button)
+    if button == "ok" and engine_of(session).is_over(session.state):
+        if reaction.view == view or reaction.action is not None or reaction.confirm:
+            return replace(box, mode="menu", menu=TOP_MENU), []  # the game is over
+        return replace(box, view=reaction.view), []  # the game still shows its results
+    return react(box, reaction)
+
+
+def react(box: Box, reaction: Reaction) -> tuple[Box, list[Effect]]:
+    box = replace(box, view=reaction.view)
+    if reaction.refuse:
+        return replace(box, notice=refusal(reaction.refuse, reaction.refuse, box.lang)), []
+    if reaction.confirm:
+        return replace(box, mode="confirm", confirm=reaction.confirm), []
+    if reaction.action is None:
+        return box, []
+    return try_action(box, reaction.action)
+
+
+def try_action(box: Box, action: Any) -> tuple[Box, list[Effect]]:
+    """Apply an action to the engine: refused with the reason on screen, or accepted."""
+    session = box.session
+    assert session is not None
+    engine, screens = engine_of(session), screens_of(session)
+    try:
+        new_state = engine.apply(session.state, action)
+    except IllegalMove as error:
+        return replace(box, notice=refusal(error.code, str(error), box.lang)), []
+    effects: list[Effect] = [Append(action)]
+    history = (*session.history, action)
+    known = len(session.before) == len(session.history)
+    before = (*session.before, session.state) if known else ()
+    box = replace(
+        box,
+        session=replace(
+            session, state=new_state, actions=len(history), history=history, before=before
+        ),
+    )
+    box = replace(box, view=screens.after(session.state, new_state, game_view(box)))
+    lines = screens.round_ended(session.state, new_state, box.lang)
+    if lines:
+        box = replace(box, mode="message", message=tuple(lines))
+    if engine.is_over(new_state):
+        effects.append(Finish("finished"))
+    return box, effects
+
+
+def confirm_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
+    what = box.confirm
+    if button == "back":
+        back_to: Mode = "menu" if what == ABANDON else "game"
+        return replace(box, mode=back_to, confirm=None), []
+    if button != "ok":
+        return box, []
+    if what == ABANDON:
+        if box.session is not None and engine_of(box.session).is_over(box.session.state):
+            return replace(box, mode="menu", confirm=None, menu=TOP_MENU), []  # finished
+        return replace(
+            box,
+            mode="menu",
+            confirm=None,
+            menu=TOP_MENU,
+            session=None,
+            notice=text("menu.abandoned", box.lang),
+        ), [Finish("abandoned")]
+    if what == UNDO:
+        return undo_last(replace(box, mode="game", confirm=None))
+    if box.session is None or what is None:  # pragma: no cover - a question without a game
+        return replace(box, mode="menu", confirm=None), []
+    action = screens_of(box.session).confirmed(what)
+    return try_action(replace(box, mode="game", confirm=None), action)
+
+
+def undo_last(box: Box) -> tuple[Box, list[Effect]]:
+    """Take back the last action: the state is replayed here, at once (engine/replay.py)."""
+    session = box.session
+    if session is None or session.actions == 0:
+        return replace(box, notice=text("menu.nothing_to_undo", box.lang)), []
+    taken = session.history[-1] if session.history else None
+    state, history, before = session.undone(engine_of(session))
+    session = replace(session, state=state, history=history, actions=len(history), before=before)
+    screens = screens_of(session)
+    notice = text("menu.undone", box.lang)
+    what = screens.describe(state, taken, box.lang) if taken is not None else ""
+    if what:
+        notice = text("menu.undone_what", box.lang, what=what)
+    return replace(
+        box,
+        session=session,
+        view=screens.initial_view(state) if box.view is None else _keep_view(screens, box, state),
+        notice=notice,
+    ), [Undo()]
+
+
+def undo_takes_back_an_end(box: Box) -> bool:
+    """The last action ended a round or the game (its results were shown)."""
+    session = box.session
+    if session is None or not session.history:
+        return False
+    if engine_of(session).is_over(session.state):
+        return True
+    if len(session.before) != len(session.history):
+        return False
+    lines = screens_of(session).round_ended(session.before[-1], session.state, box.lang)
+    return bool(lines)
+
+
+def _keep_view(screens: Screens, box: Box, state: Any) -> Any:
+    """The view after an undo: the game's own choice (`after_undo`), else the same view where
+    it still fits the state."""
+    try:
+        view = screens.view_parse(screens.view_record(box.view), state)
+    except ValueError:
+        return screens.initial_view(state)
+    return screens.after_undo(state, view)

@@ -1,0 +1,123 @@
+"""What a game tells the box about itself: its `Entry` (ids, names, and the modules of its
+engine, screens, `tabletop score` subcommand, card names and benchmark figures, each imported
+when first used). Each game's `device/games/<game>/__init__.py` holds its `ENTRY`; the
+registry (`device/games/__init__.py`) lists those packages, and nothing else names a game.
+
+Light on purpose: the first frame lists the games' names before any game is imported.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from device.games.setup import current, lock, prepared
+
+if TYPE_CHECKING:
+    from device.cli.score import Scorer
+    from device.games.contract import CardNames, Figures, Screens
+    from engine.contract import Game
+
+
+@cache
+def _engine(module: str) -> Game:
+    found: Game = importlib.import_module(module).GAME
+    return found
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A game on the box. The modules are named, not imported: `engine_module` holds `GAME`
+    (engine/contract.py), `screens_module` is a `Screens` (device/games/contract.py),
+    `scorer_module` holds `SCORER` (device/cli/score.py), `names_module` is a `CardNames`
+    (the teach screen's names from the game's deck files), `bench_module` is a `Figures`
+    (its heavy computations, timed by `tabletop bench`). "" where the game has none."""
+
+    id: str
+    name: str  # the game's own (German) name, the same in every language
+    short: str  # for tight places on the screen
+    engine_module: str = ""
+    screens_module: str = ""  # "": not playable on the box yet
+    scorer_module: str = ""
+    names_module: str = ""
+    bench_module: str = ""
+    checks_decks: bool = False  # its screens offer the menu's deck check (`check_deck`)
+
+    @property
+    def scorer(self) -> Scorer | None:
+        """Its `tabletop score` subcommand (a module is imported when first asked)."""
+        if not self.scorer_module:
+            return None
+        found: Scorer = importlib.import_module(self.scorer_module).SCORER
+        return found
+
+    @property
+    def engine(self) -> Game | None:
+        """The engine (None: only scoring so far); a module is imported when first asked."""
+        return _engine(self.engine_module) if self.engine_module else None
+
+    @property
+    def game(self) -> Game:
+        """The engine of a game the box plays (a ValueError for one that only scores)."""
+        engine = self.engine
+        if engine is None:
+            raise ValueError(f"{self.id} has no engine")
+        return engine
+
+    @property
+    def playable(self) -> bool:
+        return bool(self.engine_module) and bool(self.screens_module)
+
+    @property
+    def screens(self) -> Screens:
+        """The screens module, imported when first used (so a start that shows the menu
+        imports no game), with the box's set-up applied once."""
+        module: Screens = importlib.import_module(self.screens_module)
+        if self.screens_module in prepared:
+            return module
+        with lock:
+            if self.screens_module in prepared:
+                return module
+            given = current()
+            module.configure(list(given.deck_paths))
+            if given.seed is not None:
+                module.seed(given.seed)
+            prepared.add(self.screens_module)
+        return module
+
+    @property
+    def names(self) -> CardNames | None:
+        if not self.names_module:
+            return None
+        found: CardNames = importlib.import_module(self.names_module)
+        return found
+
+    @property
+    def figures(self) -> Figures | None:
+        if not self.bench_module:
+            return None
+        found: Figures = importlib.import_module(self.bench_module)
+        return found
+
+    @property
+    def rules_version(self) -> int:
+        return self.engine.rules_version if self.engine is not None else 1
+
+    def saved_action(self, payload: dict[str, Any]) -> Any:
+        """An action as the store keeps it: in the game's notation, or (saved before the
+        notation) a JSON record its screens can still read. ValueError if neither."""
+        if "action" in payload:
+            if not isinstance(payload["action"], str):
+                raise ValueError("the saved action is not text")
+            return self.game.parse_action(payload["action"])
+        if not self.screens_module:
+            raise ValueError("an action saved in a format this game never used")
+        return self.screens.legacy_action(payload)
+
+    def saved_options(self, values: dict[str, Any]) -> Any:
+        """The options as the store keeps them (text; older saves have numbers)."""
+        from engine.replay import options_of
+
+        return options_of(self.game, {k: str(v) for k, v in values.items()})
