@@ -14,8 +14,7 @@ import string
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from device.app.config import ConfigError, load
 from device.app.loop import Loop

@@ -220,8 +220,7 @@ def test_the_tacticians_card_preview_leaves_the_points_readable():
     from PIL import Image, ImageChops, ImageDraw
 
     from device.games.feuer_und_wasser.screen import PANEL, View, draw_main
-    from device.ui import fit
-    from device.ui import fonts as font_files
+    from device.ui import fit, fonts as font_files
     from engine.contract import Scores
     from engine.feuer_und_wasser.game import GAME
     from engine.replay import options_of

@@ -17,8 +17,7 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from PIL import ImageChops, ImageDraw
 
 from device import games

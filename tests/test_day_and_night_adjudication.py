@@ -1,8 +1,7 @@
 import re
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from engine.core import NotationError
 from engine.day_and_night import adjudicate, can_still_win, parse_board

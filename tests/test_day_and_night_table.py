@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from device.games.contract import Confirm
 from device.games.day_and_night import screen
+from device.games.day_and_night.glyphs import cell_pixels
 from device.ui import fonts
 from engine.day_and_night import parse_board
 from engine.day_and_night.game import GAME, Cast, castable, target_options, temple_options
@@ -29,7 +30,7 @@ def test_every_state_of_a_field_differs_from_every_other_in_at_least_three_pixel
     frame = {(r, c) for r in range(10) for c in range(10) if r in (0, 9) or c in (0, 9)}
 
     def seen(t, p, chosen, under_cursor):  # the field and the frame around it, 10x10
-        lit = {(r + 1, c + 1) for r, c in screen.cell_pixels(*t, pawns=p, chosen=chosen)}
+        lit = {(r + 1, c + 1) for r, c in cell_pixels(*t, pawns=p, chosen=chosen)}
         return frozenset(lit | frame) if under_cursor else frozenset(lit)
 
     glyphs = {
@@ -43,11 +44,11 @@ def test_every_state_of_a_field_differs_from_every_other_in_at_least_three_pixel
         (len(a ^ b), ka, kb) for (ka, a), (kb, b) in itertools.combinations(glyphs.items(), 2)
     )
     assert worst[0] >= 3, worst
-    day, night = screen.cell_pixels("D"), screen.cell_pixels("N")
+    day, night = cell_pixels("D"), cell_pixels("N")
     assert len(day ^ night) >= 8  # Day's and Night's temple: found pixel-identical before
     for tile, side in (("n", "night"), ("d", "day"), ("D", "day"), ("N", "night")):
-        bare = screen.cell_pixels(tile)
-        assert len(bare ^ screen.cell_pixels(tile, pawns=(side,))) >= 8  # a pawn on its own
+        bare = cell_pixels(tile)
+        assert len(bare ^ cell_pixels(tile, pawns=(side,))) >= 8  # a pawn on its own
 
 
 def _state(board: str, **changes):
@@ -71,12 +72,12 @@ def test_the_board_draws_each_field_as_its_glyph():
     view = screen.View(cursor=(5, 7))
     frame = _frame(state, view)
     expected = {
-        (2, 0): screen.cell_pixels("d", 5),
-        (2, 1): screen.cell_pixels("n", 0, True, ("night",)),
-        (2, 2): screen.cell_pixels("f", pawns=("day",)),
-        (0, 3): screen.cell_pixels("D"),
-        (1, 4): screen.cell_pixels("N"),
-        (2, 5): screen.cell_pixels("."),
+        (2, 0): cell_pixels("d", 5),
+        (2, 1): cell_pixels("n", 0, True, ("night",)),
+        (2, 2): cell_pixels("f", pawns=("day",)),
+        (0, 3): cell_pixels("D"),
+        (1, 4): cell_pixels("N"),
+        (2, 5): cell_pixels("."),
     }
     for (r, c), lit in expected.items():
         x, y = c * screen.CELL, screen.TOP + r * screen.CELL
@@ -187,7 +188,7 @@ def test_the_final_board_stays_with_the_verdict_and_why():
     assert frame.crop((0, screen.TOP, 64, screen.TOP + 48)).getbbox()  # the board is there
     x, y = 7 * screen.CELL, screen.TOP + 2 * screen.CELL  # the second temple's last tile
     drawn = {(r, c) for r in range(8) for c in range(8) if frame.getpixel((x + c, y + r))}
-    assert drawn == set(screen.cell_pixels("D"))
+    assert drawn == set(cell_pixels("D"))
     assert screen._why(state, "de") == "Zweiter Tempel"
 
 

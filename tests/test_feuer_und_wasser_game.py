@@ -7,8 +7,7 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from device.cli.main import main
 from engine.core import IllegalMove

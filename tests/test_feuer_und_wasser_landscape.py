@@ -1,8 +1,7 @@
 import re
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from engine.core import IllegalMove, NotationError
 from engine.feuer_und_wasser import lay, parse_card, parse_landscape

@@ -4,8 +4,7 @@ import threading
 import time
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from device.hw.nfc import rdm6300
 from device.hw.nfc.frames import ACK, NACK, Parser, build

@@ -22,8 +22,7 @@ from device.app.loop import Loop
 from device.cards.names import card_names
 from device.hw.display import Screen, dummy_device
 from device.storage.store import Store
-from device.ui import fit
-from device.ui import fonts as font_files
+from device.ui import fit, fonts as font_files
 
 EVENTS = int(os.environ.get("TABLETOP_FIT_EVENTS", "4000"))
 PLAYABLE = sorted(g for g, e in games.GAMES.items() if e.playable and e.id != "stapel")

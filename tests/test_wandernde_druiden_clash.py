@@ -1,8 +1,7 @@
 import itertools
 
 import pytest
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from engine.core import IllegalMove
 from engine.wandernde_druiden import MpRule, best_assignment, resolve

@@ -12,8 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from device.cli.main import main
 from device.games.deck_files import DeckError

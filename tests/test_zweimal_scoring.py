@@ -1,8 +1,7 @@
 import re
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from engine.core import NotationError
 from engine.zweimal import parse_position, roads, score, score_roads

@@ -19,8 +19,7 @@ from device.app.box import (
     undo_takes_back_an_end,
 )
 from device.games.contract import ABANDON, DEFAULT_LAYOUT, UNDO, Layout
-from device.ui import fit
-from device.ui import fonts as font_files
+from device.ui import fit, fonts as font_files
 from device.ui.catalog import shorter, text
 
 WIDTH, HEIGHT = 128, 64

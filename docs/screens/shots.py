@@ -261,7 +261,7 @@ def dan_legend(scale: int):
     the last row with the cursor. 12 pixels a field, `scale` times."""
     from PIL import Image, ImageDraw
 
-    from device.games.day_and_night.screen import cell_pixels
+    from device.games.day_and_night.glyphs import cell_pixels
 
     rows = [(p, False) for p in ((), ("day",), ("night",), ("day", "night"))]
     rows += [(p, True) for p, _ in rows] + [((), False)]

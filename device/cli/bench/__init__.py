@@ -97,8 +97,7 @@ def _press_figures(presses) -> dict[str, Any]:
 
 def run(quick: bool = False, progress=None) -> dict[str, Any]:
     """Every figure, as one dict (see the module's docstring)."""
-    from device.cli.bench import box as sim
-    from device.cli.bench import engines, process, taps
+    from device.cli.bench import box as sim, engines, process, taps
     from device.games import playable
 
     say = progress or (lambda _: None)

@@ -17,8 +17,7 @@ def figures(quick: bool, /) -> dict[str, float]:
 
 
 def best_placement(landscapes: int) -> list[float]:
-    from engine.feuer_und_wasser.game import GAME, Draw
-    from engine.feuer_und_wasser.game import best_placement as best
+    from engine.feuer_und_wasser.game import GAME, Draw, best_placement as best
     from engine.replay import options_of
 
     times = []

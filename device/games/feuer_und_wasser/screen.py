@@ -19,10 +19,8 @@ scored), then in words what the score is made of, the score and the total.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
-
-from PIL import ImageDraw
 
 from device.games import contract
 from device.games.contract import (
@@ -31,13 +29,42 @@ from device.games.contract import (
     Layout,
     Question,
     Reaction,
-    side_panel,
 )
 from device.games.deck_files import Configured
-from device.games.feuer_und_wasser import decks as feuer_und_wasser_decks
-from device.games.feuer_und_wasser import texts  # noqa: F401 - its texts in the catalog
-from device.ui import fit
-from device.ui import fonts as font_files
+from device.games.feuer_und_wasser import (
+    decks as feuer_und_wasser_decks,
+    texts,  # noqa: F401 - its texts in the catalog
+)
+from device.games.feuer_und_wasser.drawing import (
+    _cell as _cell,
+    _fits as _fits,
+    _landscape as _landscape,
+    _last_line as _last_line,
+    _lines as _lines,
+    _mark as _mark,
+    _middle as _middle,
+    _panel as _panel,
+    _review as _review,
+    _square as _square,
+    _tip as _tip,
+    draw_main as draw_main,
+    final_window as final_window,
+    fits_whole as fits_whole,
+    hint as hint,
+    lay_centre as lay_centre,
+    on_tip as on_tip,
+    round_explained as round_explained,
+    status as status,
+    summary_lines as summary_lines,
+)
+from device.games.feuer_und_wasser.view import (
+    NAMES as NAMES,
+    PANEL as PANEL,
+    PREVIEW as PREVIEW,
+    WINDOW as WINDOW,
+    View as View,
+    choices as choices,
+)
 from device.ui.catalog import text
 from engine.core import Coord
 from engine.feuer_und_wasser.game import (
@@ -47,7 +74,6 @@ from engine.feuer_und_wasser.game import (
     best_placement,
     drawn_card,
     placements,
-    turned,
 )
 
 # the optional hooks this game leaves alone: the contract's defaults
@@ -55,12 +81,6 @@ after_undo = contract.same_view_after_undo
 seed = contract.no_seed
 check_deck = contract.no_deck_check
 legacy_action = contract.no_legacy_action
-
-
-WINDOW = (56, 64)  # the landscape window in pixels (height, width)
-PANEL = WINDOW[1] + 3
-PREVIEW = 6  # the draw step's card preview: squares of 6 pixels, 18x12 under the points
-NAMES = {"R": "fuw.fire", "B": "fuw.water"}
 
 
 DECKS = Configured(feuer_und_wasser_decks.options)  # the config's deck files, read once at start
@@ -77,25 +97,6 @@ def questions(answers: dict[str, str]) -> list[Question]:
 
 
 # --- the view --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class View:
-    pick: int = 0  # draw step: which of the cards not laid yet
-    at: Coord | None = None  # lay step: where the card lies (a legal place)
-    turns: int = 0
-    tip: tuple[int, int, int] | None = None  # lay step: the best place (row, column, turns) ...
-    best: int = 0  # ... and what it gives (found once, when the card is drawn)
-    review: tuple[int, int] | None = None  # a finished round: (its index, page)
-
-
-def choices(state: State) -> list[str]:
-    """The active deck's cards not laid yet, in deck order."""
-    return [
-        card_id
-        for card_id, _ in state.options.deck(state.turn)
-        if not state.is_laid(state.turn, card_id)
-    ]
 
 
 def places(state: State, turns: int) -> list[Coord]:
@@ -249,267 +250,7 @@ def round_ended(before: State, after: State, lang: str) -> list[str] | None:
 # --- words -----------------------------------------------------------------------------------
 
 
-def status(state: State, lang: str) -> str:
-    if state.over:
-        return f"Feuer und Wasser · {text('status.over', lang)}"
-    return f"{text('game.round', lang, round=state.round)} · " + text(
-        "fuw.turn", lang, player=text(NAMES[state.turn], lang)
-    )
-
-
-def hint(state: State, view: View, lang: str) -> str:
-    if view.review is not None:
-        return text("hint.fuw_review", lang)
-    if state.over:
-        return text("hint.over", lang)
-    if state.drawn is None:
-        return text("hint.fuw_draw", lang)
-    return text("hint.fuw_lay_tip" if on_tip(view) else "hint.fuw_lay", lang)
-
-
-def on_tip(view: View) -> bool:
-    """The card lies on the best place (the tip)."""
-    return view.tip is not None and view.at is not None and (*view.at, view.turns) == view.tip
-
-
-def summary_lines(state: State, lang: str, upto: int | None = None) -> list[str]:
-    scores = state.round_scores if upto is None else state.round_scores[: upto + 1]
-    lines = [
-        f"{text('game.round', lang, round=i)}: R {s['R']} - B {s['B']}"
-        for i, s in enumerate(scores, start=1)
-    ]
-    if scores:
-        t = {p: sum(s[p] for s in scores) for p in "RB"}
-        lines.append(f"{text('game.total', lang)}: R {t['R']} - B {t['B']}")
-    if state.over and len(scores) == len(state.round_scores):
-        t = {p: sum(s[p] for s in scores) for p in "RB"}
-        if t["R"] == t["B"]:
-            lines.append(text("game.draw", lang))
-        else:
-            who = "R" if t["R"] > t["B"] else "B"
-            lines.append(text("game.winner", lang, player=text(NAMES[who], lang)))
-    return lines
-
-
 # --- drawing ---------------------------------------------------------------------------------
-
-
-def _square(draw, x: int, y: int, colour: str, ink: int, cell: int) -> None:
-    """Fire (R) filled, Water (B) a ring: told apart on any background."""
-    box = (x + 1, y + 1, x + cell - 2, y + cell - 2) if cell > 4 else (x, y, x + 2, y + 2)
-    if colour == "R":
-        draw.rectangle(box, fill=ink)
-    else:
-        draw.rectangle(box, outline=ink)
-
-
-def _mark(draw, x: int, y: int, cell: int) -> None:
-    """A scored field: a frame on the cell's edge (a dot in its corner on the smallest
-    cells, which have no room for a frame)."""
-    if cell > 4:
-        draw.rectangle((x, y, x + cell - 1, y + cell - 1), outline=1)
-    else:
-        draw.point((x + 3, y + 3), fill=1)
-
-
-def _fits(fields, cell: int, margin: int) -> bool:
-    """The landscape's extent and `margin` squares more fit the window at `cell` pixels."""
-    rows = [r for r, _ in fields]
-    cols = [c for _, c in fields]
-    height, width = max(rows) - min(rows) + margin, max(cols) - min(cols) + margin
-    return height * cell <= WINDOW[0] and width * cell <= WINDOW[1]
-
-
-def _cell(fields, margin: int = 5) -> int:
-    """As large as the landscape (and `margin` squares around it: two on each side for the
-    card) allows; 4 at the least (smaller squares would not tell Fire from Water)."""
-    return next((cell for cell in (8, 6) if _fits(fields, cell, margin)), 4)
-
-
-def fits_whole(fields, cell: int) -> bool:
-    return _fits(fields, cell, 1)
-
-
-def _landscape(draw, fields, centre: Coord, card=None, marked=frozenset(), cell=None) -> None:
-    """The landscape window around `centre`; `card` (squares -> colour) drawn on top, framed."""
-    cell = cell or _cell(fields)
-    rows_shown, cols_shown = WINDOW[0] // cell, WINDOW[1] // cell
-    top, left = centre[0] - rows_shown // 2, centre[1] - cols_shown // 2
-    shown = {**fields, **(card or {})}
-    for (r, c), colour in shown.items():
-        y, x = (r - top) * cell, (c - left) * cell
-        if not (0 <= r - top < rows_shown and 0 <= c - left < cols_shown):
-            continue
-        _square(draw, x, y, colour, 1, cell)
-        if (r, c) in marked:  # scored: a frame around the square, never inverted (an
-            _mark(draw, x, y, cell)  # inverted Fire square looked like a Water ring)
-    if card:
-        rows = [r for r, _ in card]
-        cols = [c for _, c in card]
-        y0, x0 = (min(rows) - top) * cell - 1, (min(cols) - left) * cell - 1
-        y1, x1 = (max(rows) - top + 1) * cell, (max(cols) - left + 1) * cell
-        draw.rectangle((max(0, x0), max(0, y0), min(x1, WINDOW[1]), min(y1, 55)), outline=1)
-    draw.line((PANEL - 3, 0, PANEL - 3, 55), fill=1)
-
-
-def _middle(fields) -> Coord:
-    rows = [r for r, _ in fields]
-    cols = [c for _, c in fields]
-    return ((min(rows) + max(rows) + 1) // 2, (min(cols) + max(cols) + 1) // 2)
-
-
-def lay_centre(fields, card) -> Coord:
-    """The window while a card is laid: the draw step's (the landscape's middle) where the
-    landscape and two squares around it fit, so moving the card redraws only where it was and
-    where it goes; on a larger landscape a window that follows the card in steps of half its
-    size, the whole card always inside."""
-    cell = _cell(fields)
-    if _fits(fields, cell, 5):
-        return _middle(fields)
-    centre = []
-    for shown, first in (
-        (WINDOW[0] // cell, min(r for r, _ in card)),
-        (WINDOW[1] // cell, min(c for _, c in card)),
-    ):
-        half = shown // 2
-        top = (first // half) * half - half // 2  # the card's 3 squares lie inside
-        centre.append(top + shown // 2)
-    return (centre[0], centre[1])
-
-
-def final_window(fields, scored) -> tuple[int, Coord]:
-    """A finished round's landscape: the largest squares that show the whole of it, centred;
-    a landscape too large for the window even at the smallest squares is centred on what
-    scored last (the part that scored), else on its middle."""
-    for cell in (8, 6, 4):
-        if fits_whole(fields, cell):
-            return cell, _middle(fields)
-    return 4, _middle(scored) if scored else _middle(fields)
-
-
-def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:
-    side_panel(draw, PANEL, lines, fonts)
-
-
-def _last_line(state: State, lang: str, ended: bool = False) -> str:
-    """The last placement: whose it was, its row or group and what it scored; nothing for a
-    placement that scored nothing, nor before the round's first placement (`ended`: the
-    round's end is shown, and its last placement with it)."""
-    last = state.last
-    if last is None or (last.length == 0 and last.cards == 0):
-        return ""
-    if state.cards_laid <= 1 and not ended:  # round 2 has begun: round 1's row is done
-        return ""
-    key = "fuw.last_tactician" if state.options.tactician else "fuw.last"
-    shape = text("fuw.row" if state.options.mode == "rows" else "fuw.group", lang)
-    line = text(key, lang, player=last.player, shape=shape, n=last.length, k=last.cards)
-    if not fit.fits(line, font_files.load().status, 128 - PANEL):  # the panel: the short form
-        line = text(f"{key}_short", lang, player=last.player, n=last.length, k=last.cards)
-    return line
-
-
-def round_explained(state: State, r: int, lang: str) -> list[str]:
-    """What round `r`'s score is made of, in words, before the numbers: whose pile ran out and
-    the cards left in the other's (the basic and allied games), or the tactician's points of
-    every row or group added up; then the round's score and the total so far."""
-    s = state.round_scores[r]
-    if state.options.tactician:
-        key = "fuw.explain_rows" if state.options.mode == "rows" else "fuw.explain_groups"
-        lines = [text(key, lang)]
-    elif s["R"] == s["B"] == 0:  # the one left scores the other's pile: both were empty
-        lines = [text("fuw.explain_both_empty", lang)]
-    else:
-        scorer = "R" if s["R"] > 0 else "B"
-        other = "B" if scorer == "R" else "R"
-        lines = [
-            text("fuw.explain_empty", lang, player=text(NAMES[scorer], lang)),
-            text("fuw.explain_left", lang, player=text(NAMES[other], lang), n=s[scorer]),
-        ]
-    if not fit.fits(lines[-1], font_files.load().body, 126):
-        lines[-1] = text(
-            "fuw.explain_left.short", lang, player=text(NAMES[other], lang), n=s[scorer]
-        )
-    lines.append(f"{text('game.round', lang, round=r + 1)}: R {s['R']} - B {s['B']}")
-    if r > 0:
-        t = {p: sum(x[p] for x in state.round_scores[: r + 1]) for p in "RB"}
-        lines.append(f"{text('game.total', lang)}: R {t['R']} - B {t['B']}")
-    return lines
-
-
-def _lines(draw, lines: list[str], font, step: int) -> None:
-    for i, line in enumerate(lines):
-        fit.line(draw, (2, 11 + i * step), line, font, bottom=55)
-
-
-def _review(draw, state: State, r: int, page: int, lang: str, fonts) -> None:
-    if page == 1 or r >= len(state.round_landscapes):
-        _lines(draw, round_explained(state, r, lang), fonts.body, 11)
-        return
-    board = state.round_landscapes[r].fields
-    scored = state.last.fields if state.last and r == len(state.round_scores) - 1 else ()
-    cell, centre = final_window(board, scored)
-    _landscape(draw, board, centre, marked=frozenset(scored), cell=cell)
-    lines = [
-        (text("game.round", lang, round=r + 1), True),
-        (text("fuw.round_over", lang), False),
-    ]
-    if scored:
-        lines.append((_last_line(state, lang, ended=True), False))
-    _panel(draw, lines, fonts)
-
-
-def _tip(state: State, view: View, lang: str) -> list[tuple[str, bool]]:
-    """The tip in two panel lines: what the best place gives (the discards as many as the pile
-    still holds), the same wherever the card is moved (the hint line says when it lies on the
-    tip): a move redraws the card, not the panel."""
-    n = view.best if view.tip is not None else 0
-    if state.options.tactician:
-        gives = text("fuw.gives_points", lang, n=n)
-    else:
-        n = min(n, state.piles[state.turn] - 1)  # the drawn card has left the pile
-        gives = text("fuw.gives_cards", lang, n=n)
-    return [
-        (text("fuw.tip", lang), False),
-        (gives if n > 0 else text("fuw.gives_nothing", lang), False),
-    ]
-
-
-def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
-    if view.review is not None:
-        _review(draw, state, *view.review, lang, fonts)
-        return
-    if state.over:
-        _lines(draw, summary_lines(state, lang), fonts.body, 10)
-        return
-    head = [  # whose turn first, in both steps: a step redraws only what changes
-        (text("fuw.turn_short", lang, player=text(NAMES[state.turn], lang)), True),
-        (text("game.round", lang, round=state.round), False),
-    ]
-    piles = (text("fuw.piles", lang, piles=f"R{state.piles['R']} B{state.piles['B']}"), False)
-    points = (text("fuw.points", lang, points=f"R{state.points['R']} B{state.points['B']}"), False)
-    fields = state.landscape.fields
-    if state.drawn is None:
-        cards = choices(state)
-        chosen = cards[view.pick % len(cards)] if cards else "-"
-        marked = frozenset(state.last.fields) if state.last else frozenset()
-        _landscape(draw, fields, _middle(fields), marked=marked)
-        lines = [*head, (_last_line(state, lang), False), piles]
-        lines.append(points if state.options.tactician else ("", False))
-        lines.append((f"<{chosen}>", False))
-        _panel(draw, lines, fonts)
-        if cards:  # the chosen card as it is drawn, to check it is the one in the hand; below
-            preview = dict(state.options.deck(state.turn))[chosen]  # the points, beside its name
-            for (r, c), colour in preview.fields((0, 0)).items():
-                _square(draw, 128 - 3 * PREVIEW + c * PREVIEW, 43 + r * PREVIEW, colour, 1, PREVIEW)
-        return
-    card = turned(drawn_card(state), view.turns)
-    laid = card.fields(view.at or (0, 0))
-    _landscape(draw, fields, lay_centre(fields, laid), card=laid)
-    lines = [head[0], (text("fuw.card", lang, card=state.drawn), False)]  # the round: drawn
-    lines += _tip(state, view, lang)  # before (six lines are the panel's whole height)
-    lines.append((text("fuw.move_turn", lang), False))
-    lines.append(points if state.options.tactician else piles)  # the draw step shows both
-    _panel(draw, lines, fonts)
 
 
 def describe(state: State, action: Any, lang: str) -> str:

@@ -10,10 +10,8 @@ menu (handled by the box). Card taps mean nothing in Zweimal.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
-
-from PIL import ImageDraw
 
 from device.games import contract
 from device.games.contract import (
@@ -27,10 +25,26 @@ from device.games.zweimal import (
     cursor,
     texts,  # noqa: F401 - its texts in the catalog
 )
+from device.games.zweimal.drawing import (
+    _brackets as _brackets,
+    _draw_review as _draw_review,
+    _figure as _figure,
+    _grid as _grid,
+    _panel as _panel,
+    draw_main as draw_main,
+    hint as hint,
+    round_summary as round_summary,
+    status as status,
+)
 from device.games.zweimal.legacy import legacy_action  # noqa: F401 - the contract's hook
-from device.ui import fit
+from device.games.zweimal.view import (
+    View as View,
+    _cell as _cell,
+    _pages as _pages,
+    _panel_x as _panel_x,
+    _scoring as _scoring,
+)
 from device.ui.catalog import text
-from engine.core import Coord
 from engine.zweimal.game import (
     FLIP,
     Action,
@@ -41,10 +55,7 @@ from engine.zweimal.game import (
     SetRoad,
     StartRound,
     State,
-    can_move,
-    winner,
 )
-from engine.zweimal.position import score_roads
 
 # the optional hooks this game leaves alone: the contract's defaults
 after_undo = contract.same_view_after_undo
@@ -80,19 +91,6 @@ def questions(answers: dict[str, str]) -> list[Question]:
 
 
 # --- the view --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class View:
-    """Zweimal's view: the cursor, a picked-up figure (game 2), the set-up on offer (the box's
-    dealt layout, or "edit": as on the table) and the scoring board after a round
-    (`review`: the round's index and the page: a road, or the score after the last road)."""
-
-    cursor: Coord = (0, 0)
-    selected: Coord | None = None
-    setup: str = "deal"
-    proposal: tuple[str, ...] = ()
-    review: tuple[int, int] | None = None
 
 
 def seed(value: int) -> None:
@@ -170,15 +168,6 @@ def _fits(proposal: tuple[str, ...], n: int) -> bool:
     return len(proposal) == n and all(
         isinstance(row, str) and len(row) == n and not set(row) - set(FLIP) for row in proposal
     )
-
-
-def _scoring(state: State, r: int) -> list:
-    return [rs for rs in score_roads(state.round_positions[r]) if rs.winner]
-
-
-def _pages(state: State, r: int) -> int:
-    """The scoring board's last page: one per scoring road (at least one), then the score."""
-    return max(1, len(_scoring(state, r)))
 
 
 def after(before: State, after_state: State, view: View) -> View:
@@ -309,195 +298,7 @@ def on_ok(state: State, view: View) -> tuple[View, Action | None]:
 # --- words -----------------------------------------------------------------------------------
 
 
-def status(state: State, lang: str) -> str:
-    game = text("zweimal.game", lang, variant=state.options.variant)
-    if state.phase == "over":
-        return f"{game} · {text('status.over', lang)}"
-    return f"{game} · {text('zweimal.round', lang, round=state.round)}"
-
-
-def hint(state: State, view: View, lang: str) -> str:
-    if view.review is not None:
-        if view.review[1] >= _pages(state, view.review[0]):
-            return text("hint.message", lang)
-        return text("hint.review", lang)
-    if state.phase == "setup":
-        return text("hint.deal" if view.setup == "deal" else "hint.setup_done", lang)
-    if state.phase == "over":
-        return text("hint.over", lang)
-    if state.phase == "road":
-        return text("hint.lay", lang) + text("hint.back_undo", lang)
-    if view.selected is not None:
-        return text("hint.move_target", lang)
-    if state.options.variant == 2 and can_move(state, state.turn):
-        return text("hint.place_or_move", lang) + text("hint.back_undo", lang)
-    return text("hint.place", lang) + text("hint.back_undo", lang)
-
-
-def round_summary(state: State, lang: str, upto: int | None = None) -> list[str]:
-    """The score lines: each round so far (up to `upto`), the total, and at the end the
-    winner."""
-    lines = []
-    scores = state.round_scores if upto is None else state.round_scores[: upto + 1]
-    for i, s in enumerate(scores, start=1):
-        lines.append(f"{text('zweimal.round_total', lang, round=i)}: A {s['A']} - B {s['B']}")
-    over = state.phase == "over" and len(scores) == len(state.round_scores)
-    if scores:  # the running total
-        t = {p: sum(s[p] for s in scores) for p in ("A", "B")}
-        lines.append(f"{text('zweimal.total', lang)}: A {t['A']} - B {t['B']}")
-    if over:
-        w = winner(state)
-        lines.append(
-            text("zweimal.draw", lang)
-            if w == "draw"
-            else text("zweimal.winner", lang, player=text(f"player.{w}", lang))
-        )
-    return lines
-
-
 # --- drawing ---------------------------------------------------------------------------------
-
-
-def _cell(state: State) -> int:
-    return 13 if state.options.size == 4 else 11
-
-
-def _panel_x(state: State) -> int:
-    return 1 + state.options.size * _cell(state) + 4
-
-
-def _figure(draw: ImageDraw.ImageDraw, who: str, box: tuple[int, int, int, int], ink: int) -> None:
-    """A's figure is filled, B's hollow (with a dot): told apart on any background."""
-    if who == "A":
-        draw.rectangle(box, fill=ink)
-    elif who == "B":
-        draw.rectangle(box, fill=1 - ink, outline=ink)
-        x0, y0, x1, y1 = box
-        draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=ink)
-        mid_x, mid_y = (x0 + x1) // 2, (y0 + y1) // 2
-        draw.point((mid_x, mid_y), fill=ink)
-
-
-def _grid(draw, position, state: State, view: View, marked: frozenset = frozenset()) -> None:
-    n, cell = state.options.size, _cell(state)
-    x0 = y0 = 1
-    pad = 2
-    for r in range(n):
-        for c in range(n):
-            x, y = x0 + c * cell, y0 + r * cell
-            ink = 1
-            if (r, c) in marked:  # a scoring road: inverted, figures still told apart
-                draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=1)
-                ink = 0
-            mid = cell // 2
-            if position.roads[r][c] == "-":
-                draw.line((x, y + mid, x + cell - 1, y + mid), fill=ink)
-            else:
-                draw.line((x + mid, y, x + mid, y + cell - 1), fill=ink)
-            who = position.figures[r][c]
-            _figure(draw, who, (x + pad, y + pad, x + cell - 1 - pad, y + cell - 1 - pad), ink)
-            if view.selected == (r, c):  # picked up: a frame around the cell
-                draw.rectangle((x, y, x + cell - 1, y + cell - 1), outline=ink)
-            if view.review is None and (r, c) == view.cursor and state.phase != "over":
-                _brackets(draw, x, y, cell, ink)
-    draw.rectangle((x0 - 1, y0 - 1, x0 + n * cell, y0 + n * cell), outline=1)
-
-
-def _brackets(draw, x: int, y: int, cell: int, ink: int) -> None:
-    """The cursor: thick corners around the cell, clear of the figure inside."""
-    e = cell - 1
-    arm = 4
-    for cx, cy, dx, dy in ((0, 0, 1, 1), (e, 0, -1, 1), (0, e, 1, -1), (e, e, -1, -1)):
-        for t in (0, 1):
-            draw.line((x + cx + dx * t, y + cy, x + cx + dx * t, y + cy + dy * arm), fill=ink)
-            draw.line((x + cx, y + cy + dy * t, x + cx + dx * arm, y + cy + dy * t), fill=ink)
-
-
-def _panel(draw, state: State, lines: list[tuple[str, bool]], fonts) -> None:
-    px = _panel_x(state)
-    y = 0
-    for line, band in lines:
-        if band:
-            draw.rectangle((px - 2, y, 127, y + 8), fill=1)
-        fit.line(draw, (px, y), line, fonts.status, fill=0 if band else 1, bottom=55)
-        y += 9 if line else 4
-
-
-def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
-    """The board on the left at full height, the status on the right."""
-    if view.review is not None:
-        _draw_review(draw, state, view, lang, fonts)
-        return
-    if state.phase == "over":
-        for i, line in enumerate(round_summary(state, lang)):
-            fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
-        return
-    game = text("zweimal.game", lang, variant=state.options.variant)
-    head = [(game, False), (text("zweimal.round", lang, round=state.round), False)]
-    if state.phase == "setup":
-        position = state.position
-        if view.setup == "deal":
-            position = replace(position, roads=view.proposal or position.roads)
-            body = [
-                (text("status.setup", lang), True),
-                (text("zweimal.deal1", lang), False),
-                (text("zweimal.deal2", lang), False),
-                (text("zweimal.deal3", lang), False),
-            ]
-            _grid(draw, position, state, replace(view, cursor=(-1, -1)))
-        else:
-            body = [
-                (text("status.setup", lang), True),
-                (text("zweimal.setup_help", lang), False),
-                (text("zweimal.setup_help2", lang), False),
-            ]
-            _grid(draw, position, state, view)
-        _panel(draw, state, head + body, fonts)
-        return
-    step = "zweimal.step_road" if state.phase == "road" else "zweimal.step_figure"
-    body = [
-        (text("status.turn", lang, player=state.turn), True),
-        (text(step, lang), False),
-        (
-            text("zweimal.figures", lang, a=state.figures_left("A"), b=state.figures_left("B")),
-            False,
-        ),
-    ]
-    if state.options.variant == 2:
-        body.append((text("zweimal.supply", lang, n=state.supply), False))
-    if state.round_scores:
-        t = state.totals
-        body.append((f"{text('zweimal.total', lang)} {t['A']}:{t['B']}", False))
-    if len(body) > 4:  # game 2's round 2: game and round share a line, the total fits above
-        round_ = text("zweimal.game_round", lang, variant=state.options.variant, round=state.round)
-        head = [(round_, False)]
-    _grid(draw, state.position, state, view)
-    _panel(draw, state, head + body, fonts)
-
-
-def _draw_review(draw, state: State, view: View, lang: str, fonts) -> None:
-    assert view.review is not None  # the scoring board is on show
-    r, page = view.review
-    roads = _scoring(state, r)
-    if page >= _pages(state, r):  # the score: this round, the total so far, the winner
-        for i, line in enumerate(round_summary(state, lang, upto=r)):
-            fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
-        return
-    position = state.round_positions[r]
-    marked: frozenset = frozenset()
-    lines = [(text("zweimal.scoring", lang, round=r + 1), True)]
-    if roads:
-        rs = roads[page]
-        marked = frozenset(rs.road.fields)
-        lines += [
-            (text("zweimal.road_n", lang, i=page + 1, n=len(roads)), False),
-            (f"{rs.winner}: {rs.road.length}x{rs.figures[rs.winner]}={rs.points}", False),
-            (text("zweimal.browse", lang), False),
-        ]
-    else:
-        lines.append((text("zweimal.no_road", lang), False))
-    _grid(draw, position, state, replace(view, selected=None), marked)
-    _panel(draw, state, lines, fonts)
 
 
 def describe(state: State, action: Any, lang: str) -> str:

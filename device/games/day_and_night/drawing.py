@@ -1,0 +1,201 @@
+"""Day and Night's screens drawn: the status line, the hint line and the main area (the drawing
+half of the screens contract; screen.py is the rest)."""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from device.games.contract import (
+    deck_rules_mark,
+    side_panel,
+)
+from device.games.day_and_night import (
+    texts,  # noqa: F401 - its texts in the catalog
+)
+from device.games.day_and_night.glyphs import cell_pixels
+from device.games.day_and_night.view import (
+    CELL as CELL,
+    LIST_ROWS as LIST_ROWS,
+    NAMES as NAMES,
+    PANEL as PANEL,
+    TOP as TOP,
+    View as View,
+    _temple_area as _temple_area,
+    offered as offered,
+    spells as spells,
+    temple_chosen as temple_chosen,
+)
+from device.ui import fit
+from device.ui.catalog import text
+from engine.day_and_night.areas import COLS, ROWS
+from engine.day_and_night.game import (
+    HAND,
+    SIDES,
+    State,
+    adjacent,
+    tile_at,
+)
+
+
+def _side(state: State) -> str:
+    return state.pending.side if state.pending else state.turn
+
+
+def status(state: State, lang: str) -> str:
+    if state.over:
+        return f"Day and Night · {text('status.over', lang)}"
+    side = text(NAMES[state.turn], lang)
+    return f"{side} · {state.ap} AP{deck_rules_mark(state.options, lang)}"
+
+
+def hint(state: State, view: View, lang: str) -> str:
+    if state.over:
+        return text("hint.over", lang)
+    if view.mode == "spells":
+        return text("hint.dan_spells" if offered(state) else "hint.dan_no_spells", lang)
+    if view.mode == "targets":
+        return text("hint.dan_target", lang)
+    if view.mode == "temple":
+        return text("hint.dan_temple_more" if len(view.targets) > 1 else "hint.dan_temple", lang)
+    if view.cursor == state.pawn(state.turn):
+        return text("hint.dan_pawn", lang)
+    if adjacent(view.cursor, state.pawn(state.turn)):
+        return text("hint.dan_step", lang)
+    return text("hint.dan_board", lang)
+
+
+def verdict_lines(state: State, lang: str) -> list[str]:
+    """The outcome and why: a second temple, Day's adjudicated win, neither can still build,
+    or no card left on either side (a draw)."""
+    key = {"draw": "dan.draw", "day": "dan.day_wins", "night": "dan.night_wins"}
+    lines = [text(key.get(state.outcome or "draw", "dan.draw"), lang)]
+    lines.append(
+        text("dan.temples", lang, day=state.board.day_temples, night=state.board.night_temples)
+    )
+    lines.append(_why(state, lang))
+    return lines
+
+
+def _why(state: State, lang: str) -> str:
+    if state.verdict == "draw":
+        return text("dan.why_draw", lang)
+    if state.verdict == "play":  # the board is open, but no card is left: a draw
+        return text("dan.why_cards", lang)
+    if state.board.day_temples < 2 and state.board.night_temples < 2:
+        return text("dan.why_day", lang)
+    return text("dan.why_second", lang)
+
+
+def effect_words(spell, lang: str) -> str:
+    """A spell's effects in a few words for its list row ("+Feld", "wenden+1K")."""
+    words = []
+    for e in spell.effects:
+        key = f"dan.fx_{e.kind}" + ("_near" if e.kind == "place" and e.adjacent else "")
+        words.append(text(key, lang, n=e.count))
+    return "+".join(words)
+
+
+def _board(draw, state: State, view: View) -> None:
+    chosen = set(view.targets) if view.mode != "temple" else set(temple_chosen(state, view))
+    markers = dict(state.mystify)
+    for r in range(ROWS):
+        for c in range(COLS):
+            at = (r, c)
+            pawns = [side for side, p in zip(SIDES, state.pawns, strict=True) if p == at]
+            lit = cell_pixels(
+                tile_at(state.board, at),
+                markers.get(at, 0),
+                at in state.crystals,
+                pawns,
+                at in chosen,
+            )
+            x, y = c * CELL, TOP + r * CELL
+            for dr, dc in lit:
+                draw.point((x + dc, y + dr), fill=1)
+    if not state.over:
+        r, c = view.cursor
+        x, y = c * CELL, TOP + r * CELL
+        draw.rectangle((x - 1, y - 1, x + CELL, y + CELL), outline=1)
+    draw.rectangle((-1, TOP - 1, COLS * CELL, TOP + ROWS * CELL), outline=1)
+
+
+def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:
+    side_panel(draw, PANEL, lines, fonts)
+
+
+def _spell_rows(draw, state: State, view: View, lang: str, fonts) -> None:
+    """The spells that can be cast now, a page of five: name, AP, what it does."""
+    font = fonts.status
+    listed = offered(state)
+    if not listed:
+        fit.block(draw, (2, 12, 127, 54), text("dan.no_spells", lang), font, spacing=9)
+        return
+    at = listed.index(view.spell) if view.spell in listed else 0
+    first = at // LIST_ROWS * LIST_ROWS
+    for row, i in enumerate(listed[first : first + LIST_ROWS]):
+        spell = spells(state)[i]
+        y = 11 + row * 9
+        if first + row == at:
+            draw.polygon([(0, y + 1), (3, y + 4), (0, y + 7)], fill=1)
+        fit.line(draw, (5, y), spell.name, font, width=60)
+        fit.line(draw, (67, y), f"{spell.cost}", font, width=10)
+        fit.line(draw, (79, y), effect_words(spell, lang), font, width=43, list_of_items=True)
+    if first > 0:  # more above: a cue in the first row
+        draw.polygon([(123, 16), (125, 13), (127, 16)], fill=1)
+    if first + LIST_ROWS < len(listed):  # more below: in the last
+        draw.polygon([(123, 49), (125, 52), (127, 49)], fill=1)
+
+
+def _context(state: State, view: View, lang: str) -> list[str]:
+    """The panel's lines under AP, hand and temples: what happened or what to do."""
+    if view.built:
+        return [text("dan.temple_built", lang, side=text(NAMES[view.built_side], lang))]
+    if view.mode == "targets":
+        spell = spells(state)[view.spell % len(spells(state))]
+        return [spell.name, text("dan.target", lang, i=len(view.targets) + 1, n=spell.targets)]
+    if view.mode == "temple":
+        side = text(NAMES[_side(state)], lang)
+        out = " ".join(f"{r},{c}" for r, c in view.targets)
+        return [text("dan.temple_for", lang, side=side), text("dan.temple_out", lang, at=out)]
+    lines = []
+    upkeep = state.upkeep
+    if state.draws:
+        lines.append(text("dan.draw_cards", lang, n=state.draws))
+    elif upkeep.fixed or upkeep.markers:
+        lines.append(text("dan.upkeep_day", lang, m=len(upkeep.markers), f=len(upkeep.fixed)))
+    elif upkeep.crystals:
+        lines.append(text("dan.upkeep_night", lang, n=len(upkeep.crystals)))
+    extra = max(0, state.hands[state.turn] - HAND)
+    if extra:
+        lines.append(text("dan.discard", lang, n=extra))
+    markers = dict(state.mystify).get(view.cursor, 0)
+    if markers:  # the exact count under the cursor (the field shows up to 4)
+        lines.append(text("dan.markers", lang, n=markers))
+    if state.options.deck_rules == "free":
+        lines.append(text("deck_rules.panel", lang))
+    return lines
+
+
+def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
+    if view.mode == "spells" and not state.over:
+        _spell_rows(draw, state, view, lang, fonts)
+        return
+    side = _side(state)
+    temples = text(
+        "dan.temples_short", lang, day=state.board.day_temples, night=state.board.night_temples
+    )
+    if state.over:  # the final board stays, with the verdict and why
+        key = {"draw": "dan.end_draw", "day": "dan.end_day", "night": "dan.end_night"}
+        lines = [(text(key.get(state.outcome or "draw", "dan.end_draw"), lang), True)]
+        lines.append((temples, False))
+        width = 128 - PANEL
+        lines += [(row, False) for row in fit.wrap(_why(state, lang), fonts.status, width)]
+    else:
+        lines = [
+            (text("dan.turn_ap", lang, side=text(NAMES[state.turn], lang), ap=state.ap), True),
+            (text("dan.hand", lang, hand=state.hands[side], deck=state.decks[side]), False),
+            (temples, False),
+        ]
+        lines += [(line, bool(view.built)) for line in _context(state, view, lang)[:3]]
+    _board(draw, state, view)
+    _panel(draw, lines, fonts)

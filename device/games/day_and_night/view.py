@@ -1,0 +1,68 @@
+"""Day and Night's view on the box: what the screen adds to the state (a cursor, a selection) and
+its saved form, with the helpers both the input (screen.py) and the drawing (drawing.py) use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from device.games.day_and_night import (
+    texts,  # noqa: F401 - its texts in the catalog
+)
+from engine.core import Coord
+from engine.day_and_night.areas import COLS, fields_of
+from engine.day_and_night.game import (
+    SIDES,
+    State,
+    castable,
+)
+
+CELL = 8
+
+
+TOP = 4
+
+
+PANEL = COLS * CELL + 3
+
+
+NAMES = {"day": "dan.day", "night": "dan.night"}
+
+
+LIST_ROWS = 5  # spells on one page of the list
+
+
+@dataclass(frozen=True)
+class View:
+    cursor: Coord = (0, 0)
+    mode: str = "board"  # board, spells, targets, temple
+    spell: int = 0  # the chosen spell's place in the deck (spells, targets)
+    targets: tuple[Coord, ...] = ()  # targets chosen so far; temple: the tiles left out
+    built: tuple[Coord, ...] = ()  # a temple just built: its tiles marked until the next press
+    built_side: str = ""
+    last: tuple[str, str] = ("", "")  # the spell each side cast last: the list starts there
+
+    @property
+    def page(self) -> int:
+        """The spell list's page (a page turned is a new screen)."""
+        return self.spell // LIST_ROWS if self.mode == "spells" else 0
+
+
+def spells(state: State):
+    return state.options.decks[SIDES.index(state.turn)]
+
+
+def offered(state: State) -> list[int]:
+    """The places in the deck of the spells that can be cast now (engine/day_and_night:
+    cost, prerequisite, the moment, and a way to pick every target)."""
+    ids = {s.id for s in castable(state)}
+    return [i for i, s in enumerate(spells(state)) if s.id in ids]
+
+
+def _temple_area(state: State) -> list[Coord]:
+    area = state.pending.area if state.pending else 0
+    return fields_of(area)
+
+
+def temple_chosen(state: State, view: View) -> list[Coord]:
+    """The 8 tiles the temple view would build: the area but the tiles left out."""
+    return [t for t in _temple_area(state) if t not in view.targets]

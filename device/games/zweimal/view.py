@@ -1,0 +1,45 @@
+"""Zweimal's view on the box: what the screen adds to the state (a cursor, a selection) and its
+saved form, with the helpers both the input (screen.py) and the drawing (drawing.py) use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from device.games.zweimal import (
+    texts,  # noqa: F401 - its texts in the catalog
+)
+from engine.core import Coord
+from engine.zweimal.game import (
+    State,
+)
+from engine.zweimal.position import score_roads
+
+
+@dataclass(frozen=True)
+class View:
+    """Zweimal's view: the cursor, a picked-up figure (game 2), the set-up on offer (the box's
+    dealt layout, or "edit": as on the table) and the scoring board after a round
+    (`review`: the round's index and the page: a road, or the score after the last road)."""
+
+    cursor: Coord = (0, 0)
+    selected: Coord | None = None
+    setup: str = "deal"
+    proposal: tuple[str, ...] = ()
+    review: tuple[int, int] | None = None
+
+
+def _scoring(state: State, r: int) -> list:
+    return [rs for rs in score_roads(state.round_positions[r]) if rs.winner]
+
+
+def _pages(state: State, r: int) -> int:
+    """The scoring board's last page: one per scoring road (at least one), then the score."""
+    return max(1, len(_scoring(state, r)))
+
+
+def _cell(state: State) -> int:
+    return 13 if state.options.size == 4 else 11
+
+
+def _panel_x(state: State) -> int:
+    return 1 + state.options.size * _cell(state) + 4
