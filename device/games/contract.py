@@ -181,7 +181,7 @@ class View:
 
 
 def side_panel(
-    draw, x: int, lines: list[tuple[str, bool]], fonts, top: int = 0, bottom: int = 55
+    draw: Any, x: int, lines: list[tuple[str, bool]], fonts: Any, top: int = 0, bottom: int = 55
 ) -> None:
     """A board game's side panel from column `x`: one line of the status font every 9 pixels
     from `top`, a line marked True inverted (whose turn); each line fits its place, and the

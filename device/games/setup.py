@@ -4,7 +4,9 @@ config's deck files, a seed for scripts, and whether the decks may break the gam
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -12,7 +14,7 @@ class Setup:
     """What every game's screens get when they are first imported: the config's deck files
     (`configure`) and, for scripts, a seed for what they draw at random (`seed`)."""
 
-    deck_paths: tuple = ()
+    deck_paths: tuple[Path, ...] = ()
     seed: int | None = None
     deck_rules: str = "strict"  # the config's: "free" lets a new game lift the deck rules
 
@@ -22,7 +24,9 @@ prepared: set[str] = set()  # the screens modules set up so far
 lock = threading.Lock()  # the loop and the preload may both ask for a module first
 
 
-def set_up(deck_paths=(), seed: int | None = None, deck_rules: str = "strict") -> None:
+def set_up(
+    deck_paths: Iterable[Path] = (), seed: int | None = None, deck_rules: str = "strict"
+) -> None:
     """The box's start: screens imported from now on get these (already imported ones get
     them at once)."""
     global _setup

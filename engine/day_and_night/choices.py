@@ -63,7 +63,9 @@ def _candidates(state: State, side: str, effect: Effect, done: tuple[Coord, ...]
     return []
 
 
-def _after_prefix(state: State, side: str, spell: Spell, chosen: tuple[Coord, ...]):
+def _after_prefix(
+    state: State, side: str, spell: Spell, chosen: tuple[Coord, ...]
+) -> tuple[State, Effect | None, tuple[Coord, ...]]:
     """The state the spell's first targets leave (every effect they complete applied), the
     effect the next target belongs to and its targets so far; raises IllegalMove if a target
     so far is not valid."""

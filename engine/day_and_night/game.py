@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -29,7 +30,7 @@ from engine.day_and_night.effects import (  # noqa: F401
     _prerequisite,
     _with_markers,
 )
-from engine.day_and_night.spells import EXAMPLE, Spell, deck_from_data, deck_to_data
+from engine.day_and_night.spells import EXAMPLE, Effect, Spell, deck_from_data, deck_to_data
 from engine.day_and_night.state import (  # noqa: F401
     AP_PER_TURN,
     DECK,
@@ -127,7 +128,10 @@ def apply(state: State, action: Action) -> State:
     raise IllegalMove(f"unknown action {action!r}", "unknown_action")  # pragma: no cover
 
 
-def _split(spell: Spell, targets: tuple[Coord, ...]):
+Steps = tuple[tuple[Effect, tuple[Coord, ...]], ...]  # each effect of a spell with its targets
+
+
+def _split(spell: Spell, targets: tuple[Coord, ...]) -> Steps:
     out, i = [], 0
     for effect in spell.effects:
         out.append((effect, tuple(targets[i : i + effect.targets])))
@@ -135,13 +139,13 @@ def _split(spell: Spell, targets: tuple[Coord, ...]):
     return tuple(out)
 
 
-def _validate(state: State, side: str, steps) -> None:
+def _validate(state: State, side: str, steps: Steps) -> None:
     """Every effect's targets, in order, on the board as the earlier effects leave it."""
     for effect, targets in steps:
         state = _effect(state, side, effect, targets)
 
 
-def _effects(state: State, side: str, steps, resumed: bool = False) -> State:
+def _effects(state: State, side: str, steps: Steps, resumed: bool = False) -> State:
     """A spell's effects in order, every one of them before the end is decided; a temple may
     pause it (the rest waits for the choice). Resumed after a temple, an effect whose target
     became a temple tile has no effect."""
@@ -292,7 +296,7 @@ class DayAndNight(Game):
         "unknown_action",
     )
 
-    def parse_options(self, values) -> Options:
+    def parse_options(self, values: Mapping[str, str]) -> Options:
         rules = parse_deck_rules(values)
         decks = []
         for side in SIDES:

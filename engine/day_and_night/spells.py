@@ -73,7 +73,14 @@ class Spell:
         return sum(e.targets for e in self.effects)
 
 
-def _s(id_, name, cost, effects, prerequisite="", copies=1) -> Spell:
+def _s(
+    id_: str,
+    name: str,
+    cost: int,
+    effects: tuple[Effect, ...] | list[Effect],
+    prerequisite: str = "",
+    copies: int = 1,
+) -> Spell:
     return Spell(id_, name, cost, tuple(effects), prerequisite, copies)
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.core import Coord
 from engine.day_and_night.adjudication import TEMPLE_SIZE, Board, adjudicate
 from engine.day_and_night.areas import bit, components, fields_of, size
+from engine.day_and_night.spells import Effect
 from engine.day_and_night.state import (
     OTHER,
     Pending,
@@ -23,7 +25,7 @@ def _own_tiles(board: Board, side: str) -> int:
     return (board.day | board.fixed) if side == "day" else board.night
 
 
-def _temples(state: State, rest=()) -> State:
+def _temples(state: State, rest: tuple[tuple[Effect, tuple[Coord, ...]], ...] = ()) -> State:
     """Make every area of 8 connected tiles a temple (the active side first); more than 8:
     play pauses for the choice. Once a side has its second temple the game is decided and
     no more temples are built (the end itself is decided when the action is done)."""
@@ -82,7 +84,9 @@ def _judge(state: State) -> State:
     return replace(state, verdict=verdict, outcome=outcome)
 
 
-def _day_upkeep(board: Board, mystify):
+def _day_upkeep(
+    board: Board, mystify: tuple[tuple[Coord, int], ...]
+) -> tuple[Board, tuple[tuple[Coord, int], ...], tuple[Coord, ...], tuple[Coord, ...]]:
     """One marker off each mystified tile; the last one fixes it."""
     markers, removed, fixed = {}, [], []
     for at, n in mystify:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -23,6 +24,7 @@ from engine.feuer_und_wasser.landscape import (
     Card,
     Landscape,
     Mode,
+    Placement,
     lay,
     parse_card,
 )
@@ -95,7 +97,13 @@ def turned(card: Card, turns: int) -> Card:
     return card
 
 
-def _fresh_round(options: Options, round_: int, starter: str, scores=(), boards=()) -> State:
+def _fresh_round(
+    options: Options,
+    round_: int,
+    starter: str,
+    scores: tuple[Scores, ...] = (),
+    boards: tuple[Landscape, ...] = (),
+) -> State:
     start = options.start
     return State(
         options,
@@ -173,7 +181,7 @@ def apply(state: State, action: Action) -> State:
     raise IllegalMove(f"unknown action {action!r}", "unknown_action")  # pragma: no cover
 
 
-def _after_lay(state: State, placed, card: Card, at: Coord) -> State:
+def _after_lay(state: State, placed: Placement, card: Card, at: Coord) -> State:
     me, other = state.turn, OTHER[state.turn]
     assert state.drawn is not None  # a card is laid only once it is drawn
     piles = dict(state.piles)
@@ -268,7 +276,7 @@ def parse_deck(text: str, what: str) -> tuple[tuple[str, Card], ...]:
     return tuple(cards)
 
 
-def format_deck(deck) -> str:
+def format_deck(deck: tuple[tuple[str, Card], ...]) -> str:
     return ",".join(f"{card_id}:{card.notation()}" for card_id, card in deck)
 
 
@@ -298,7 +306,7 @@ class FeuerUndWasser(Game):
         "unknown_action",
     )
 
-    def parse_options(self, values) -> Options:
+    def parse_options(self, values: Mapping[str, str]) -> Options:
         from engine.feuer_und_wasser.decks import EXAMPLE
 
         mode, tactician, starter = values["mode"], values["tactician"], values["starter"]

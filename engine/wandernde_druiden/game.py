@@ -16,16 +16,15 @@ the hand holds one. Pure.
 from __future__ import annotations
 
 import json
-import re
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine.contract import Game, Result, RoundResult, Scores
 from engine.core import IllegalMove, NotationError, parse_deck_rules
 from engine.wandernde_druiden.cards import (
-    DECK_SIZE,
     EXAMPLE,
-    CardSet,
+    Card,
     set_from_data,
     set_to_data,
 )
@@ -37,118 +36,30 @@ from engine.wandernde_druiden.clash import (
     best_assignment,
     resolve,
 )
-
-PLAYERS = ("A", "B")
-START_MP = 8
-START_HAND = 8
-FIRST_TURN_HAND = 9  # the player who did not begin, in their first turn
-OTHER = {"A": "B", "B": "A"}
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    rule: MpRule = MpRule.ONCE_PER_CLASH
-    starter: str = "A"
-    cards: CardSet = EXAMPLE
-    deck_rules: str = "strict"  # strict: 64 cards, at most 8 copies; free: a designer's deck
-
-
-@dataclass(frozen=True, slots=True)
-class Creature:
-    card: str
-    strength: int
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    card: str
-    kind: str
-    used: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Side:
-    mp: int = START_MP
-    hand: int = START_HAND
-    pile: int = DECK_SIZE - START_HAND
-    discard: int = 0
-    creatures: tuple[Creature, ...] = ()
-    places: tuple[Place, ...] = ()
-    turns: int = 0  # turns begun
-
-
-@dataclass(frozen=True, slots=True)
-class ClashRecord:
-    """The last clash: who attacked, both sides' creatures, the outcome (with the defender's
-    picks among tied blockers) and the cards the defender cut from the hand after MP loss."""
-
-    attacker: str
-    turn: int  # the turn it happened in
-    attackers: tuple[Creature, ...]
-    defenders: tuple[Creature, ...]
-    outcome: ClashOutcome
-    hand_cut: int
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    options: Options
-    sides: tuple[Side, Side]
-    turn: str = "A"
-    turn_number: int = 1
-    clashed: bool = False  # the clash of this turn is over (or there was nobody to attack)
-    placed: bool = False  # a power place was laid this turn
-    drawn: int = 0  # cards the active player drew at the start of this turn
-    clash: ClashRecord | None = None
-    loser: str | None = None
-    why: str = ""  # "mp" or "hand"
-
-    def side(self, player: str) -> Side:
-        return self.sides[PLAYERS.index(player)]
-
-    @property
-    def over(self) -> bool:
-        return self.loser is not None
-
-    @property
-    def clash_due(self) -> bool:
-        """The active player's creatures must attack before anything else but a power place."""
-        return not self.clashed and bool(self.side(self.turn).creatures)
-
-
-@dataclass(frozen=True, slots=True)
-class LayPlace:
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class LayCreature:
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class Clash:
-    assignment: tuple[int, ...]
-    discard: tuple[int, ...] = ()  # defenders picked among tied strongest blockers
-
-
-@dataclass(frozen=True, slots=True)
-class End:
-    pass
-
-
-Action = LayPlace | LayCreature | Clash | End
-
-
-def initial_state(options: Options) -> State:
-    state = State(options, (Side(), Side()), turn=options.starter)
-    return _with(state, options.starter, Side(turns=1))  # the starter's first turn: no draw
-
-
-def _with(state: State, player: str, side: Side) -> State:
-    sides = (side, state.sides[1]) if player == "A" else (state.sides[0], side)
-    return replace(state, sides=sides)
-
+from engine.wandernde_druiden.notation import (
+    format_action as format_action,
+    parse_action as parse_action,
+)
+from engine.wandernde_druiden.state import (
+    FIRST_TURN_HAND as FIRST_TURN_HAND,
+    OTHER as OTHER,
+    PLAYERS as PLAYERS,
+    START_HAND as START_HAND,
+    START_MP as START_MP,
+    Action as Action,
+    Clash as Clash,
+    ClashRecord as ClashRecord,
+    Creature as Creature,
+    End as End,
+    LayCreature as LayCreature,
+    LayPlace as LayPlace,
+    Options as Options,
+    Place as Place,
+    Side as Side,
+    State as State,
+    _with as _with,
+    initial_state as initial_state,
+)
 
 # --- the clash -------------------------------------------------------------------------------
 
@@ -258,7 +169,7 @@ def _clash(state: State, action: Clash) -> State:
 # --- laying cards ----------------------------------------------------------------------------
 
 
-def _card(state: State, card_id: str, type_: str):
+def _card(state: State, card_id: str, type_: str) -> Card:
     card = state.options.cards.card(card_id)
     if card is None:
         raise IllegalMove(f"{card_id}: not a card of this set", "no_such_card")
@@ -382,57 +293,6 @@ def apply(state: State, action: Action) -> State:
     raise IllegalMove(f"unknown action {action!r}", "unknown_action")
 
 
-# --- notation --------------------------------------------------------------------------------
-
-NUMBERS = re.compile(r"^\d{1,3}(,\d{1,3})*$")
-CARD_ID = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
-FORMS = "place ID, creature ID, clash 0,1,... [discard N,...], end"
-
-
-def _numbers(text: str, what: str) -> tuple[int, ...]:
-    if text == "-":
-        return ()
-    if not NUMBERS.match(text):
-        raise NotationError(f"{what}: expected numbers like 0,0,1 (or -), got {text!r}")
-    return tuple(int(n) for n in text.split(","))
-
-
-def format_action(action: Action) -> str:
-    if isinstance(action, LayPlace):
-        return f"place {action.card}"
-    if isinstance(action, LayCreature):
-        return f"creature {action.card}"
-    if isinstance(action, Clash):
-        text = "clash " + (",".join(map(str, action.assignment)) or "-")
-        if action.discard:
-            text += " discard " + ",".join(map(str, action.discard))
-        return text
-    return "end"
-
-
-def parse_action(text: str) -> Action:
-    words = text.split()
-    if not words:
-        raise NotationError(f"empty action; actions: {FORMS}")
-    verb, rest = words[0], words[1:]
-    if verb in ("place", "creature"):
-        if len(rest) != 1 or not CARD_ID.match(rest[0]):
-            raise NotationError(f"{verb}: expected one card id, got {' '.join(rest)!r}")
-        return LayPlace(rest[0]) if verb == "place" else LayCreature(rest[0])
-    if verb == "clash":
-        if len(rest) == 1:
-            return Clash(_numbers(rest[0], "clash"))
-        if len(rest) == 3 and rest[1] == "discard":
-            picks = _numbers(rest[2], "discard")
-            if not picks:
-                raise NotationError("discard: name at least one defender")
-            return Clash(_numbers(rest[0], "clash"), picks)
-        raise NotationError(f"clash: expected clash 0,1,... [discard N,...], got {text!r}")
-    if verb == "end" and not rest:
-        return End()
-    raise NotationError(f"unknown action {text!r}; actions: {FORMS}")
-
-
 # --- the game --------------------------------------------------------------------------------
 
 
@@ -459,7 +319,7 @@ class WanderndeDruiden(Game):
         "unknown_action",
     )
 
-    def parse_options(self, values) -> Options:
+    def parse_options(self, values: Mapping[str, str]) -> Options:
         rule_text = values.get("rule", "once")
         try:
             rule = MpRule(rule_text)

@@ -5,6 +5,7 @@ road cards and scoring. Pure: `apply(state, action)` returns a new state or rais
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -398,7 +399,7 @@ class Zweimal(Game):
         "unknown_action",
     )
 
-    def parse_options(self, values) -> Options:
+    def parse_options(self, values: Mapping[str, str]) -> Options:
         variant, starter, supply = values["variant"], values["starter"], values["supply"]
         if variant not in ("1", "2"):
             raise NotationError(f"variant is 1 (4x4) or 2 (5x5), not {variant!r}")

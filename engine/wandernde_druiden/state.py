@@ -1,0 +1,127 @@
+"""Wandernde Druiden's values: the options, each side (MP, hand and pile counts, the cards in
+play), the state, and the actions (place, creature, clash, end). Pure, frozen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.wandernde_druiden.cards import (
+    DECK_SIZE,
+    EXAMPLE,
+    CardSet,
+)
+from engine.wandernde_druiden.clash import (
+    ClashOutcome,
+    MpRule,
+)
+
+PLAYERS = ("A", "B")
+START_MP = 8
+START_HAND = 8
+FIRST_TURN_HAND = 9  # the player who did not begin, in their first turn
+OTHER = {"A": "B", "B": "A"}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    rule: MpRule = MpRule.ONCE_PER_CLASH
+    starter: str = "A"
+    cards: CardSet = EXAMPLE
+    deck_rules: str = "strict"  # strict: 64 cards, at most 8 copies; free: a designer's deck
+
+
+@dataclass(frozen=True, slots=True)
+class Creature:
+    card: str
+    strength: int
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    card: str
+    kind: str
+    used: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    mp: int = START_MP
+    hand: int = START_HAND
+    pile: int = DECK_SIZE - START_HAND
+    discard: int = 0
+    creatures: tuple[Creature, ...] = ()
+    places: tuple[Place, ...] = ()
+    turns: int = 0  # turns begun
+
+
+@dataclass(frozen=True, slots=True)
+class ClashRecord:
+    """The last clash: who attacked, both sides' creatures, the outcome (with the defender's
+    picks among tied blockers) and the cards the defender cut from the hand after MP loss."""
+
+    attacker: str
+    turn: int  # the turn it happened in
+    attackers: tuple[Creature, ...]
+    defenders: tuple[Creature, ...]
+    outcome: ClashOutcome
+    hand_cut: int
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    options: Options
+    sides: tuple[Side, Side]
+    turn: str = "A"
+    turn_number: int = 1
+    clashed: bool = False  # the clash of this turn is over (or there was nobody to attack)
+    placed: bool = False  # a power place was laid this turn
+    drawn: int = 0  # cards the active player drew at the start of this turn
+    clash: ClashRecord | None = None
+    loser: str | None = None
+    why: str = ""  # "mp" or "hand"
+
+    def side(self, player: str) -> Side:
+        return self.sides[PLAYERS.index(player)]
+
+    @property
+    def over(self) -> bool:
+        return self.loser is not None
+
+    @property
+    def clash_due(self) -> bool:
+        """The active player's creatures must attack before anything else but a power place."""
+        return not self.clashed and bool(self.side(self.turn).creatures)
+
+
+@dataclass(frozen=True, slots=True)
+class LayPlace:
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class LayCreature:
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Clash:
+    assignment: tuple[int, ...]
+    discard: tuple[int, ...] = ()  # defenders picked among tied strongest blockers
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    pass
+
+
+Action = LayPlace | LayCreature | Clash | End
+
+
+def initial_state(options: Options) -> State:
+    state = State(options, (Side(), Side()), turn=options.starter)
+    return _with(state, options.starter, Side(turns=1))  # the starter's first turn: no draw
+
+
+def _with(state: State, player: str, side: Side) -> State:
+    sides = (side, state.sides[1]) if player == "A" else (state.sides[0], side)
+    return replace(state, sides=sides)
