@@ -30,7 +30,7 @@ def test_missing_reader_is_shown_and_the_box_reconnects(tmp_path):
     sim.start()
     Device.pin_factory = MockFactory()
     settings = Settings(buttons=Buttons(hold_s=0.2), reader=Reader(port=str(sim.link)))
-    box = Runtime(settings, tmp_path / "state", dummy_device())
+    box = Runtime.build(settings, tmp_path / "state", dummy_device())
     box.reader.retry_s = 0.2
     box.start()
     try:
@@ -59,7 +59,7 @@ def test_failing_display_is_retried_and_the_game_goes_on(tmp_path, caplog):
     serial = FlakySerial()
     oled = PagedOled(ssd1306(serial), "ssd1306")
     serial.fail = True
-    box = Runtime(Settings(buttons=Buttons(hold_s=0.2)), tmp_path, oled, with_reader=False)
+    box = Runtime.build(Settings(buttons=Buttons(hold_s=0.2)), tmp_path, oled, with_reader=False)
     box.start()
     try:
         assert box.screen.failing

@@ -1,6 +1,6 @@
-"""The box put together: store, screen, loop, buttons and (when configured) the card reader.
-The simulator and the real box differ only in the pin factory (`pin_factory`, passed to the
-buttons) and the display device."""
+"""The box put together: store, screen, loop, buttons and (when configured) the card reader,
+each given to it (`Runtime.build` makes them from the settings). The simulator and the real
+box differ only in the pin factory (passed to the buttons) and the display device."""
 
 from __future__ import annotations
 
@@ -19,52 +19,83 @@ from device.storage.store import Store
 
 if TYPE_CHECKING:
     from device.hw.buttons import ButtonPanel
+    from device.hw.nfc.reader import CardReader
 
 log = logging.getLogger("tabletop.runtime")
 
 
+def fault_from_environment() -> str:
+    """The fault-injection hook (`TABLETOP_FAULT`, for the crash tests), read in this one
+    place at start-up."""
+    return os.environ.get("TABLETOP_FAULT", "")
+
+
 class Runtime:
+    """The parts are given (`build` makes them from the settings): the store, the screen, the
+    card reader (None: none), the pin factory for the buttons (None: gpiozero's default, the
+    real GPIO; the simulator gives its own mock pins) and the fault hook (read once at start,
+    `fault_from_environment`). The buttons are made once the first frame is out."""
+
     def __init__(
         self,
         settings: Settings,
-        state_dir: Path,
-        display_device,
-        frames: Path | None = None,
-        with_reader: bool = True,
+        store: Store,
+        screen: Screen,
+        reader: CardReader | None = None,
+        pin_factory: Any = None,
         seed: int | None = None,
+        fault: str = "",
     ) -> None:
         self.settings = settings
         from device import games
 
-        games.set_up(
-            settings.decks, seed, settings.deck_rules
-        )  # each game's screens get them when first used
-        self.store = Store(state_dir)
-        self.screen = Screen(display_device, frames)
+        games.set_up(settings.decks, seed, settings.deck_rules)  # each game's screens get them
+        self.store = store
+        self.screen = screen
         from device.cards.names import card_names
 
-        fault = os.environ.get("TABLETOP_FAULT", "")  # fault injection: read here, once
         self.loop = Loop(
             self.store, self.screen, settings.language, tuple(card_names(settings.decks)), fault
         )
         self.panel: ButtonPanel | None = None  # made once the first frame is out (start)
-        self.pin_factory: Any = None  # gpiozero's default pins; the simulator brings its own
-        self.reader = None
-        if with_reader and settings.reader.type != "none":
-            from device.hw.nfc.reader import CardReader
-
-            self.reader = CardReader(
-                settings.reader.type,
-                settings.reader.port,
-                lambda uid: self.loop.events.put(Tap(uid)),
-                lambda ok, detail: self.loop.events.put(ReaderStatus(ok)),
-                removal_s=settings.reader.removal_s,
-                on_text=self.loop.tag_texts.__setitem__,
-            )
+        self.pin_factory = pin_factory
+        self.reader = reader
+        if reader is not None:  # its taps and its status go to the loop's queue
+            reader.on_tap = lambda uid: self.loop.events.put(Tap(uid))
+            reader.on_status = lambda ok, detail: self.loop.events.put(ReaderStatus(ok))
+            reader.on_text = self.loop.tag_texts.__setitem__
         self.notifier = Notifier()
         self.loop.notifier = self.notifier
         self._thread = threading.Thread(target=self.loop.run, name="loop", daemon=True)
         self.preloaded = threading.Event()
+
+    @classmethod
+    def build(
+        cls,
+        settings: Settings,
+        state_dir: Path,
+        display_device: Any,
+        frames: Path | None = None,
+        with_reader: bool = True,
+        seed: int | None = None,
+        pin_factory: Any = None,
+    ) -> Runtime:
+        """The box's parts from its settings: the store in `state_dir`, the screen on
+        `display_device` (with `frames`, every frame also written as a PNG), the configured
+        card reader (unless `with_reader` is False)."""
+        reader = None
+        if with_reader and settings.reader.type != "none":
+            from device.hw.nfc.reader import CardReader
+
+            reader = CardReader(
+                settings.reader.type,
+                settings.reader.port,
+                lambda uid: None,  # connected to the loop by the runtime
+                lambda ok, detail: None,
+                removal_s=settings.reader.removal_s,
+            )
+        store, screen = Store(state_dir), Screen(display_device, frames)
+        return cls(settings, store, screen, reader, pin_factory, seed, fault_from_environment())
 
     def start(self) -> None:
         """The loop draws the first frame; then the buttons (gpiozero) and the reader start:

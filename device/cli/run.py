@@ -128,7 +128,7 @@ def _run_hardware(settings, state_dir: Path, frames: Path | None) -> int:
             "display %s not found: %s", settings.display.type, error
         )
         display = dummy_device()
-    box = Runtime(settings, state_dir, display, frames)
+    box = Runtime.build(settings, state_dir, display, frames)
     terminated = False
     try:
         _install_signals()

@@ -8,9 +8,10 @@ from pathlib import Path
 
 from device.app.config import Settings
 from device.app.events import Tap
-from device.app.runtime import Runtime
-from device.hw.display import dummy_device
+from device.app.runtime import Runtime, fault_from_environment
+from device.hw.display import Screen, dummy_device
 from device.sim.script import Step
+from device.storage.store import Store
 
 HOLD_MARGIN = 0.1  # the hold of ok is a timer (device.hw.buttons); a little slack for it
 
@@ -25,10 +26,11 @@ class Simulator(Runtime):
     ) -> None:
         """`seed`: make what the games draw at random (a dealt layout) the same every run,
         for scripts, screenshots and tests."""
-        super().__init__(settings, state_dir, dummy_device(), frames, False, seed)
         from gpiozero.pins.mock import MockFactory
 
-        self.pin_factory = MockFactory()  # its own mock pins: gpiozero's global is left alone
+        store, screen = Store(state_dir), Screen(dummy_device(), frames)
+        pins = MockFactory()  # its own mock pins: gpiozero's global is left alone
+        super().__init__(settings, store, screen, None, pins, seed, fault_from_environment())
         self.pins = {
             name: self.pin_factory.pin(pin) for name, pin in settings.buttons.pins().items()
         }

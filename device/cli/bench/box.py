@@ -105,8 +105,9 @@ class TimedBox:
         factory = MockFactory()  # its own mock pins, passed to the buttons
         self.display = TimedDisplay()
         settings = Settings(language=lang, buttons=Buttons(hold_s=5.0, bounce_ms=0))
-        self.runtime = Runtime(settings, Path(self._tmp.name), self.display, with_reader=False)
-        self.runtime.pin_factory = factory
+        self.runtime = Runtime.build(
+            settings, Path(self._tmp.name), self.display, with_reader=False, pin_factory=factory
+        )
         self.runtime.start()
         self.runtime.preloaded.wait(30)  # as a player would, a moment after the first frame
         self.pins = {n: factory.pin(p) for n, p in settings.buttons.pins().items()}
