@@ -37,13 +37,13 @@ from device.app.box import (
     screens_of,
 )
 from device.app.events import UID_PATTERN, Tap
+from device.app.session import other_rules, read_back, same_rules
 from device.games.contract import Confirm
 from device.hw.display import Screen
 from device.storage.actions import UiRecord, first_error
 from device.storage.store import Store, StoreError
 from device.ui.catalog import text
 from device.ui.render import render
-from engine.core import IllegalMove, NotationError
 
 log = logging.getLogger("tabletop.loop")
 UID = re.compile(UID_PATTERN)
@@ -52,7 +52,7 @@ UID = re.compile(UID_PATTERN)
 def replayable(row) -> bool:
     """A saved game the box can play on: a playable game saved under these rules."""
     entry = games.GAMES.get(row.game)
-    return entry is not None and entry.playable and row.rules_version == entry.rules_version
+    return entry is not None and entry.playable and same_rules(row)
 
 
 class Stop:
@@ -190,44 +190,32 @@ class Loop:
         entry = games.GAMES.get(row.game)
         if entry is None or not entry.playable:
             return None, None
-        engine = entry.game
-        if row.rules_version != engine.rules_version:
-            log.error(
-                "game %s was saved under rules version %s of %s, the box has %s: not replayed",
-                game_id,
-                row.rules_version,
-                row.game,
-                engine.rules_version,
-            )
+        if not same_rules(row):
+            log.error("game %s of %s: %s: not replayed", game_id, row.game, other_rules(row))
             return None, text("store.other_rules", self.lang, id=game_id)
         try:
-            options = entry.saved_options(row.options)
-        except (NotationError, ValueError, TypeError) as error:
-            log.error("game %s: options unreadable: %s", game_id, error)
+            back = read_back(entry, row, read.events)
+        except ValueError as error:
+            log.error("game %s: %s", game_id, error)
             return None, text("store.game_unreadable", self.lang, id=game_id)
-        state = engine.initial(options)
-        history: list[Any] = []
-        before: list[Any] = []  # the state before each action: an undo takes it back at once
-        for n, payload in enumerate(read.events, start=1):
-            try:
-                action = entry.saved_action(payload)
-                previous, state = state, engine.apply(state, action)
-            except (ValidationError, ValueError, TypeError, IllegalMove) as error:
-                log.error(
-                    "game %s: action %s unreadable, replay stops before it: %s", game_id, n, error
-                )
-                try:  # later actions go after the last good one
-                    self.store.cut(game_id, len(history))
-                except StoreError as failed:
-                    log.error("%s", failed)
-                lost = text("store.game_cut", self.lang, id=game_id, action=n)
-                break
-            history.append(action)
-            before.append(previous)
-        else:
-            lost = None
-        history_t, before_t = tuple(history), tuple(before)
-        return Session(game_id, row.game, options, state, len(history), history_t, before_t), lost
+        lost = None
+        if back.stopped is not None:
+            log.error(
+                "game %s: action %s unreadable, replay stops before it: %s",
+                game_id,
+                back.stopped,
+                back.why,
+            )
+            try:  # later actions go after the last good one
+                self.store.cut(game_id, len(back.actions))
+            except StoreError as failed:
+                log.error("%s", failed)
+            lost = text("store.game_cut", self.lang, id=game_id, action=back.stopped)
+        history = back.actions
+        session = Session(
+            game_id, row.game, back.options, back.state, len(history), history, back.before
+        )
+        return session, lost
 
     def _with_resumable(self, box: Box) -> Box:
         current = box.session.db_id if box.session else None

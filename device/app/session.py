@@ -29,3 +29,69 @@ class Session:
             return self.before[-1], self.history[:-1], self.before[:-1]
         state, history = undo(engine, self.options, self.history)
         return state, history, ()
+
+
+# --- a saved game read back: once, for the loop, `tabletop games export` and the listing ------
+
+
+def same_rules(row: Any) -> bool:
+    """The saved game's game has rules here, of the version it was saved under (a game saved
+    under other rules is listed, never replayed)."""
+    from device import games
+
+    entry = games.GAMES.get(row.game)
+    return (
+        entry is not None and entry.engine is not None and row.rules_version == entry.rules_version
+    )
+
+
+def other_rules(row: Any) -> str:
+    """What differs, for a game saved under other rules than the box's ("" when none)."""
+    from device import games
+
+    entry = games.GAMES.get(row.game)
+    if entry is None or entry.engine is None or same_rules(row):
+        return ""
+    return f"saved under rules {row.rules_version} (the box has {entry.rules_version})"
+
+
+@dataclass(frozen=True)
+class ReadBack:
+    """A saved game's options and its actions as far as they read (and, replayed, as far as
+    the rules accept them): `stopped` is the number (from 1) of the first one that did not,
+    `why` says what was wrong with it. Replayed, `state` is the state after the actions and
+    `before` the state before each."""
+
+    options: Any
+    actions: tuple[Any, ...]
+    state: Any = None
+    before: tuple[Any, ...] = ()
+    stopped: int | None = None
+    why: str = ""
+
+
+def read_back(entry: Any, row: Any, events: list[dict[str, Any]], replay: bool = True) -> ReadBack:
+    """Read a saved game (its row and its events, as the store gives them) with its game's
+    entry; ValueError for options that do not read (nothing of the game can be used)."""
+    from pydantic import ValidationError
+
+    from engine.core import IllegalMove, NotationError
+
+    try:
+        options = entry.saved_options(row.options)
+    except (NotationError, ValueError, TypeError) as error:
+        raise ValueError(f"options unreadable: {error}") from None
+    engine = entry.game
+    state = engine.initial(options) if replay else None
+    actions: list[Any] = []
+    before: list[Any] = []  # the state before each action: an undo takes it back at once
+    for n, payload in enumerate(events, start=1):
+        try:
+            action = entry.saved_action(payload)
+            if replay:
+                previous, state = state, engine.apply(state, action)
+                before.append(previous)
+        except (ValidationError, ValueError, TypeError, IllegalMove) as error:
+            return ReadBack(options, tuple(actions), state, tuple(before), n, str(error))
+        actions.append(action)
+    return ReadBack(options, tuple(actions), state, tuple(before))

@@ -100,6 +100,7 @@ def _replay(text: str) -> list[dict]:
 
 def export_game(state_dir: Path, game_id: int) -> str:
     """A saved game as a record (read-only: nothing is written)."""
+    from device.app.session import other_rules, read_back, same_rules
     from device.storage.store import Store
 
     store = Store(state_dir, read_only=True)
@@ -114,26 +115,18 @@ def export_game(state_dir: Path, game_id: int) -> str:
     entry = GAMES.get(read.row.game)
     if entry is None or entry.engine is None:
         raise RecordError(f"game {game_id} is a {read.row.game!r} game, which has no rules here")
-    if read.row.rules_version != entry.rules_version:
-        raise RecordError(
-            f"game {game_id} was saved under rules version {read.row.rules_version},"
-            f" these are version {entry.rules_version}"
-        )
+    if not same_rules(read.row):
+        raise RecordError(f"game {game_id} was {other_rules(read.row)}")
     try:
-        options = entry.saved_options(read.row.options)
-        actions = []
-        for n, payload in enumerate(read.events, start=1):
-            try:
-                actions.append(entry.saved_action(payload))
-            except (ValueError, TypeError) as error:
-                print(
-                    f"tabletop games export: game {game_id}: action {n} unreadable ({error});"
-                    " exporting the actions before it",
-                    file=sys.stderr,
-                )
-                break
-    except (NotationError, ValueError, TypeError) as error:
+        back = read_back(entry, read.row, read.events, replay=False)
+    except ValueError as error:
         raise RecordError(f"game {game_id}: {error}") from None
+    if back.stopped is not None:
+        print(
+            f"tabletop games export: game {game_id}: action {back.stopped} unreadable"
+            f" ({back.why}); exporting the actions before it",
+            file=sys.stderr,
+        )
     if read.problem:
         print(f"tabletop games export: game {game_id}: {read.problem}", file=sys.stderr)
-    return format_record(entry.engine, options, actions)
+    return format_record(entry.engine, back.options, list(back.actions))

@@ -187,16 +187,12 @@ def list_games(args: argparse.Namespace) -> int:
         rows = store.games()
         if not rows:
             print(f"no saved games in {state_dir}", file=sys.stderr)
-        from device.games import GAMES
+        from device.app.session import other_rules
 
         for row in rows:
             note = f"\t{row.problem}" if row.problem else ""
-            entry = GAMES.get(row.game)
-            if not note and entry is not None and row.rules_version != entry.rules_version:
-                note = (
-                    f"\tsaved under rules {row.rules_version} (the box has"
-                    f" {entry.rules_version}): not replayed"
-                )
+            if not note and other_rules(row):
+                note = f"\t{other_rules(row)}: not replayed"
             print(f"{row.id}\t{row.game}\t{row.status}\t{row.events} actions{note}")
     finally:
         store.close()
