@@ -25,31 +25,18 @@ from __future__ import annotations
 import random
 import sys
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/counting.py
+
+from counting import Count  # noqa: E402
 
 from device.games.day_and_night import screen  # noqa: E402
 from device.ui import cursor  # noqa: E402
 from engine.day_and_night.game import GAME, Cast, Step, Temple, target_options  # noqa: E402
 from engine.replay import options_of  # noqa: E402
-
-
-@dataclass
-class Count:
-    actions: int = 0
-    presses: int = 0
-    worst: int = 0
-
-    def add(self, presses: int) -> None:
-        self.actions += 1
-        self.presses += presses
-        self.worst = max(self.worst, presses)
-
-    @property
-    def mean(self) -> float:
-        return self.presses / self.actions if self.actions else 0.0
 
 
 def _reach(fields, start, goal) -> int:

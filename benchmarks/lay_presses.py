@@ -23,10 +23,12 @@ from __future__ import annotations
 import random
 import sys
 from collections import deque
-from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/counting.py
+
+from counting import Count  # noqa: E402
 
 from device.games.feuer_und_wasser import screen  # noqa: E402
 from engine.feuer_und_wasser.game import (  # noqa: E402
@@ -44,24 +46,6 @@ VERSIONS = [
     {"mode": m, "tactician": t} for m in ("rows", "groups") for t in ("no", "yes")
 ]  # fmt: skip
 ARROWS = ("left", "right", "up", "down")
-
-
-@dataclass
-class Count:
-    lays: int = 0
-    presses: int = 0
-    worst: int = 0
-    places: int = 0
-
-    def add(self, presses: int, places: int) -> None:
-        self.lays += 1
-        self.presses += presses
-        self.worst = max(self.worst, presses)
-        self.places += places
-
-    @property
-    def mean(self) -> float:
-        return self.presses / self.lays if self.lays else 0.0
 
 
 def distances(state, view) -> dict[tuple, int]:
@@ -143,7 +127,7 @@ def measure(games: int) -> dict[str, dict[str, Count]]:
 
 
 def mean(counts: dict[str, Count]) -> float:
-    return sum(c.presses for c in counts.values()) / sum(c.lays for c in counts.values())
+    return sum(c.presses for c in counts.values()) / sum(c.actions for c in counts.values())
 
 
 def main() -> int:
@@ -157,8 +141,8 @@ def main() -> int:
         print(f"  {model}: {total:.2f} per lay  {mark}")
         for name, c in counts.items():
             print(
-                f"    {name:22} {c.lays:6} lays  mean {c.mean:.2f}  worst {c.worst}"
-                f"  places {c.places / c.lays:.1f} on average"
+                f"    {name:22} {c.actions:6} lays  mean {c.mean:.2f}  worst {c.worst}"
+                f"  places {c.places / c.actions:.1f} on average"
             )
     return 0
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import random
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/counting.py
+
+from counting import Count  # noqa: E402
 
 from device.games.zweimal import (
     cursor,  # noqa: E402
@@ -31,22 +33,6 @@ from engine.zweimal.game import (  # noqa: E402
     Place,
     legal_actions,
 )
-
-
-@dataclass
-class Count:
-    steps: int = 0
-    presses: int = 0
-    worst: int = 0
-
-    def add(self, presses: int) -> None:
-        self.steps += 1
-        self.presses += presses
-        self.worst = max(self.worst, presses)
-
-    @property
-    def mean(self) -> float:
-        return self.presses / self.steps if self.steps else 0.0
 
 
 def reach(state, view, field, selected=None) -> int:
@@ -102,14 +88,14 @@ def main() -> int:
     print("(goal: at most 2 on average per step; ok is one more press)")
     for variant, counts in results.items():
         steps = [c for k, c in counts.items() if k != "set-up"]
-        total = sum(c.presses for c in steps) / sum(c.steps for c in steps)
+        total = sum(c.presses for c in steps) / sum(c.actions for c in steps)
         mark = "ok" if total <= 2 else "MISSED"
         print(f"  game {variant}: {total:.2f} per step  {mark}")
         for name, c in counts.items():
             if name == "set-up":
-                print(f"    set-up    {c.steps:6} rounds, 1 press each (the box deals)")
-            elif c.steps:
-                print(f"    {name:8} {c.steps:6} steps  mean {c.mean:.2f}  worst {c.worst}")
+                print(f"    set-up    {c.actions:6} rounds, 1 press each (the box deals)")
+            elif c.actions:
+                print(f"    {name:8} {c.actions:6} steps  mean {c.mean:.2f}  worst {c.worst}")
     return 0
 
 
