@@ -13,13 +13,21 @@ notation habits). A game is one object, `Game`, over immutable, hashable states 
   `is_over(state)`, `result(state)` (totals, winner, rounds);
 - notation: `format_action(action)` is one line of text, `parse_action(text)` reads it back
   (`parse_action(format_action(a)) == a`) or raises `NotationError` naming what is wrong;
-- `summary(state)`: the state as JSON for `tabletop replay`, documented on the rules page.
+- `summary(state)`: the state as JSON for `tabletop replay`, documented on the rules page;
+- for the search (`engine/search.py`): `chance_outcomes(state)` (where the table decides by
+  chance, e.g. which card is drawn: the actions with their probabilities, summing to 1; None
+  where a player chooses), `determinize(state, seat, rng)` (a state consistent with all the
+  seat has seen, what it has not sampled; the engines keep hands and piles as counts, so
+  there is nothing hidden to sample and the default returns the state), and `evaluate(state)`
+  (each player's chance of winning in [0, 1]; the default: the result where the game is
+  over, else who leads on the totals).
 
 Round and game ends come from here (`result`, `is_over`), never from attributes the box reads.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -95,6 +103,9 @@ class Game:
     players: tuple[str, ...] = ("A", "B")
     option_defaults: Mapping[str, str] = {}
     refusal_codes: tuple[str, ...] = ()
+    # the search's budget on the box (engine/search.py): simulations, and actions played at
+    # random after the tree; sized for about 2 s a move on a Pi Zero 2 W (`tabletop bench`)
+    search_budget: tuple[int, int] = (100, 10)
 
     # options
     def parse_options(self, values: Mapping[str, str]) -> Any:
@@ -144,3 +155,30 @@ class Game:
 
     def summary(self, state: Any) -> dict[str, Any]:
         return {"to_move": self.to_move(state)}
+
+    # the search (engine/search.py)
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, float]] | None:
+        """Where the table decides by chance (a draw): each outcome as an action, with its
+        probability. None where a player chooses."""
+        return None
+
+    def determinize(self, state: Any, seat: str, rng: random.Random) -> Any:
+        """A state consistent with everything `seat` has seen. The engines keep the hands and
+        piles as counts (the box never knows which cards a hand holds), so nothing is
+        hidden from a seat that the state holds: the state itself."""
+        return state
+
+    def evaluate(self, state: Any) -> dict[str, float]:
+        """Each player's chance of winning, in [0, 1]: 1 for the winner (0.5 each for a
+        draw) once the game is over, else 1 for whoever leads on the totals so far."""
+        result = self.result(state)
+        if result.over:
+            if result.winner is None:
+                return {p: 0.5 for p in self.players}
+            return {p: 1.0 if p == result.winner else 0.0 for p in self.players}
+        totals = result.totals
+        best = max((totals.get(p, 0) for p in self.players), default=0)
+        leaders = [p for p in self.players if totals.get(p, 0) == best]
+        if len(leaders) == len(self.players):
+            return {p: 0.5 for p in self.players}
+        return {p: 1.0 if p in leaders else 0.0 for p in self.players}

@@ -57,7 +57,13 @@ def test_the_quick_bench_prints_every_figure_for_every_game():
         assert all(isinstance(game[k], (int, float)) for k in PER_GAME)
     assert set(figures["targets"]) <= set(figures) | {"first_frame_over_floor"}
     games = {f"{g}:{k}" for g in figures["games"] for k in bench.PER_GAME}
+    games |= {f"{g}:search_ms_max" for g in figures["search"]}
     assert isinstance(figures["missed"], list) and set(figures["missed"]) <= set(figures) | games
+    assert set(figures["search"]) == set(playable())  # the search timed in every game
+    for search in figures["search"].values():
+        assert (
+            search["simulations"] >= 1 and 0 < search["search_ms_median"] <= search["search_ms_max"]
+        )
     assert done.stderr == ""  # --json: nothing but the object
 
 

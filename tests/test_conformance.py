@@ -360,3 +360,60 @@ def test_registry_names_known_games_for_an_unknown_id():
         assert "zweimal" in str(error) and "chess" in str(error)
     else:  # pragma: no cover
         raise AssertionError("expected KeyError")
+
+
+# --- the search (engine/search.py): what it needs of every game ------------------------------
+
+
+def _states_on_the_way(game_id: str, seed: int, every: int) -> list:
+    """Reachable states of a random game (every `every`-th), chance steps included."""
+    _, _, states = playout(game_id, seed)
+    return states[::every]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_chance_outcomes_are_legal_and_their_probabilities_sum_to_one(game_id):
+    engine = entry(game_id).engine
+    seen = 0
+    for state in _states_on_the_way(game_id, 1, 1):
+        outcomes = engine.chance_outcomes(state)
+        if outcomes is None:
+            continue
+        seen += 1
+        assert abs(sum(p for _, p in outcomes) - 1) < 1e-9 and all(p > 0 for _, p in outcomes)
+        assert all(engine.is_legal(state, action) for action, _ in outcomes[:5])
+    if game_id == "feuer-und-wasser":  # the draw is the table's
+        assert seen > 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_determinize_never_changes_what_the_seat_has_seen(game_id):
+    """The engines keep hands and piles as counts: what a seat has seen (its side, the
+    board, every count) is the whole summary, and a determinized state keeps all of it."""
+    engine = entry(game_id).engine
+    rng = random.Random(5)
+    for state in _states_on_the_way(game_id, 2, 7):
+        seat = engine.to_move(state)
+        if seat is None:
+            continue
+        sampled = engine.determinize(state, seat, rng)
+        assert engine.summary(sampled) == engine.summary(state)
+        assert engine.to_move(sampled) == seat
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_the_search_returns_a_legal_action_from_reachable_states_and_repeats_itself(game_id):
+    from engine.search import search
+
+    engine = entry(game_id).engine
+    asked = 0
+    for state in _states_on_the_way(game_id, 3, 11)[:6]:
+        if engine.to_move(state) is None or engine.chance_outcomes(state) is not None:
+            with pytest.raises(ValueError):
+                search(engine, state, random.Random(0), 4, 2)
+            continue
+        answer = search(engine, state, random.Random(9), 12, 3)
+        assert engine.is_legal(state, answer.action)
+        assert search(engine, state, random.Random(9), 12, 3) == answer  # pure, seeded
+        asked += 1
+    assert asked > 0

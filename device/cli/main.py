@@ -84,6 +84,10 @@ def build_parser() -> Parser:
 
     add_replay_parser(commands)
 
+    from device.cli.hint import add_hint_parser
+
+    add_hint_parser(commands)
+
     from device.cli.bench import add_parser as add_bench
 
     add_bench(commands)
@@ -205,6 +209,10 @@ def _dispatch(argv: list[str]) -> int:
         from device.cli.replay import run_replay
 
         return run_replay(args)
+    if args.command == "hint":
+        from device.cli.hint import run_hint
+
+        return run_hint(args)
     if args.command == "bench":
         from device.cli import bench
 

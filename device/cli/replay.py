@@ -34,7 +34,7 @@ def add_replay_parser(commands) -> None:
 
 def run_replay(args: argparse.Namespace) -> int:
     try:
-        lines = list(_replay(_read(args.file)))
+        lines = list(_replay(read_text(args.file)))
     except RecordError as error:
         from device.app.messages import one_line
 
@@ -45,7 +45,8 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read(name: str) -> str:
+def read_text(name: str) -> str:
+    """A record's text from a file or standard input (`-`); RecordError if it cannot be read."""
     try:
         if name == "-":
             return sys.stdin.buffer.read().decode("utf-8")

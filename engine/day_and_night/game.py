@@ -265,6 +265,7 @@ class DayAndNight(Game):
     name = "Day and Night"
     short = "D&N"
     rules_version = 2
+    search_budget = (20, 0)  # simulations, play-out depth (engine/search.py)
     players = SIDES
     option_defaults = {"deck_day": "", "deck_night": "", "deck_rules": "strict"}
     refusal_codes = (

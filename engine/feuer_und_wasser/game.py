@@ -285,6 +285,7 @@ class FeuerUndWasser(Game):
     name = "Feuer und Wasser"
     short = "FuW"
     rules_version = 2
+    search_budget = (55, 4)  # simulations, play-out depth (engine/search.py)
     players = COLOURS
     option_defaults = {
         "mode": "rows",
@@ -340,6 +341,14 @@ class FeuerUndWasser(Game):
 
     def to_move(self, state: State) -> str | None:
         return None if state.over else state.turn
+
+    def chance_outcomes(self, state: State) -> list[tuple[Any, float]] | None:
+        """The draw: the card that comes off the active player's pile, each of the cards
+        still in it as likely (the box's players draw, the search samples)."""
+        if state.over or state.drawn is not None:
+            return None
+        draws = self.legal_actions(state)
+        return [(draw, 1 / len(draws)) for draw in draws] if draws else None
 
     def legal_actions(self, state: State) -> list[Action]:
         if state.over:

@@ -13,6 +13,9 @@ Figures (keys of the JSON object; times in ms unless the key says s):
   adjudication, the frame), `best_placement_ms_max` (Feuer und Wasser),
   `best_defense_ms_8v8`, `best_defense_ms_8v10`, `best_defense_ms_max` (Wandernde Druiden:
   the worst of the kind; `_max` at the search's limits, 12 v 12);
+- `search`: per game, the search's time a move (`search_ms_median`, `search_ms_max`) at the
+  budget the box uses (`simulations`, `depth`); target: the worst at most 50 ms here (2 s on
+  a Pi Zero 2 W, 20-40 times slower), missed as `game:search_ms_max`;
 - `tap_to_uid_ms_p50`, `tap_to_uid_ms_max`: a card entering a simulated PN532's field to
   the tap on the queue;
 - `start_to_first_frame_s` and `import_floor_s` (separate processes; also
@@ -62,6 +65,11 @@ def missed(figures: dict[str, Any]) -> list[str]:
     found = [k for k, (op, v) in targets().items() if not _meets(figures[k], op, v)]
     for game, g in figures.get("games", {}).items():
         found += [f"{game}:{k}" for k in PER_GAME if not _meets(g[k], *TARGETS[k])]
+    from device.cli.bench.engines import SEARCH_TARGET_MS
+
+    for game, s in figures.get("search", {}).items():
+        if s["search_ms_max"] > SEARCH_TARGET_MS:
+            found.append(f"{game}:search_ms_max")
     return found
 
 
@@ -121,6 +129,8 @@ def run(quick: bool = False, progress=None) -> dict[str, Any]:
     figures["bus_bytes_full_frame"] = sim.full_frame_bytes()
     say("timing the games' heavy computations")
     figures.update(engines.figures(quick))
+    say("timing the search (the box's move, the hint) in every game")
+    figures["search"] = engines.search_figures(quick)
     say("timing taps on a simulated PN532")
     tapped = taps.tap_to_uid_ms(15 if quick else 60)
     figures["tap_to_uid_ms_p50"] = round(_median(tapped), 3)
@@ -150,11 +160,24 @@ def _meets(value: float, op: str, target: float) -> bool:
 def table(figures: dict[str, Any]) -> str:
     lines = ["figure                          value      target    "]
     for key, value in figures.items():
-        if key in ("games", "targets", "missed", "quick"):
+        if key in ("games", "targets", "missed", "quick", "search"):
             continue
         target = figures["targets"].get(key, "")
         mark = "MISSED" if key in figures["missed"] else ("ok" if target else "")
         lines.append(f"{key:<30} {value!s:>9}   {target:<9} {mark}")
+    from device.cli.bench.engines import SEARCH_TARGET_MS
+
+    lines.append("")
+    lines.append(
+        f"the search a move (target: worst at most {SEARCH_TARGET_MS:g} ms here, 2 s on a Pi)"
+    )
+    lines.append("game                 budget (simulations, depth)  median ms  worst ms")
+    for game, s in figures.get("search", {}).items():
+        mark = "MISSED" if f"{game}:search_ms_max" in figures["missed"] else "ok"
+        budget = f"{s['simulations']:g}, {s['depth']:g}"
+        lines.append(
+            f"{game:<20} {budget:>27} {s['search_ms_median']:>10} {s['search_ms_max']:>9}  {mark}"
+        )
     lines.append("")
     lines.append("per game (targets as above)")
     lines.append(

@@ -41,3 +41,48 @@ def targets() -> dict[str, tuple[str, float]]:
         if entry.figures is not None:
             found.update(entry.figures.TARGETS)
     return found
+
+
+SEARCH_TARGET_MS = 50.0  # 2 s on a Pi Zero 2 W, at 40 times this machine's time for Python
+
+
+def search_figures(quick: bool, seed: int = 2026) -> dict[str, dict[str, float]]:
+    """The search's time a move (engine/search.py) at each game's budget, from states of
+    random games where a player chooses: per game the median and the worst, with the
+    budget."""
+    import random
+    import statistics
+
+    from device.games import GAMES
+    from engine.search import choices, pick_chance, search
+
+    found: dict[str, dict[str, float]] = {}
+    moves = 4 if quick else 24
+    for game_id, entry in GAMES.items():
+        game = entry.engine
+        if game is None:
+            continue
+        rng = random.Random(seed)
+        simulations, depth = game.search_budget
+        times: list[float] = []
+        state = game.initial(game.parse_options(dict(game.option_defaults)))
+        while len(times) < moves:
+            if game.is_over(state):
+                state = game.initial(game.parse_options(dict(game.option_defaults)))
+            chance = game.chance_outcomes(state)
+            if chance is not None:
+                state = game.apply(state, pick_chance(chance, rng))
+                continue
+            actions = choices(game, state)
+            if game.to_move(state) is not None and len(actions) > 1 and rng.random() < 0.5:
+                started = time.perf_counter()
+                search(game, state, random.Random(len(times)), simulations, depth)
+                times.append((time.perf_counter() - started) * 1000)
+            state = game.apply(state, actions[rng.randrange(len(actions))])
+        found[game_id] = {
+            "search_ms_median": round(statistics.median(times), 1),
+            "search_ms_max": round(max(times), 1),
+            "simulations": simulations,
+            "depth": depth,
+        }
+    return found

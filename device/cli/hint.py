@@ -1,0 +1,80 @@
+"""`tabletop hint FILE|- [--seed S] [--budget N]`: the action the box would play for the player
+to move after a game record (read as `tabletop replay` reads it: a refused action leaves the
+state as it was), as one JSON object `{"action", "seat", "simulations", "ms"}` in the game's
+notation. How the box's strength is checked from outside: the same record, seed and budget
+give the same action. A record whose next step is the table's (a draw), a finished game or a
+malformed record is exit 2 with one line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from device.cli.replay import EXIT_USAGE, RecordError, read_text
+from device.games import GAMES, with_engine
+from engine.core import NotationError
+from engine.replay import parse_record, replay_record
+
+
+def add_hint_parser(commands) -> None:
+    hint = commands.add_parser(
+        "hint", help="the action the box would play for the player to move after a record"
+    )
+    hint.add_argument("file", help="the record (UTF-8 text), or - for standard input")
+    hint.add_argument("--seed", type=int, default=0, help="the search's seed (default 0)")
+    hint.add_argument(
+        "--budget", type=int, default=None, help="simulations (default: the box's for the game)"
+    )
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    from device.app.messages import one_line
+
+    try:
+        print(json.dumps(hint(read_text(args.file), args.seed, args.budget), ensure_ascii=False))
+    except RecordError as error:
+        print(one_line(f"tabletop hint: {error}"), file=sys.stderr)
+        return EXIT_USAGE
+    return 0
+
+
+def hint(text: str, seed: int, budget: int | None) -> dict:
+    from engine.search import search
+
+    if budget is not None and not 1 <= budget <= 100_000:
+        raise RecordError(f"--budget: 1 to 100000 simulations, not {budget}")
+    try:
+        record = parse_record(text)
+    except NotationError as error:
+        raise RecordError(str(error)) from None
+    entry = GAMES.get(record.game)
+    if entry is None or entry.engine is None:
+        known = ", ".join(with_engine())
+        raise RecordError(f"unknown game {record.game!r}; games with rules: {known}")
+    game = entry.engine
+    try:
+        _, state, steps = replay_record(game, record)
+        for step in steps:
+            state = step.state
+    except NotationError as error:
+        raise RecordError(str(error)) from None
+    if game.is_over(state):
+        raise RecordError("the game is over: nobody is to move")
+    if game.chance_outcomes(state) is not None:
+        raise RecordError("the next step is the table's (a draw), not a player's: add the draw")
+    seat = game.to_move(state)
+    if seat is None:
+        raise RecordError("nobody is to move (the set-up is the table's)")
+    simulations, depth = game.search_budget
+    started = time.perf_counter()
+    answer = search(game, state, random.Random(seed), budget or simulations, depth)
+    ms = (time.perf_counter() - started) * 1000
+    return {
+        "action": game.format_action(answer.action),
+        "seat": seat,
+        "simulations": answer.simulations,
+        "ms": round(ms, 1),
+    }

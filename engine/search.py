@@ -1,0 +1,152 @@
+"""One search for every game: information-set Monte Carlo tree search (single observer,
+"SO-ISMCTS", Cowling, Powley and Whitehouse 2012; OpenSpiel's `ismcts.py` and `mcts.py`),
+over nothing but the engine contract (`engine/contract.py`).
+
+Each simulation starts from a state the searching seat could be in (`determinize`: what it
+has not seen, sampled), walks down a tree of the actions played from the root (UCB1 with
+availability counts: an action is judged against the simulations in which it was possible),
+samples what the table decides by chance (`chance_outcomes`, with their probabilities) as it
+comes, adds one new action, plays on at random to the end or to `depth` actions (then the
+game's `evaluate` judges), and credits every action on its path with the result for the
+player who chose it. The answer is the action of the root tried most often.
+
+Pure and reproducible: the randomness comes from the `random.Random` the caller gives, the
+budget is a number of simulations (and, optionally, a `stop` the caller checks its own clock
+in); the same seed, state and budget give the same action. A game adds only its contract
+parts (`chance_outcomes`, `determinize`, optionally `evaluate`); no game has search code of
+its own.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.contract import Game
+
+EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
+DEPTH = 40  # actions played at random after the tree before `evaluate` judges
+
+
+@dataclass
+class _Node:
+    visits: int = 0
+    available: int = 0  # simulations in which this node's action was possible
+    reward: float = 0.0  # summed, for the player who chose the action
+    children: dict[Any, _Node] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The search's choice, how many simulations it ran and how often each action of the
+    root was tried (most first)."""
+
+    action: Any
+    simulations: int
+    visits: tuple[tuple[Any, int], ...]
+
+
+def choices(game: Game, state: Any) -> list[Any]:
+    """The actions the search considers: every legal action where the game lists them, else
+    the game's own sample of them."""
+    listed = game.legal_actions(state)
+    return list(listed) if listed is not None else list(game.sample_actions(state))
+
+
+def pick_chance(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> Any:
+    """One outcome, drawn with its probability."""
+    x, total = rng.random(), 0.0
+    for action, p in outcomes:
+        total += p
+        if x < total:
+            return action
+    return outcomes[-1][0]
+
+
+def search(
+    game: Game,
+    state: Any,
+    rng: random.Random,
+    simulations: int = 200,
+    depth: int = DEPTH,
+    stop: Callable[[int], bool] | None = None,
+) -> Answer:
+    """The action the player to move should take. ValueError where nobody chooses (the game
+    is over, nobody is to move, or the table decides by chance)."""
+    seat = game.to_move(state)
+    if seat is None or game.is_over(state):
+        raise ValueError("nobody is to move")
+    if game.chance_outcomes(state) is not None:
+        raise ValueError("the table decides this step (a draw), not a player")
+    legal = choices(game, state)
+    if not legal:
+        raise ValueError("no legal action")
+    if len(legal) == 1:
+        return Answer(legal[0], 0, ((legal[0], 0),))
+    root = _Node()
+    done = 0
+    while done < simulations and not (stop is not None and stop(done)):
+        _simulate(game, game.determinize(state, seat, rng), root, rng, depth)
+        done += 1
+    tried = [(a, root.children[a].visits) for a in legal if a in root.children]
+    if not tried:
+        return Answer(legal[0], done, ())
+    best = max(tried, key=lambda pair: pair[1])[0]  # ties: the first listed
+    return Answer(best, done, tuple(sorted(tried, key=lambda pair: -pair[1])))
+
+
+def _simulate(game: Game, state: Any, root: _Node, rng: random.Random, depth: int) -> None:
+    node, path = root, []
+    while not game.is_over(state):
+        chance = game.chance_outcomes(state)
+        if chance is not None:
+            state = game.apply(state, pick_chance(chance, rng))
+            continue
+        mover = game.to_move(state)
+        actions = choices(game, state)
+        if mover is None or not actions:
+            break
+        untried = []
+        for action in actions:
+            child = node.children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
+                child.available += 1
+        if untried:
+            action = untried[rng.randrange(len(untried))]
+            child = node.children[action] = _Node(available=1)
+            path.append((child, mover))
+            state = game.apply(state, action)
+            break
+        action = max(actions, key=lambda a: _ucb(node.children[a]))
+        node = node.children[action]
+        path.append((node, mover))
+        state = game.apply(state, action)
+    rewards = _playout(game, state, rng, depth)
+    for child, mover in path:
+        child.visits += 1
+        child.reward += rewards.get(mover, 0.5)
+
+
+def _ucb(node: _Node) -> float:
+    mean = node.reward / node.visits
+    return mean + EXPLORATION * math.sqrt(math.log(max(node.available, 1)) / node.visits)
+
+
+def _playout(game: Game, state: Any, rng: random.Random, depth: int) -> dict[str, float]:
+    for _ in range(depth):
+        if game.is_over(state):
+            break
+        chance = game.chance_outcomes(state)
+        if chance is not None:
+            state = game.apply(state, pick_chance(chance, rng))
+            continue
+        actions = choices(game, state)
+        if game.to_move(state) is None or not actions:
+            break
+        state = game.apply(state, actions[rng.randrange(len(actions))])
+    return game.evaluate(state)

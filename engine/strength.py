@@ -1,0 +1,111 @@
+"""The search's strength, measured: the box's player (engine/search.py at the game's budget)
+against a random legal player and a greedy one (the action with the best immediate result),
+games seeded, seats alternating. Pure (the caller prints; `benchmarks/strength.py`)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.contract import Game
+from engine.search import choices, pick_chance, search
+
+Player = Callable[[Game, Any, random.Random], Any]
+
+
+def random_player(game: Game, state: Any, rng: random.Random) -> Any:
+    actions = choices(game, state)
+    return actions[rng.randrange(len(actions))]
+
+
+def lead(game: Game, state: Any, seat: str) -> float:
+    """The seat's totals minus the best of the others'."""
+    totals = game.result(state).totals
+    others = [totals.get(p, 0) for p in game.players if p != seat]
+    return totals.get(seat, 0) - max(others, default=0)
+
+
+def greedy_player(game: Game, state: Any, rng: random.Random) -> Any:
+    """The action after which the mover leads by most (a win counts above any lead), ties at
+    random."""
+    seat = game.to_move(state)
+    assert seat is not None
+    best: list[Any] = []
+    best_value = -math.inf
+    for action in choices(game, state):
+        after = game.apply(state, action)
+        result = game.result(after)
+        value = lead(game, after, seat)
+        if result.over:
+            value += 1e6 if result.winner == seat else (-1e6 if result.winner else 0)
+        if value > best_value:
+            best, best_value = [action], value
+        elif value == best_value:
+            best.append(action)
+    return best[rng.randrange(len(best))]
+
+
+def box_player(game: Game, state: Any, rng: random.Random) -> Any:
+    simulations, depth = game.search_budget
+    return search(game, state, rng, simulations, depth).action
+
+
+def play(game: Game, players: dict[str, Player], seed: int, limit: int = 2000) -> str | None:
+    """One game from the default options: the winner (None for a draw, or a game still open
+    after `limit` actions). The table's own steps (a draw, a dealt set-up) are at random."""
+    rng = random.Random(seed)
+    state = game.initial(game.parse_options(dict(game.option_defaults)))
+    for _ in range(limit):
+        if game.is_over(state):
+            return game.result(state).winner
+        chance = game.chance_outcomes(state)
+        if chance is not None:
+            state = game.apply(state, pick_chance(chance, rng))
+            continue
+        seat = game.to_move(state)
+        if seat is None:  # the table sets up
+            state = game.apply(state, random_player(game, state, rng))
+            continue
+        state = game.apply(state, players[seat](game, state, rng))
+    return None
+
+
+@dataclass(frozen=True)
+class Tally:
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate."""
+        n = self.games
+        if n == 0:
+            return (0.0, 1.0)
+        p, z = self.wins / n, 1.96
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def match(game: Game, opponent: Player, games: int, seed: int = 2026) -> Tally:
+    """The box against `opponent`, `games` games, the box's seat alternating."""
+    wins = draws = losses = 0
+    first, second = game.players[0], game.players[1]
+    for i in range(games):
+        box_seat = first if i % 2 == 0 else second
+        other = second if box_seat == first else first
+        winner = play(game, {box_seat: box_player, other: opponent}, seed + i)
+        if winner == box_seat:
+            wins += 1
+        elif winner is None:
+            draws += 1
+        else:
+            losses += 1
+    return Tally(wins, draws, losses)

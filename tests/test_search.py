@@ -1,0 +1,102 @@
+"""The one search (engine/search.py) on the stub game, where the best move is known, and
+`tabletop hint` (device/cli/hint.py) from the outside."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from device.cli.main import main
+from engine.search import pick_chance, search
+from tests.stubgame.engine import STUB, State, Take
+
+
+def pile(stones: int, turn: str = "A") -> State:
+    return State(STUB.parse_options({"pile": str(stones), "starter": turn}), stones, turn)
+
+
+def test_the_search_takes_the_last_stones_when_it_can():
+    assert search(STUB, pile(2), random.Random(1), 50).action == Take(2)
+
+
+@pytest.mark.parametrize("stones", [4, 5, 7, 8])
+def test_the_search_leaves_a_multiple_of_three(stones):
+    """Stapel is lost for the player who faces a multiple of three: the search finds the one
+    move that leaves one (perfect information, a small tree)."""
+    answer = search(STUB, pile(stones), random.Random(2), 400)
+    assert (stones - answer.action.stones) % 3 == 0
+    assert answer.simulations == 400 and answer.visits[0][0] == answer.action
+
+
+def test_the_same_seed_gives_the_same_answer_and_another_seed_may_differ():
+    one = search(STUB, pile(9), random.Random(7), 30)
+    assert search(STUB, pile(9), random.Random(7), 30) == one
+
+
+def test_the_caller_stops_the_search_by_its_own_clock():
+    calls = []
+
+    def stop(done: int) -> bool:
+        calls.append(done)
+        return done >= 5
+
+    answer = search(STUB, pile(9), random.Random(0), 1000, stop=stop)
+    assert answer.simulations == 5 and calls[-1] == 5
+
+
+def test_nobody_to_move_is_a_value_error():
+    over = State(pile(1).options, 0, "B", winner="A")
+    with pytest.raises(ValueError, match="nobody"):
+        search(STUB, over, random.Random(0), 10)
+
+
+def test_chance_outcomes_are_drawn_with_their_probabilities():
+    rng = random.Random(4)
+    drawn = Counter(pick_chance([("a", 0.25), ("b", 0.75)], rng) for _ in range(4000))
+    assert 850 < drawn["a"] < 1150 and drawn["a"] + drawn["b"] == 4000
+
+
+# --- tabletop hint --------------------------------------------------------------------------
+
+
+def hint(tmp_path, text: str, *args: str, capsys) -> tuple[int, str, str]:
+    path = tmp_path / "game.txt"
+    path.write_text(text, encoding="utf-8")
+    code = main(["hint", str(path), *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+ZWEIMAL = "game zweimal\noption variant=1\nstart\n"
+
+
+def test_hint_prints_the_box_s_action_as_one_json_object(tmp_path, capsys):
+    code, out, err = hint(tmp_path, ZWEIMAL, "--seed", "3", "--budget", "40", capsys=capsys)
+    assert code == 0 and err == ""
+    found = json.loads(out)
+    assert set(found) == {"action", "seat", "simulations", "ms"}
+    assert found["seat"] == "A" and found["simulations"] == 40
+    assert found["action"].startswith("place ")
+    again = hint(tmp_path, ZWEIMAL, "--seed", "3", "--budget", "40", capsys=capsys)[1]
+    assert json.loads(again)["action"] == found["action"]  # reproducible from outside
+
+
+def test_hint_at_the_table_s_draw_is_exit_2(tmp_path, capsys):
+    code, out, err = hint(tmp_path, "game feuer-und-wasser\n", capsys=capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("tabletop hint: the next step is the table's (a draw)")
+
+
+def test_hint_on_a_malformed_record_names_the_line(tmp_path, capsys):
+    code, out, err = hint(tmp_path, "game zweimal\nstart\nplace 9,9,9\n", capsys=capsys)
+    assert code == 2 and out == "" and "line 3" in err and len(err.splitlines()) == 1
+
+
+def test_hint_with_a_bad_budget_or_an_unknown_game_is_exit_2(tmp_path, capsys):
+    code, _, err = hint(tmp_path, ZWEIMAL, "--budget", "0", capsys=capsys)
+    assert code == 2 and "--budget" in err
+    code, _, err = hint(tmp_path, "game nothing\n", capsys=capsys)
+    assert code == 2 and "unknown game" in err
