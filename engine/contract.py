@@ -27,6 +27,7 @@ Round and game ends come from here (`result`, `is_over`), never from attributes 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -93,6 +94,19 @@ class Result:
         }
 
 
+def lead_chances(
+    totals: Mapping[str, float], players: Sequence[str], scale: float
+) -> dict[str, float]:
+    """Two players' chances of winning from their points: 0.5 each when level, towards 1 for
+    the one ahead (0.5 + 0.5 tanh(lead / scale)); more players: 1 for the leaders."""
+    if len(players) == 2:
+        a, b = players
+        p = 0.5 + 0.5 * math.tanh((totals.get(a, 0) - totals.get(b, 0)) / scale)
+        return {a: p, b: 1 - p}
+    best = max((totals.get(p, 0) for p in players), default=0)
+    return {p: 1.0 if totals.get(p, 0) == best else 0.0 for p in players}
+
+
 class Game:
     """The base every game derives from; the defaults need only `apply` and the notation."""
 
@@ -106,6 +120,7 @@ class Game:
     # the search's budget on the box (engine/search.py): simulations, and actions played at
     # random after the tree; sized for about 2 s a move on a Pi Zero 2 W (`tabletop bench`)
     search_budget: tuple[int, int] = (100, 10)
+    evaluation_scale: float = 4.0  # points of lead that make a game likely won (`evaluate`)
 
     # options
     def parse_options(self, values: Mapping[str, str]) -> Any:
@@ -170,15 +185,11 @@ class Game:
 
     def evaluate(self, state: Any) -> dict[str, float]:
         """Each player's chance of winning, in [0, 1]: 1 for the winner (0.5 each for a
-        draw) once the game is over, else 1 for whoever leads on the totals so far."""
+        draw) once the game is over, else by the lead on the totals so far (a lead of
+        `evaluation_scale` points is about a 76% chance)."""
         result = self.result(state)
         if result.over:
             if result.winner is None:
                 return {p: 0.5 for p in self.players}
             return {p: 1.0 if p == result.winner else 0.0 for p in self.players}
-        totals = result.totals
-        best = max((totals.get(p, 0) for p in self.players), default=0)
-        leaders = [p for p in self.players if totals.get(p, 0) == best]
-        if len(leaders) == len(self.players):
-            return {p: 0.5 for p in self.players}
-        return {p: 1.0 if p in leaders else 0.0 for p in self.players}
+        return lead_chances(result.totals, self.players, self.evaluation_scale)

@@ -96,7 +96,15 @@ class Player:
             for _ in range(abs((supply or 16) - 16)):
                 self.press("down" if (supply or 16) > 16 else "up")
             self.press("ok")
+        self.opponent()
         assert self.box.mode == "game" and self.state.phase == "setup"
+
+    def opponent(self, box_seat: str = "") -> None:
+        """The box's own new-game question: a person (the default) or the box in a seat."""
+        from device.app.box import menu_items
+
+        assert self.box.menu[-1][0].key == "solo", self.box.menu[-1]
+        self.press(*["down"] * menu_items(self.box).index(box_seat), "ok")
 
     def set_up(self, vertical: list[tuple[int, int]]) -> None:
         """As on the table: from the box's offer to the editor, turn these roads, done."""

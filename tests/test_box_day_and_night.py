@@ -19,6 +19,7 @@ class Table(Player):
     def new_game(self) -> None:
         self.press(*["down"] * menu_items(self.box).index("new"), "ok")
         self.press(*["down"] * menu_items(self.box).index("day-and-night"), "ok")
+        self.opponent()
         assert self.box.mode == "game" and self.state.turn == "day"
 
     def cursor_to(self, field) -> None:
@@ -278,8 +279,9 @@ def test_a_draw_when_no_card_is_left_on_either_side(tmp_path):
         t.press(*["down"] * menu_items(t.box).index("day-and-night"), "ok")
         assert t.box.menu[-1] == (Page("question", "deck_rules"), 0)  # the question: free first
         t.press("down", "ok")  # as the original: these decks break it
+        t.opponent()
         assert t.box.mode == "menu" and t.box.notice == "Deck bricht Regeln"
-        t.press("up", "ok")  # free
+        t.press("back", "up", "ok", "ok")  # back to the rules question: free; a person
         assert t.box.mode == "game" and t.state.options.deck_rules == "free"
         assert sim.loop.box.session.options.deck_rules == "free"
         assert t.state.hands["day"] == 5 and t.state.decks["day"] == 0

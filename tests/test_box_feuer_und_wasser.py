@@ -76,6 +76,7 @@ class Table(Player):
         self.press(*["down"] * ["rows", "groups"].index(mode), "ok")
         self.press(*["down"] * ["no", "yes"].index(tactician), "ok")
         self.press(*["down"] * ["R", "B"].index(starter), "ok")
+        self.opponent()
         assert self.box.mode == "game" and self.state.drawn is None
 
     def draw(self, card: str) -> None:

@@ -202,7 +202,7 @@ def _finished_stub_game(sim) -> int:
         sim.press(button)
     for button in ["down"] * menu_items(sim.loop.box).index("stapel") + ["ok"]:
         sim.press(button)
-    for button in ("up", "ok", "ok", "ok", "ok", "ok"):  # pile 3, A starts; each takes one
+    for button in ("up", "ok", "ok", "ok", "ok", "ok", "ok"):  # pile 3, A, a person; take 1s
         sim.press(button)
     assert sim.loop.box.session.state.winner
     return sim.loop.box.session.db_id

@@ -37,6 +37,7 @@ class Table(Player):
         self.press(*["down"] * menu_items(self.box).index(GAME_ID), "ok")
         self.press(*(["down"] if starter == "B" else []), "ok")
         self.press(*(["down"] if rule == "per-unblocked" else []), "ok")
+        self.opponent()
         assert self.box.mode == "game" and self.state.turn == starter
 
     def end_turn(self) -> None:
@@ -482,5 +483,5 @@ def test_an_undo_on_the_clash_screen_says_what_it_took_back_and_shows_the_turn(t
     t.sim.hold("ok")
     t.press(*["down"] * menu_items(t.box).index("undo"), "ok")
     assert t.box.view.mode == "turn"
-    assert t.box.notice == "Rückgängig: Kraftort Hain"
+    assert t.box.notice == "Rückgängig: Ort Hain"
     assert len(t.side("A").places) == 1

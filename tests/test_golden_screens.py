@@ -90,6 +90,7 @@ def test_every_shown_text_fits_its_line():
                 max=16,
                 short="WD",
                 what="Figur auf 2,3",
+                seat="Spieler A",
                 at="2,3",
                 to="3,3",
                 name="Salamander",

@@ -47,6 +47,8 @@ def test_stub_game_plays_to_the_end_through_the_real_loop(tmp_path, capsys):
         # its own questions: pile (default 7; pick 9), then who starts (B)
         assert sim.loop.box.menu[-1] == (Page("question", "pile"), 1)
         press(sim, "down", "ok", "down", "ok")
+        assert sim.loop.box.menu[-1][0] == Page("question", "solo")  # the box's: a person
+        press(sim, "ok")
         box = sim.loop.box
         assert box.mode == "game" and box.session.game == "stapel"
         assert box.session.state.pile == 9 and box.session.state.turn == "B"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from device import games
+from device.app import solo
 from device.app.effects import (
     Append,
     Effect,
@@ -125,6 +126,8 @@ def _tap(box: Box, event: Tap) -> tuple[Box, list[Effect]]:
     if event.known is None:  # a tag the box was never taught: say so, and where to teach it
         return replace(box, notice=text("tap.unknown", box.lang)), []
     if box.mode == "game" and box.session is not None:
+        if solo.box_to_move(box):  # the box's move is on show: the player's cards wait
+            return replace(box, notice=text("tap.not_now", box.lang)), []
         game = event.known.split(":", 1)[0]
         if game != box.session.game:
             other = games.GAMES[game].short if game in games.GAMES else game

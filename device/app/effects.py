@@ -12,6 +12,7 @@ from typing import Any, Literal
 class NewGame:
     game: str
     options: Any
+    box_seat: str = ""  # solo play: the seat the box plays
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from device import games
-from device.app import box as boxes
+from device.app import box as boxes, solo
 from device.app.box import (
     TOP_MENU,
     Append,
@@ -53,6 +53,9 @@ def replayable(row) -> bool:
     """A saved game the box can play on: a playable game saved under these rules."""
     entry = games.GAMES.get(row.game)
     return entry is not None and entry.playable and same_rules(row)
+
+
+THINK = object()  # the loop's own event: search for the box's move (after a restart)
 
 
 class Stop:
@@ -96,6 +99,7 @@ class Loop:
         if game_id is not None:
             session, damage = self._load_session(game_id)
         view = None
+        solo_seat = ""
         if ui is not None:
             try:
                 rec = UiRecord.model_validate(ui)
@@ -115,11 +119,14 @@ class Loop:
                     ),
                 )
                 view = rec.view
+                solo_seat = rec.solo
                 if view is None and rec.cursor is not None:  # saved before games had views
                     view = {"cursor": list(rec.cursor), "selected": rec.selected}
             except (ValidationError, ValueError) as error:
                 detail = first_error(error) if isinstance(error, ValidationError) else error
                 log.error("saved screen unreadable (%s); starting at the menu", detail)
+        if session is not None and solo_seat in engine_of(session).players:
+            session = replace(session, box_seat=solo_seat)  # a solo game goes on solo
         box = replace(box, session=session, view=self._view(session, view))
         if box.menu[-1][0].kind == "question" and not self._menu_fits(box):
             box = replace(box, menu=TOP_MENU, choice=())
@@ -244,6 +251,7 @@ class Loop:
             check_game=box.check.game,
             check_uids=list(box.check.uids),
             check_cards=list(box.check.cards),
+            solo=box.session.box_seat if box.session is not None else "",
         ).model_dump()
 
     def handle(self, event: boxes.Event) -> None:
@@ -263,6 +271,20 @@ class Loop:
         self.box = new
         self.draw()
         self.store.write_pending_backup()  # a game's end: its backup, after its frame
+        self.think()
+
+    def think(self) -> None:
+        """The box's move in solo play, or a hint: the frame already says "Box denkt ...";
+        presses meanwhile wait on the queue. Its answer is shown (nothing is saved until the
+        player confirms the box's move)."""
+        while solo.wants_thinking(self.box):
+            try:
+                self.box = solo.think(self.box)
+            except Exception:  # noqa: BLE001 - the game goes on without the box's move
+                log.exception("the search failed")
+                self.box = replace(self.box, proposal=None, notice=text("solo.failed", self.lang))
+                break
+            self.draw()
 
     def known_card(self, uid: str) -> str | None:
         """The card a tag stands for: taught, else the card name its NDEF text carries."""
@@ -284,14 +306,14 @@ class Loop:
         session = new.session
         game_id = session.db_id if session else None
         append = None
-        undo = False
+        undo = 0
         status = None
         for effect in effects:
             match effect:
-                case NewGame(game, options):
+                case NewGame(game, options, box_seat):
                     entry = games.GAMES[game]
                     state = entry.game.initial(options)
-                    session = Session(0, game, options, state, 0)
+                    session = Session(0, game, options, state, 0, box_seat=box_seat)
                     new = replace(new, session=session)
                     game_id = self.store.new_game(
                         game,
@@ -306,7 +328,7 @@ class Loop:
                     text_form = engine_of(session).format_action(action)
                     append = {"kind": "action", "action": text_form}
                 case Undo():
-                    undo = True
+                    undo += 1
                 case Finish(finish):
                     status = finish
                     if finish == "abandoned":
@@ -332,6 +354,8 @@ class Loop:
         While the display fails, the frame is sent again every second. The systemd watchdog
         is pinged from here, so a hung loop stops the pings and systemd restarts the box."""
         self.draw()
+        if solo.wants_thinking(self.box):  # restarted on the box's turn: its move again, in turn
+            self.events.put(THINK)
         self.ready.set()
         notifier = self.notifier
         ping = notifier.watchdog_s / 3 if notifier and notifier.watchdog_s else None
@@ -356,6 +380,9 @@ class Loop:
             try:
                 if isinstance(event, Stop):
                     return
+                if event is THINK:
+                    self.think()
+                    continue
                 if isinstance(event, Tap) and self._fault == f"hang-on-tap:{event.uid}":
                     log.error("fault injection: the loop hangs now")
                     threading.Event().wait()

@@ -7,19 +7,26 @@ from dataclasses import replace
 from typing import Any
 
 from device import games
+from device.app import solo
 from device.app.effects import Effect, NewGame, Resume
 from device.app.modes import TOP, TOP_MENU, Box, Page, Teach, deck_checkers, engine_of
 from device.app.tags import start_check
-from device.app.turns import undo_last, undo_takes_back_an_end
+from device.app.turns import undo_takes_back_an_end, undo_turn
 from device.games.contract import ABANDON, UNDO, Question
 from device.ui.catalog import text
 from engine.replay import options_of
 
+SOLO = "solo"  # the box's own new-game question: who plays the second seat
+
 
 def questions(choice: dict[str, Any]) -> list[Question]:
-    """The game's new-game questions, given the answers so far."""
-    answers = {k: str(v) for k, v in choice.items() if k != "game"}
-    return list(games.GAMES[choice["game"]].screens.questions(answers))
+    """The game's new-game questions, given the answers so far, then the box's own: a person
+    or the box as the opponent, and which seat the box plays (solo play)."""
+    answers = {k: str(v) for k, v in choice.items() if k not in ("game", SOLO)}
+    entry = games.GAMES[choice["game"]]
+    seats = tuple((seat, "") for seat in entry.game.players)
+    opponent = Question(SOLO, "menu.choose_opponent", (("", "opponent.human"), *seats))
+    return [*entry.screens.questions(answers), opponent]
 
 
 def menu_question(box: Box) -> Question | None:
@@ -36,7 +43,7 @@ def menu_items(box: Box) -> list[str]:
         # never moves the others (players picked the wrong item when "resume" pushed them)
         items = []
         if box.session is not None:
-            items += ["close", "new", "undo"]
+            items += ["close", "new", "undo", "hint"]
         else:
             items.append("new")
         items.append("teach")
@@ -61,6 +68,9 @@ def menu_label(box: Box, page: Page, item: str) -> str:
     if page.kind in ("game", "check"):
         return games.GAMES[item].name
     question = menu_question(box)
+    if question is not None and question.key == SOLO and item:  # "the box plays Fire"
+        screens = games.GAMES[dict(box.choice)["game"]].screens
+        return text("opponent.box", box.lang, seat=screens.seat_name(item, box.lang))
     label = dict(question.choices).get(item, "") if question else ""
     return text(label, box.lang) if label else item
 
@@ -91,7 +101,9 @@ def menu_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
         if item == "undo":
             if undo_takes_back_an_end(box):  # a round's or the game's end: ask first
                 return replace(box, mode="confirm", confirm=UNDO), []
-            return undo_last(replace(box, mode="game"))
+            return undo_turn(replace(box, mode="game"))
+        if item == "hint":
+            return solo.ask_hint(box), []
         if item == "abandon":
             return replace(box, mode="confirm", confirm=ABANDON), []
         if item == "teach":
@@ -126,8 +138,8 @@ def _ask(box: Box, choice: dict[str, Any]) -> tuple[Box, list[Effect]]:
             choice=tuple(choice.items()),
         ), []
     entry = games.GAMES[choice["game"]]
-    answers = entry.screens.option_overrides()
-    answers.update({k: str(v) for k, v in choice.items() if k != "game"})
+    answers = dict(entry.screens.option_overrides())
+    answers.update({k: str(v) for k, v in choice.items() if k not in ("game", SOLO)})
     try:
         options = options_of(entry.game, answers)
     except ValueError:  # a config deck that breaks the rules the players chose (strict)
@@ -141,4 +153,4 @@ def _ask(box: Box, choice: dict[str, Any]) -> tuple[Box, list[Effect]]:
         view=entry.screens.initial_view(state),
         message=(),
     )
-    return fresh, [NewGame(choice["game"], options)]
+    return fresh, [NewGame(choice["game"], options, str(choice.get(SOLO, "")))]

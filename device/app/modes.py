@@ -68,6 +68,17 @@ class DeckCount:
 
 
 @dataclass(frozen=True)
+class Proposal:
+    """The search's answer for the position after `at` actions of the game in progress: the
+    box's own move in solo play (waiting for the player's ok once the pieces are moved), or a
+    hint for the player (`hint`). `action` None: still thinking (the loop searches)."""
+
+    at: int
+    action: Any = None
+    hint: bool = False
+
+
+@dataclass(frozen=True)
 class Box:
     lang: str = "de"
     mode: Mode = "menu"
@@ -77,6 +88,7 @@ class Box:
     # the game: the one in progress and its screens' own view (device/games/contract.py)
     session: Session | None = None
     view: Any = None
+    proposal: Proposal | None = None  # the box's move (solo play) or a hint, for this position
     message: tuple[str, ...] = ()  # message: the lines on show
     confirm: Confirm | None = None  # confirm: the question asked
     teach: Teach = Teach()  # teach: the tag being taught

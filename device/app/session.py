@@ -21,6 +21,7 @@ class Session:
     actions: int
     history: tuple[Any, ...] = ()
     before: tuple[Any, ...] = ()  # the state before each action of `history`, when known
+    box_seat: str = ""  # solo play: the seat the box plays ("" : two people play)
 
     def undone(self, engine: Any) -> tuple[Any, tuple[Any, ...], tuple[Any, ...]]:
         """The state, actions and earlier states without the last action: the state kept

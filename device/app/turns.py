@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from device.app import solo
 from device.app.effects import Append, Effect, Finish, Undo
 from device.app.modes import TOP_MENU, Box, Mode, engine_of, game_view, screens_of
 from device.games.contract import ABANDON, UNDO, Reaction, Screens
@@ -18,6 +19,8 @@ def game_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
     session = box.session
     if session is None:
         return replace(box, mode="menu", menu=TOP_MENU), []
+    if solo.box_to_move(box):
+        return box_turn_button(box, button)
     view = game_view(box)
     reaction = screens_of(session).on_button(session.state, view, button)
     if button == "ok" and engine_of(session).is_over(session.state):
@@ -85,11 +88,32 @@ def confirm_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
             notice=text("menu.abandoned", box.lang),
         ), [Finish("abandoned")]
     if what == UNDO:
-        return undo_last(replace(box, mode="game", confirm=None))
+        return undo_turn(replace(box, mode="game", confirm=None))
     if box.session is None or what is None:  # pragma: no cover - a question without a game
         return replace(box, mode="menu", confirm=None), []
     action = screens_of(box.session).confirmed(what)
     return try_action(replace(box, mode="game", confirm=None), action)
+
+
+def box_turn_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
+    """A button on the box's turn (solo play): `ok` plays its move (the player has moved its
+    pieces), `back` asks to take back the player's last action with the box's replies."""
+    p = solo.current(box)
+    if button == "ok" and p is not None and p.action is not None:
+        return try_action(replace(box, proposal=None), p.action)
+    if button == "back" and box.session is not None and box.session.actions:
+        return replace(box, mode="confirm", confirm=UNDO), []
+    return box, []
+
+
+def undo_turn(box: Box) -> tuple[Box, list[Effect]]:
+    """An undo: the last action, or in solo play the player's last action together with the
+    box's replies after it (`solo.replies`)."""
+    effects: list[Effect] = []
+    for _ in range(solo.replies(box)):
+        box, done = undo_last(box)
+        effects += done
+    return box, effects
 
 
 def undo_last(box: Box) -> tuple[Box, list[Effect]]:

@@ -43,6 +43,8 @@ Optional
 - `after_undo(state, view) -> view`: the view after an undo, where the same view (kept when
   it still fits) is not what the players expect (Druiden: an undo on the clash screen took
   back the power place laid before it: the turn screen, where it was laid, shows again).
+- `seat_name(seat, lang) -> str`: a seat as the players say it ("Feuer"; default "Spieler A"),
+  for the box's solo question ("Box spielt Feuer").
 - `describe(state, action, lang) -> str`: an action in the players' words ("Figur auf 2,3"),
   `state` the state before it; an undo says what it took back with it ("Rückgängig: Figur
   auf 2,3"; without the hook: "Zurückgenommen").
@@ -228,6 +230,7 @@ class Screens(Protocol):
     def after(self, before: Any, after: Any, view: Any, /) -> Any: ...
     def after_undo(self, state: Any, view: Any, /) -> Any: ...
     def describe(self, state: Any, action: Any, lang: str, /) -> str: ...
+    def seat_name(self, seat: str, lang: str, /) -> str: ...
 
     # the deck check, saved games from before the notation
     def check_deck(self, cards: list[str], lang: str, /) -> DeckReport: ...
@@ -288,6 +291,13 @@ def no_deck_check(cards: list[str], lang: str, /) -> DeckReport:
 
 def no_legacy_action(payload: dict[str, Any], /) -> Any:
     raise ValueError("an action saved in a format this game never used")
+
+
+def player_name(seat: str, lang: str, /) -> str:
+    """A seat as the players say it: "Spieler A" (the catalog's `player.<seat>`)."""
+    from device.ui.catalog import TEXTS, text
+
+    return text(f"player.{seat}", lang) if f"player.{seat}" in TEXTS else seat
 
 
 def undescribed(state: Any, action: Any, lang: str, /) -> str:

@@ -33,6 +33,7 @@ class UiRecord(Strict):
     check_game: str = ""  # the deck check (device/app/box.py): the game, the tags, their cards
     check_uids: list[str] = []
     check_cards: list[str] = []
+    solo: str = ""  # solo play: the seat the box plays in the game on show
 
 
 def first_error(error: ValidationError) -> str:

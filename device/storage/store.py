@@ -235,11 +235,11 @@ class Store(Opening, Backups):
         game_id: int | None,
         ui: dict,
         append: dict | None = None,
-        undo: bool = False,
+        undo: int = 0,
         status: str | None = None,
     ) -> None:
-        """One input's changes in one transaction: an action appended (or the last one
-        undone), the game's status, and what the screen shows."""
+        """One input's changes in one transaction: an action appended (or the last `undo`
+        actions undone), the game's status, and what the screen shows."""
 
         reopened = [False]
 
@@ -262,7 +262,9 @@ class Store(Opening, Backups):
                         " VALUES (?, ?, ?, ?, ?)",
                         (game_id, actions, kind, payload, crc(game_id, actions, kind, payload)),
                     )
-                if undo and actions > 0:
+                for _ in range(int(undo)):
+                    if actions <= 0:
+                        break
                     db.execute(
                         "DELETE FROM events WHERE game_id = ? AND seq = ?", (game_id, actions)
                     )

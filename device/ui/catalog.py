@@ -9,6 +9,8 @@ ever shown blank.
 
 from __future__ import annotations
 
+import re
+
 LANGUAGES = ("de", "en")
 
 TEXTS: dict[str, tuple[str, str]] = {
@@ -16,6 +18,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     # menu
     "menu.title": ("Menü", "Menu"),
     "menu.new": ("Neues Spiel", "New game"),
+    "menu.hint": ("Tipp", "Hint"),
+    "menu.choose_opponent": ("Gegner?", "Opponent?"),
+    "opponent.human": ("Mensch", "A person"),
+    "opponent.box": ("Box spielt {seat}", "Box plays {seat}"),
+    "solo.thinking": ("Box denkt ...", "Box thinking ..."),
+    "solo.move": ("Box: {what}", "Box: {what}"),
+    "solo.hint": ("Tipp: {what}", "Hint: {what}"),
+    "solo.no_hint": ("Jetzt kein Tipp", "No hint now"),
+    "solo.failed": ("Box findet keinen Zug", "Box found no move"),
+    "hint.box_move": ("ok:gezogen back:zurück", "ok:moved back:undo"),
+    "hint.box_thinking": ("bitte warten", "please wait"),
     "menu.resume": ("Fortsetzen", "Resume game"),
     "menu.undo": ("Schritt zurücknehmen", "Take back a step"),
     "menu.abandon": ("Spiel abbrechen", "Abandon game"),
@@ -62,6 +75,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "menu.undone": ("Zurückgenommen", "Undone"),
     "menu.undone.short": ("Rückgängig", "Undone"),
     "menu.undone_what": ("Rückgängig: {what}", "Undone: {what}"),
+    "menu.undone_what.short": ("Zurück: {what}", "Undone: {what}"),
     "menu.undo_end": ("Das Ende zurücknehmen?", "Take back the end?"),
     "menu.undo_end.short": ("Ende zurück?", "Undo the end?"),
     "undo.end_turn": ("Zugende", "end of turn"),
@@ -123,9 +137,23 @@ def shorter(shown: str, lang: str = "de") -> tuple[str, ...]:
     is too narrow for it (a notice band beside a board)."""
     index = 0 if lang == "de" else 1
     for key, forms in TEXTS.items():
-        if forms[index] == shown and f"{key}.short" in TEXTS:
+        if f"{key}.short" not in TEXTS:
+            continue
+        if forms[index] == shown:
             return (TEXTS[f"{key}.short"][index],)
+        if "{" in forms[index]:  # a text with values: the short form with the same values
+            found = _template(forms[index]).fullmatch(shown)
+            if found:
+                return (TEXTS[f"{key}.short"][index].format(**found.groupdict()),)
     return ()
+
+
+def _template(form: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", form)
+    pattern = "".join(
+        re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+)" for i, part in enumerate(parts)
+    )
+    return re.compile(pattern)
 
 
 def add(texts: dict[str, tuple[str, str]]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from device import games
+from device.app import solo
 from device.app.box import (
     TOP,
     Box,
@@ -53,7 +54,7 @@ def render(box: Box) -> Image.Image:
         if layout.separators:
             draw.line((0, layout.hint_y - 2, WIDTH - 1, layout.hint_y - 2), fill=1)
         _hint(draw, layout.hint_y, hint, fonts.small)
-    band = _confirm_text(box) if _over_game(box) else box.notice
+    band = _confirm_text(box) if _over_game(box) else _band(box)
     if band:  # a refusal, a notice, or a question asked over the game
         x0, y0, x1, y1 = layout.notice
         draw.rectangle((x0, y0, x1, y1), fill=1)
@@ -64,6 +65,18 @@ def render(box: Box) -> Image.Image:
         draw.rectangle((WIDTH - 7, 0, WIDTH - 1, 8), fill=1)
         fit.line(draw, (WIDTH - 5, 0), "!", fonts.status, fill=0)
     return image
+
+
+def _band(box: Box) -> str:
+    """The notice band: a refusal or notice; in solo play the box's move ("Box: Figur auf
+    2,3") or "Box denkt ..." while it searches (also for a hint)."""
+    if box.mode == "game" and solo.thinking(box):
+        return text("solo.thinking", box.lang)
+    proposal = solo.current(box)
+    if box.mode == "game" and solo.box_to_move(box) and proposal and proposal.action is not None:
+        # a notice (a refusal, an unknown tag) first: the move is back with the next press
+        return box.notice or text("solo.move", box.lang, what=solo.describe(box, proposal.action))
+    return box.notice
 
 
 def _hint(draw, y: int, hint: str, font) -> None:
@@ -165,6 +178,9 @@ def _lines(box: Box) -> tuple[str, str]:
         return status, text("hint.confirm", lang)
     if box.mode == "message":
         return status, text("hint.message", lang)
+    if solo.box_to_move(box):  # solo play: the box's move, then the player's ok
+        key = "hint.box_thinking" if solo.thinking(box) else "hint.box_move"
+        return status, text(key, lang)
     return status, screens.hint(session.state, game_view(box), lang)
 
 

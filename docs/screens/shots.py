@@ -33,6 +33,8 @@ def scenario(p: Player, shot) -> None:
     p.press("ok")  # A starts
     shot("supply")  # game 2's supply: arrows change it
     p.press("ok")
+    shot("opponent")  # the box's own question: a person, or the box in a seat
+    p.press("ok")
     shot("deal")  # the box deals: one press to start
     p.press("back")
     p.goto((1, 1))
@@ -96,7 +98,7 @@ def fuw_scenario(p: Player, shot) -> None:
             sim.hold("ok")
         p.press(*["down"] * menu_items(p.box).index("new"), "ok")
         p.press(*["down"] * menu_items(p.box).index("feuer-und-wasser"), "ok")
-        p.press(*["down"] * mode, "ok", "ok", "ok")
+        p.press(*["down"] * mode, "ok", "ok", "ok", "ok")
 
     def best_turn() -> None:
         p.press("ok", "ok")  # draw the chosen card, lay it where it starts: the tip
@@ -277,6 +279,31 @@ def dan_legend(scale: int):
     return image.resize((image.width * scale, image.height * scale), Image.NEAREST)
 
 
+def solo_scenario(p: Player, shot) -> None:
+    """Solo play: Zweimal against the box (it plays B): its move in words over the board, then
+    a hint for A from the menu."""
+    from dataclasses import replace
+
+    from device.ui.render import render
+
+    sim = p.sim
+    if p.box.mode != "menu":
+        sim.hold("ok")
+    p.press(*["down"] * menu_items(p.box).index("new"), "ok")
+    p.press("ok", "ok", "ok")  # Zweimal, game 1, A starts
+    p.opponent("B")  # the box plays B
+    p.deal()
+    p.place((1, 1))  # A's figure, then A's card where the cursor starts: the box's turn
+    p.press("ok")
+    shot("box-thinking", render(replace(p.box, proposal=None)))  # what shows while it searches
+    shot("box-move")
+    p.press("ok")  # its figure stands where it said; then its card
+    p.press("ok")  # A's turn again
+    sim.hold("ok")
+    p.press(*["down"] * menu_items(p.box).index("hint"), "ok")
+    shot("hint")
+
+
 def shots(state_dir: Path) -> dict[str, object]:
     """Play the scenario in both languages; return {name: image}."""
     taken: dict[str, object] = {"dan-legend": dan_legend(1), "dan-legend-4x": dan_legend(4)}
@@ -286,8 +313,8 @@ def shots(state_dir: Path) -> dict[str, object]:
         sim.start()
         try:
 
-            def shot(name: str, sim=sim, suffix=suffix) -> None:
-                taken[name + suffix] = sim.screen.image.copy()
+            def shot(name: str, image=None, sim=sim, suffix=suffix) -> None:
+                taken[name + suffix] = image if image is not None else sim.screen.image.copy()
 
             scenario(Player(sim), shot)
             sim.press("back")  # out of the teach screen
@@ -295,6 +322,7 @@ def shots(state_dir: Path) -> dict[str, object]:
             fuw_scenario(Player(sim), shot)
             dan_scenario(Player(sim), shot)
             wd_scenario(Player(sim), shot)
+            solo_scenario(Player(sim), shot)
         finally:
             sim.stop()
         dan_temple(

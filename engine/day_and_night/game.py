@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.contract import Game, Result, Scores
+from engine.contract import Game, Result, Scores, lead_chances
 from engine.core import Coord, IllegalMove, NotationError, parse_deck_rules
 from engine.day_and_night.adjudication import TEMPLE_SIZE
-from engine.day_and_night.areas import COLS, ROWS, bit, components
+from engine.day_and_night.areas import COLS, ROWS, bit, components, size
 from engine.day_and_night.effects import (  # noqa: F401
     _affectable,
     _draw,
@@ -368,6 +368,21 @@ class DayAndNight(Game):
 
     def is_over(self, state: State) -> bool:
         return state.over
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        """Once over, the result; before, the way to the temples: each side's temples (ten
+        points each) and its largest area of own tiles (up to a temple's 8)."""
+        if state.over:
+            return super().evaluate(state)
+        b = state.board
+        points = {}
+        for side, tiles, temples in (
+            ("day", b.day | b.fixed, b.day_temples),
+            ("night", b.night, b.night_temples),
+        ):
+            largest = max((size(area) for area in components(tiles)), default=0)
+            points[side] = 10 * temples + min(largest, TEMPLE_SIZE)
+        return lead_chances(points, self.players, self.evaluation_scale)
 
     def result(self, state: State) -> Result:
         temples = Scores({"day": state.board.day_temples, "night": state.board.night_temples})

@@ -384,6 +384,10 @@ def describe(state: State, action: Any, lang: str) -> str:
     return text("undo.dan_temple", lang)
 
 
+def seat_name(seat: str, lang: str) -> str:
+    return text(f"dan.{seat}", lang)
+
+
 if TYPE_CHECKING:  # mypy checks this module against the screens contract
     from device.games.contract import Screens
     from device.games.day_and_night import screen as _this

@@ -262,6 +262,10 @@ def describe(state: State, action: Any, lang: str) -> str:
     return text("undo.fuw_lay", lang, card=state.drawn or "")
 
 
+def seat_name(seat: str, lang: str) -> str:
+    return text("fuw.fire" if seat == "R" else "fuw.water", lang)
+
+
 if TYPE_CHECKING:  # mypy checks this module against the screens contract
     from device.games.contract import Screens
     from device.games.feuer_und_wasser import screen as _this

@@ -24,8 +24,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "wd.cut_clash": ("{player}: {n} Karten abwerfen", "{player}: discard {n} cards"),
     "wd.cut_clash.one": ("{player}: 1 Karte abwerfen", "{player}: discard 1 card"),
     "wd.cut_end": ("Zugende: {n} abwerfen", "Turn end: discard {n}"),
-    "undo.wd_place": ("Kraftort {name}", "place {name}"),
-    "undo.wd_creature": ("Wesen {name}", "creature {name}"),
+    "undo.wd_place": ("Ort {name}", "place {name}"),  # "Zurück: Ort Steinkreis": one line
+    "undo.wd_creature": ("Wesen {name}", "beast {name}"),
     "wd.nothing": ("Nichts zu legen", "Nothing to lay"),
     "wd.clash_title": ("{a} greift an, {d} wehrt ab", "{a} attacks, {d} defends"),
     "wd.no_defenders": ("{d} hat keine Wesen", "{d} has no creatures"),

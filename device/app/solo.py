@@ -1,0 +1,122 @@
+"""Solo play and hints: the box as the second player, and the best action on request, by the
+one search (`engine/search.py`) over the game's engine.
+
+In a solo game (`Session.box_seat`) the box's turn comes when its seat is to move and the
+step is not the table's (a draw is drawn and tapped or picked by the player, as for anyone):
+the loop draws "Box denkt ...", searches (`think`), and the box says its move in the players'
+words; the player moves its pieces and presses `ok`, and the action is played and saved like
+anyone's. `back` (and an undo from the menu) takes back the player's last action together
+with the box's replies. A hint (the menu's "Tipp") is the same search for the player to move,
+shown once.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from device.app.modes import Box, Proposal, engine_of, screens_of
+from device.ui.catalog import text
+
+
+def _open(box: Box) -> Any:
+    """The state where a player (not the table) chooses, or None."""
+    session = box.session
+    if session is None or box.mode != "game":
+        return None
+    engine = engine_of(session)
+    state = session.state
+    if engine.is_over(state) or engine.to_move(state) is None:
+        return None
+    if engine.chance_outcomes(state) is not None:
+        return None
+    return state
+
+
+def box_to_move(box: Box) -> bool:
+    """Solo play, and the box's seat chooses now."""
+    session = box.session
+    if session is None or not session.box_seat or _open(box) is None:
+        return False
+    return engine_of(session).to_move(session.state) == session.box_seat
+
+
+def current(box: Box) -> Proposal | None:
+    """The proposal for this very position (one for an earlier position is stale)."""
+    p = box.proposal
+    if p is None or box.session is None or p.at != box.session.actions:
+        return None
+    return p
+
+
+def wants_thinking(box: Box) -> bool:
+    """The loop should search now: the box's turn without its move yet, or a hint asked."""
+    p = current(box)
+    if box_to_move(box):
+        return p is None or p.hint or p.action is None
+    return p is not None and p.hint and p.action is None and _open(box) is not None
+
+
+def thinking(box: Box) -> bool:
+    """What the screen shows while the loop searches ("Box denkt ...")."""
+    return wants_thinking(box)
+
+
+def think(box: Box) -> Box:
+    """The search's answer for this position (pure: seeded by the game and its actions)."""
+    session = box.session
+    assert session is not None
+    engine = engine_of(session)
+    from engine.search import search
+
+    simulations, depth = engine.search_budget
+    rng = random.Random(session.db_id * 100_003 + session.actions)
+    answer = search(engine, session.state, rng, simulations, depth)
+    hint = not box_to_move(box)
+    proposal = Proposal(session.actions, answer.action, hint)
+    if hint:
+        what = describe(box, answer.action)
+        return replace(box, proposal=None, notice=text("solo.hint", box.lang, what=what))
+    return replace(box, proposal=proposal)
+
+
+def describe(box: Box, action: Any) -> str:
+    session = box.session
+    assert session is not None
+    words = screens_of(session).describe(session.state, action, box.lang)
+    return words or engine_of(session).format_action(action)
+
+
+def ask_hint(box: Box) -> Box:
+    """The menu's hint: back to the game, where the loop searches for the player to move."""
+    session = box.session
+    if (
+        session is None
+        or _open(replace(box, mode="game")) is None
+        or session.box_seat
+        and (engine_of(session).to_move(session.state) == session.box_seat)
+    ):
+        return replace(box, mode="game", notice=text("solo.no_hint", box.lang))
+    return replace(box, mode="game", proposal=Proposal(session.actions, None, True))
+
+
+def replies(box: Box) -> int:
+    """The actions an undo takes back: in solo play the box's replies at the end of the game
+    so far and the player's action before them; else the last action."""
+    session = box.session
+    if session is None or not session.box_seat or not session.history:
+        return 1
+    engine = engine_of(session)
+    before = session.before
+    if len(before) != len(session.history):
+        from engine.replay import replay
+
+        before = tuple(
+            replay(engine, session.options, session.history[:i])
+            for i in range(len(session.history))
+        )
+    n = 0
+    while n < len(before) and engine.to_move(before[-1 - n]) == session.box_seat:
+        n += 1
+    return min(n + 1, len(session.history))

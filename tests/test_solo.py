@@ -1,0 +1,122 @@
+"""Solo play on the simulated box (device/app/solo.py): the box plays a seat with the one
+search, says its move, the player moves its pieces and confirms; undo, restarts and the saved
+record treat its actions like anyone's. And the menu's hint."""
+
+from __future__ import annotations
+
+from device.cli.main import main
+from device.sim.simulator import Simulator
+from tests.boxdriver import Player, settings
+
+
+def solo(tmp_path, seat: str = "B") -> Player:
+    sim = Simulator(settings(), tmp_path / "state")
+    sim.start()
+    p = Player(sim)
+    from device.app.box import menu_items
+
+    p.press(*["down"] * menu_items(p.box).index("new"), "ok")
+    p.press("ok", "ok", "ok")  # Zweimal, game 1, A starts
+    p.opponent(seat)
+    p.deal()
+    return p
+
+
+def a_turn(p: Player) -> None:
+    """A places a figure where the cursor starts, then lays its card there too."""
+    p.press("ok", "ok")
+
+
+def test_the_box_says_its_move_and_plays_it_when_the_player_confirms(tmp_path):
+    p = solo(tmp_path)
+    try:
+        assert p.box.session.box_seat == "B"
+        a_turn(p)
+        assert p.state.turn == "B" and p.box.proposal is not None  # it has thought
+        move = p.box.proposal.action
+        from engine.zweimal.game import GAME
+
+        assert GAME.is_legal(p.state, move)
+        actions = p.box.session.actions
+        p.press("left")  # the arrows do nothing on the box's turn
+        assert p.box.session.actions == actions
+        p.press("ok")  # the player has moved the box's figure
+        assert p.box.session.history[-1] == move and p.box.session.actions == actions + 1
+    finally:
+        p.sim.stop()
+
+
+def test_the_box_plays_first_when_it_has_the_first_seat(tmp_path):
+    p = solo(tmp_path, seat="A")
+    try:
+        assert p.state.turn == "A" and p.box.proposal is not None
+        p.press("ok", "ok")  # its figure, its card
+        assert p.state.turn == "B" and p.box.session.actions >= 2
+    finally:
+        p.sim.stop()
+
+
+def test_undo_takes_back_the_player_s_action_with_the_box_s_replies(tmp_path):
+    p = solo(tmp_path)
+    try:
+        a_turn(p)
+        p.press("ok", "ok")  # the box's figure and card: A's turn again
+        assert p.state.turn == "A"
+        before = p.box.session.actions
+        p.sim.hold("ok")
+        from device.app.box import menu_items
+
+        p.press(*["down"] * menu_items(p.box).index("undo"), "ok")
+        assert p.box.session.actions == before - 3  # its card and figure and A's card
+        assert p.state.turn == "A"
+    finally:
+        p.sim.stop()
+
+
+def test_a_restart_goes_on_solo_with_the_same_move_on_offer(tmp_path):
+    p = solo(tmp_path)
+    a_turn(p)
+    offered = p.box.proposal.action
+    p.sim.stop()
+    again = Player(Simulator(settings(), tmp_path / "state"))
+    again.sim.start()
+    try:
+        assert again.box.session.box_seat == "B"
+        assert again.box.proposal is not None and again.box.proposal.action == offered
+    finally:
+        again.sim.stop()
+
+
+def test_the_saved_record_holds_the_box_s_actions_like_anyone_s(tmp_path, capsys):
+    p = solo(tmp_path)
+    try:
+        a_turn(p)
+        p.press("ok", "ok")
+        game_id = p.box.session.db_id
+        history = p.box.session.history
+    finally:
+        p.sim.stop()
+    capsys.readouterr()
+    assert main(["games", "export", str(game_id), "--state-dir", str(tmp_path / "state")]) == 0
+    record = capsys.readouterr().out
+    (tmp_path / "game.txt").write_text(record)
+    assert main(["replay", str(tmp_path / "game.txt")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(history) + 1 and all('"ok": true' in line for line in lines[:-1])
+
+
+def test_the_menu_s_hint_shows_the_best_action_for_the_player_to_move(tmp_path):
+    sim = Simulator(settings(), tmp_path / "state")
+    sim.start()
+    p = Player(sim)
+    try:
+        p.new_game()
+        p.deal()
+        sim.hold("ok")
+        from device.app.box import menu_items
+
+        p.press(*["down"] * menu_items(p.box).index("hint"), "ok")
+        assert p.box.mode == "game" and p.box.notice.startswith("Tipp: Figur auf ")
+        assert p.box.session.actions == 1  # a hint plays nothing
+    finally:
+        sim.stop()
