@@ -14,13 +14,14 @@ notation habits). A game is one object, `Game`, over immutable, hashable states 
 - notation: `format_action(action)` is one line of text, `parse_action(text)` reads it back
   (`parse_action(format_action(a)) == a`) or raises `NotationError` naming what is wrong;
 - `summary(state)`: the state as JSON for `tabletop replay`, documented on the rules page;
-- for the search (`engine/search.py`): `chance_outcomes(state)` (where the table decides by
-  chance, e.g. which card is drawn: the actions with their probabilities, summing to 1; None
-  where a player chooses), `determinize(state, seat, rng)` (a state consistent with all the
-  seat has seen, what it has not sampled; the engines keep hands and piles as counts, so
-  there is nothing hidden to sample and the default returns the state), and `evaluate(state)`
-  (each player's chance of winning in [0, 1]; the default: the result where the game is
-  over, else who leads on the totals).
+- for the search (`engine/search.py`): `decided_by(state, action)` (whose decision an action
+  is: the player to move, or the defender of Druiden's clash), `chance_outcomes(state)` (where
+  the table decides by chance, e.g. which card is drawn: the actions with their probabilities,
+  summing to 1; None where a player chooses), `determinize(state, seat, rng)` (a state
+  consistent with all the seat has seen, what it has not sampled; the engines keep hands and
+  piles as counts, so there is nothing hidden to sample and the default returns the state),
+  and `evaluate(state)` (each player's chance of winning in [0, 1]; the default: the result
+  where the game is over, else who leads on the totals).
 
 Round and game ends come from here (`result`, `is_over`), never from attributes the box reads.
 """
@@ -172,6 +173,11 @@ class Game:
         return {"to_move": self.to_move(state)}
 
     # the search (engine/search.py)
+    def decided_by(self, state: Any, action: Any) -> str | None:
+        """The player whose decision `action` is: the player to move, unless the game hands
+        a decision to the other (Druiden's clash: the defender assigns the blockers)."""
+        return self.to_move(state)
+
     def chance_outcomes(self, state: Any) -> list[tuple[Any, float]] | None:
         """Where the table decides by chance (a draw): each outcome as an action, with its
         probability. None where a player chooses."""

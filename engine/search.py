@@ -119,12 +119,12 @@ def _simulate(game: Game, state: Any, root: _Node, rng: random.Random, depth: in
         if untried:
             action = untried[rng.randrange(len(untried))]
             child = node.children[action] = _Node(available=1)
-            path.append((child, mover))
+            path.append((child, game.decided_by(state, action) or mover))
             state = game.apply(state, action)
             break
         action = max(actions, key=lambda a: _ucb(node.children[a]))
         node = node.children[action]
-        path.append((node, mover))
+        path.append((node, game.decided_by(state, action) or mover))
         state = game.apply(state, action)
     rewards = _playout(game, state, rng, depth)
     for child, mover in path:

@@ -100,3 +100,23 @@ def test_hint_with_a_bad_budget_or_an_unknown_game_is_exit_2(tmp_path, capsys):
     assert code == 2 and "--budget" in err
     code, _, err = hint(tmp_path, "game nothing\n", capsys=capsys)
     assert code == 2 and "unknown game" in err
+
+
+def test_druiden_s_clash_is_the_defender_s_decision():
+    """At Druiden's clash the defender assigns the blockers: the clash is its decision
+    (`decided_by`), so solo play hands a clash the box starts to the player's own screens."""
+    import random as rnd
+
+    from engine.search import choices
+    from engine.wandernde_druiden.game import GAME, Clash, End
+
+    rng = rnd.Random(3)
+    state = GAME.initial(GAME.parse_options({}))
+    for _ in range(400):
+        if GAME.is_over(state) or state.clash_due:
+            break
+        state = GAME.apply(state, rng.choice(choices(GAME, state)))
+    assert state.clash_due
+    clash = next(a for a in choices(GAME, state) if isinstance(a, Clash))
+    assert GAME.decided_by(state, clash) != state.turn == GAME.to_move(state)
+    assert GAME.decided_by(state, End()) == state.turn

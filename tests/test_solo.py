@@ -120,3 +120,29 @@ def test_the_menu_s_hint_shows_the_best_action_for_the_player_to_move(tmp_path):
         assert p.box.session.actions == 1  # a hint plays nothing
     finally:
         sim.stop()
+
+
+def test_a_clash_the_box_starts_is_handed_to_the_defender_s_own_screen(monkeypatch):
+    """Druiden: the box attacks, but the blockers are the defender's to assign: the box's
+    clash goes to the game's clash screen (the offer, as without the box)."""
+    import random
+
+    from device import games
+    from device.app import solo
+    from device.app.box import Box, Session
+    from engine import search as searching
+    from engine.search import Answer, choices
+    from engine.wandernde_druiden.game import GAME, Clash
+
+    rng = random.Random(3)
+    state = GAME.initial(GAME.parse_options({}))
+    while not state.clash_due:
+        state = GAME.apply(state, rng.choice(choices(GAME, state)))
+    clash = next(a for a in choices(GAME, state) if isinstance(a, Clash))
+    monkeypatch.setattr(searching, "search", lambda *a, **k: Answer(clash, 1, ((clash, 1),)))
+    session = Session(1, GAME.id, state.options, state, 5, box_seat=state.turn)
+    box = Box(mode="game", session=session, view=games.GAMES[GAME.id].screens.initial_view(state))
+    assert solo.box_to_move(box) and solo.wants_thinking(box)
+    after = solo.think(box)
+    assert after.proposal.handover and not solo.box_to_move(after)
+    assert not solo.wants_thinking(after)  # the player assigns the blockers on the clash screen

@@ -76,6 +76,7 @@ class Proposal:
     at: int
     action: Any = None
     hint: bool = False
+    handover: bool = False  # the box's choice is a step whose details are the player's
 
 
 @dataclass(frozen=True)

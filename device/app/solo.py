@@ -35,9 +35,13 @@ def _open(box: Box) -> Any:
 
 
 def box_to_move(box: Box) -> bool:
-    """Solo play, and the box's seat chooses now."""
+    """Solo play, and the box's seat chooses now (unless it handed the step's details to the
+    player: Druiden's clash, whose blockers the defender assigns)."""
     session = box.session
     if session is None or not session.box_seat or _open(box) is None:
+        return False
+    p = box.proposal
+    if p is not None and p.handover and p.at == session.actions:
         return False
     return engine_of(session).to_move(session.state) == session.box_seat
 
@@ -75,6 +79,10 @@ def think(box: Box) -> Box:
     answer = search(engine, session.state, rng, simulations, depth)
     hint = not box_to_move(box)
     proposal = Proposal(session.actions, answer.action, hint)
+    if not hint and engine.decided_by(session.state, answer.action) != session.box_seat:
+        # the box chose a step whose details are the player's (Druiden: the box attacks,
+        # the player assigns the blockers): the game's own screens take it from here
+        proposal = Proposal(session.actions, answer.action, handover=True)
     if hint:
         what = describe(box, answer.action)
         return replace(box, proposal=None, notice=text("solo.hint", box.lang, what=what))

@@ -356,6 +356,13 @@ class WanderndeDruiden(Game):
     def to_move(self, state: State) -> str | None:
         return None if state.over else state.turn
 
+    def decided_by(self, state: State, action: Action) -> str | None:
+        """The clash's assignment is the defender's: which attacker each of its creatures
+        blocks (and which tied blocker it discards)."""
+        if state.over:
+            return None
+        return OTHER[state.turn] if isinstance(action, Clash) else state.turn
+
     def legal_actions(self, state: State) -> None:
         return None  # clash assignments: attackers ** defenders; is_legal decides
 
