@@ -13,10 +13,9 @@ import random
 import sys
 import time
 
-from device.cli.replay import EXIT_USAGE, RecordError, read_text
-from device.games import GAMES, with_engine
+from device.cli.replay import EXIT_USAGE, RecordError, read_text, record_of
 from engine.core import NotationError
-from engine.replay import parse_record, replay_record
+from engine.replay import replay_record
 
 
 def add_hint_parser(commands) -> None:
@@ -46,15 +45,7 @@ def hint(text: str, seed: int, budget: int | None) -> dict:
 
     if budget is not None and not 1 <= budget <= 100_000:
         raise RecordError(f"--budget: 1 to 100000 simulations, not {budget}")
-    try:
-        record = parse_record(text)
-    except NotationError as error:
-        raise RecordError(str(error)) from None
-    entry = GAMES.get(record.game)
-    if entry is None or entry.engine is None:
-        known = ", ".join(with_engine())
-        raise RecordError(f"unknown game {record.game!r}; games with rules: {known}")
-    game = entry.engine
+    game, record = record_of(text)
     try:
         _, state, steps = replay_record(game, record)
         for step in steps:

@@ -15,8 +15,9 @@ import sys
 from pathlib import Path
 
 from device.games import GAMES, with_engine
+from engine.contract import Game
 from engine.core import InputError, NotationError
-from engine.replay import format_record, parse_record, replay_record
+from engine.replay import Record, format_record, parse_record, replay_record
 
 EXIT_USAGE = 2
 
@@ -57,7 +58,9 @@ def read_text(name: str) -> str:
         raise RecordError(f"{name}: cannot read: {error.strerror}") from None
 
 
-def _replay(text: str) -> list[dict]:
+def record_of(text: str) -> tuple[Game, Record]:
+    """A record's game (its engine) and the record; RecordError for a malformed record or an
+    unknown game."""
     try:
         record = parse_record(text)
     except NotationError as error:
@@ -66,7 +69,11 @@ def _replay(text: str) -> list[dict]:
     if entry is None or entry.engine is None:
         known = ", ".join(with_engine())
         raise RecordError(f"unknown game {record.game!r}; games with rules: {known}")
-    engine = entry.engine
+    return entry.engine, record
+
+
+def _replay(text: str) -> list[dict]:
+    engine, record = record_of(text)
     try:
         _, initial, steps = replay_record(engine, record)
         out: list[dict] = []
