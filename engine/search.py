@@ -8,7 +8,9 @@ availability counts: an action is judged against the simulations in which it was
 samples what the table decides by chance (`chance_outcomes`, with their probabilities) as it
 comes, adds one new action, plays on at random to the end or to `depth` actions (then the
 game's `evaluate` judges), and credits every action on its path with the result for the
-player who chose it. The answer is the action of the root tried most often.
+player who chose it. Each action of the root starts with its immediate result (`evaluate`
+after it) as one play-out, so a small budget starts from the greedy choice. The answer is the
+action of the root tried most often, the best on average among those.
 
 Pure and reproducible: the randomness comes from the `random.Random` the caller gives, the
 budget is a number of simulations (and, optionally, a `stop` the caller checks its own clock
@@ -87,15 +89,19 @@ def search(
     if len(legal) == 1:
         return Answer(legal[0], 0, ((legal[0], 0),))
     root = _Node()
+    for action in legal:  # each action's immediate result, as one play-out it starts with
+        after = game.apply(state, action)
+        mover = game.decided_by(state, action) or seat
+        root.children[action] = _Node(1, 1, game.evaluate(after).get(mover, 0.5))
     done = 0
     while done < simulations and not (stop is not None and stop(done)):
         _simulate(game, game.determinize(state, seat, rng), root, rng, depth)
         done += 1
-    tried = [(a, root.children[a].visits) for a in legal if a in root.children]
-    if not tried:
-        return Answer(legal[0], done, ())
-    best = max(tried, key=lambda pair: pair[1])[0]  # ties: the first listed
-    return Answer(best, done, tuple(sorted(tried, key=lambda pair: -pair[1])))
+    tried = [(a, root.children[a]) for a in legal]
+    # the most tried, then the best on average (a small budget tries many once)
+    best = max(tried, key=lambda pair: (pair[1].visits, pair[1].reward / pair[1].visits))[0]
+    visits = tuple(sorted(((a, n.visits) for a, n in tried), key=lambda pair: -pair[1]))
+    return Answer(best, done, visits)
 
 
 def _simulate(game: Game, state: Any, root: _Node, rng: random.Random, depth: int) -> None:

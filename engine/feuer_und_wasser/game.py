@@ -285,7 +285,7 @@ class FeuerUndWasser(Game):
     name = "Feuer und Wasser"
     short = "FuW"
     rules_version = 2
-    search_budget = (55, 4)  # simulations, play-out depth (engine/search.py)
+    search_budget = (50, 4)  # simulations, play-out depth (engine/search.py)
     players = COLOURS
     option_defaults = {
         "mode": "rows",

@@ -301,7 +301,7 @@ class WanderndeDruiden(Game):
     name = "Wandernde Druiden"
     short = "WD"
     rules_version = 2
-    search_budget = (36, 4)  # simulations, play-out depth (engine/search.py)
+    search_budget = (28, 4)  # simulations, play-out depth (engine/search.py)
     players = PLAYERS
     option_defaults = {"rule": "once", "starter": "A", "cards": "", "deck_rules": "strict"}
     refusal_codes = (

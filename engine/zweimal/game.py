@@ -378,7 +378,7 @@ class Zweimal(Game):
     name = "Zweimal"
     short = "ZW"
     rules_version = 1
-    search_budget = (120, 10)  # simulations, play-out depth (engine/search.py)
+    search_budget = (150, 10)  # simulations, play-out depth (engine/search.py)
     players = ("A", "B")
     option_defaults = {"variant": "1", "starter": "A", "supply": "16"}
     refusal_codes = (
