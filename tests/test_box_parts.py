@@ -93,3 +93,37 @@ def test_the_simulator_brings_its_own_pins_and_leaves_gpiozeros_global_alone(tmp
     finally:
         one.stop()
         two.stop()
+
+
+def test_the_runtime_takes_the_buttons_it_is_given(tmp_path):
+    """The parts are given, not built inside: a maker of the buttons gets the loop's queue
+    (here a stand-in that presses `ok` itself)."""
+    from device.app.events import Press
+    from device.app.runtime import Runtime
+    from device.hw.display import Screen
+    from device.storage.store import Store
+
+    made = []
+
+    class Panel:
+        closed = False
+
+        def close(self) -> None:
+            self.closed = True
+
+    panel = Panel()
+
+    def buttons(events):
+        made.append(events)
+        events.put(Press("ok"))  # the menu's first item: a new game
+        return panel
+
+    box = Runtime(Settings(), Store(tmp_path), Screen(dummy_device()), buttons=buttons)
+    box.start()
+    try:
+        box.settle()
+        assert box.panel is panel and made == [box.loop.events]
+        assert box.loop.box.menu[-1][0].kind == "game"  # the press reached the loop
+    finally:
+        box.stop()
+    assert panel.closed  # and the runtime closes what it was given

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import logging
 import os
+import queue
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +36,8 @@ class Runtime:
     """The parts are given (`build` makes them from the settings): the store, the screen, the
     card reader (None: none), the pin factory for the buttons (None: gpiozero's default, the
     real GPIO; the simulator gives its own mock pins) and the fault hook (read once at start,
-    `fault_from_environment`). The buttons are made once the first frame is out."""
+    `fault_from_environment`). The buttons (`buttons`: a maker given the loop's queue; by
+    default gpiozero's on the settings' pins) are made once the first frame is out."""
 
     def __init__(
         self,
@@ -45,6 +48,7 @@ class Runtime:
         pin_factory: Any = None,
         seed: int | None = None,
         fault: str = "",
+        buttons: Callable[[queue.Queue], ButtonPanel] | None = None,
     ) -> None:
         self.settings = settings
         from device import games
@@ -59,6 +63,7 @@ class Runtime:
         )
         self.panel: ButtonPanel | None = None  # made once the first frame is out (start)
         self.pin_factory = pin_factory
+        self._buttons = buttons  # None: gpiozero buttons on the settings' pins (`pin_factory`)
         self.reader = reader
         if reader is not None:  # its taps and its status go to the loop's queue
             reader.on_tap = lambda uid: self.loop.events.put(Tap(uid))
@@ -102,9 +107,12 @@ class Runtime:
         what the first frame does not need is not on its way."""
         self._thread.start()
         self.loop.ready.wait(10)
-        from device.hw.buttons import ButtonPanel
+        if self._buttons is not None:
+            self.panel = self._buttons(self.loop.events)
+        else:
+            from device.hw.buttons import ButtonPanel
 
-        self.panel = ButtonPanel(self.settings.buttons, self.loop.events, self.pin_factory)
+            self.panel = ButtonPanel(self.settings.buttons, self.loop.events, self.pin_factory)
         threading.Thread(target=self._preload, name="preload", daemon=True).start()
         if self.reader is not None:
             self.reader.start()
