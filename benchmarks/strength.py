@@ -3,10 +3,10 @@
     .venv/bin/python benchmarks/strength.py [GAMES] [GAME ...]     # default 200 each
 
 The box's player (the search at each game's budget, `search_budget`) plays GAMES seeded games
-against a random legal player and as many against a greedy one (the action after which it
-leads by most), its seat alternating; the table gives wins, draws and losses and the 95%
-interval of the win rate. Goal: at least 90% against random, 60% against greedy. The
-measuring is `engine/strength.py`.
+against a random legal player and as many against a greedy one (the action after which the
+game's own evaluation is best for it), its seat alternating; the table gives wins, draws and
+losses and the 95% interval of the win rate. Goal: at least 90% against random, 60% against
+greedy. The measuring is `engine/strength.py`.
 """
 
 from __future__ import annotations

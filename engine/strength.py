@@ -21,26 +21,17 @@ def random_player(game: Game, state: Any, rng: random.Random) -> Any:
     return actions[rng.randrange(len(actions))]
 
 
-def lead(game: Game, state: Any, seat: str) -> float:
-    """The seat's totals minus the best of the others'."""
-    totals = game.result(state).totals
-    others = [totals.get(p, 0) for p in game.players if p != seat]
-    return totals.get(seat, 0) - max(others, default=0)
-
-
 def greedy_player(game: Game, state: Any, rng: random.Random) -> Any:
-    """The action after which the mover leads by most (a win counts above any lead), ties at
-    random."""
+    """The action after which the game's own evaluation (`evaluate`: the result once over,
+    else the lead so far, the race to an empty pile, the way to a temple) is best for the
+    mover, ties at random: the best immediate result."""
     seat = game.to_move(state)
     assert seat is not None
     best: list[Any] = []
     best_value = -math.inf
     for action in choices(game, state):
-        after = game.apply(state, action)
-        result = game.result(after)
-        value = lead(game, after, seat)
-        if result.over:
-            value += 1e6 if result.winner == seat else (-1e6 if result.winner else 0)
+        mover = game.decided_by(state, action) or seat
+        value = game.evaluate(game.apply(state, action)).get(mover, 0.5)
         if value > best_value:
             best, best_value = [action], value
         elif value == best_value:

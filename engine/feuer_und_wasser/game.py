@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.contract import Game, Result, RoundResult, Scores
+from engine.contract import Game, Result, RoundResult, Scores, lead_chances
 from engine.core import Coord, IllegalMove, NotationError
 from engine.feuer_und_wasser.landscape import (
     COLOURS,
@@ -366,6 +366,19 @@ class FeuerUndWasser(Game):
 
     def is_over(self, state: State) -> bool:
         return state.over
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        """Once over, the result; before, the rounds scored so far and this round's way:
+        the tactician's points, else the race to an empty pile (who empties it first scores
+        the other's pile: each card fewer than the other's counts)."""
+        if state.over:
+            return super().evaluate(state)
+        totals = self.result(state).totals
+        if state.options.tactician:
+            now = {p: state.points[p] for p in COLOURS}
+        else:
+            now = {p: state.piles[OTHER[p]] - state.piles[p] for p in COLOURS}
+        return lead_chances({p: totals[p] + now[p] for p in COLOURS}, self.players, 4.0)
 
     def result(self, state: State) -> Result:
         totals = Scores({p: sum(s[p] for s in state.round_scores) for p in COLOURS})
