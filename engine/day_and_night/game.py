@@ -371,7 +371,8 @@ class DayAndNight(Game):
 
     def evaluate(self, state: State) -> dict[str, float]:
         """Once over, the result; before, the way to the temples: each side's temples (ten
-        points each) and its largest area of own tiles (up to a temple's 8)."""
+        points each), its largest area of own tiles (up to a temple's 8) and a little for
+        every own tile (the stuff of the next temple)."""
         if state.over:
             return super().evaluate(state)
         b = state.board
@@ -381,7 +382,7 @@ class DayAndNight(Game):
             ("night", b.night, b.night_temples),
         ):
             largest = max((size(area) for area in components(tiles)), default=0)
-            points[side] = 10 * temples + min(largest, TEMPLE_SIZE)
+            points[side] = 10 * temples + min(largest, TEMPLE_SIZE) + 0.3 * size(tiles)
         return lead_chances(points, self.players, self.evaluation_scale)
 
     def result(self, state: State) -> Result:
