@@ -2,15 +2,15 @@
 "SO-ISMCTS", Cowling, Powley and Whitehouse 2012; OpenSpiel's `ismcts.py` and `mcts.py`),
 over nothing but the engine contract (`engine/contract.py`).
 
-Each simulation starts from a state the searching seat could be in (`determinize`: what it
-has not seen, sampled), walks down a tree of the actions played from the root (UCB1 with
+Each simulation starts from a state the searching seat could be in (`determinize`: what it has
+not seen, sampled), walks down a tree of the actions played from the root (UCB1 with
 availability counts: an action is judged against the simulations in which it was possible),
 samples what the table decides by chance (`chance_outcomes`, with their probabilities) as it
 comes, adds one new action, plays on at random to the end or to `depth` actions (then the
-game's `evaluate` judges), and credits every action on its path with the result for the
-player who chose it. Each action of the root starts with its immediate result (`evaluate`
-after it) as one play-out, so a small budget starts from the greedy choice. The answer is the
-action of the root tried most often, the best on average among those.
+game's `evaluate` judges), and credits every action on its path with the result for the player
+who chose it. Each action of the root starts with its immediate result (`evaluate` after it)
+as `PRIOR` play-outs, so a small budget stays near the greedy choice. The answer is the action
+of the root tried most often, the best on average among those.
 
 Pure and reproducible: the randomness comes from the `random.Random` the caller gives, the
 budget is a number of simulations (and, optionally, a `stop` the caller checks its own clock
@@ -31,6 +31,7 @@ from engine.contract import Game
 
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 DEPTH = 40  # actions played at random after the tree before `evaluate` judges
+PRIOR = 1  # play-outs a root action's immediate result counts as (small budgets trust it)
 
 
 @dataclass
@@ -92,7 +93,8 @@ def search(
     for action in legal:  # each action's immediate result, as one play-out it starts with
         after = game.apply(state, action)
         mover = game.decided_by(state, action) or seat
-        root.children[action] = _Node(1, 1, game.evaluate(after).get(mover, 0.5))
+        value = game.evaluate(after).get(mover, 0.5)
+        root.children[action] = _Node(PRIOR, PRIOR, PRIOR * value)
     done = 0
     while done < simulations and not (stop is not None and stop(done)):
         _simulate(game, game.determinize(state, seat, rng), root, rng, depth)

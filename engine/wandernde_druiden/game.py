@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.contract import Game, Result, RoundResult, Scores
+from engine.contract import Game, Result, RoundResult, Scores, lead_chances
 from engine.core import IllegalMove, NotationError, parse_deck_rules
 from engine.wandernde_druiden.cards import (
     EXAMPLE,
@@ -395,6 +395,19 @@ class WanderndeDruiden(Game):
 
     def is_over(self, state: State) -> bool:
         return state.over
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        """Once over, the result; before, what keeps a side in the game: its MP (none left
+        loses), its hand (an empty hand loses; a few cards are safe enough) and the strength
+        of its creatures in play (the next clash's)."""
+        if state.over:
+            return super().evaluate(state)
+        points = {}
+        for p in PLAYERS:
+            side = state.side(p)
+            strength = sum(c.strength for c in side.creatures)
+            points[p] = side.mp + 0.5 * min(side.hand, 4) + 0.2 * strength
+        return lead_chances(points, self.players, self.evaluation_scale)
 
     def result(self, state: State) -> Result:
         mp = Scores({p: state.side(p).mp for p in PLAYERS})
