@@ -76,15 +76,17 @@ def search(
     simulations: int = 200,
     depth: int = DEPTH,
     stop: Callable[[int], bool] | None = None,
+    among: Callable[[Any], bool] | None = None,
 ) -> Answer:
-    """The action the player to move should take. ValueError where nobody chooses (the game
-    is over, nobody is to move, or the table decides by chance)."""
+    """The action the player to move should take (with `among`: the best of the actions it
+    accepts, e.g. those that are one player's decision). ValueError where nobody chooses (the
+    game is over, nobody is to move, or the table decides by chance) or nothing is left."""
     seat = game.to_move(state)
     if seat is None or game.is_over(state):
         raise ValueError("nobody is to move")
     if game.chance_outcomes(state) is not None:
         raise ValueError("the table decides this step (a draw), not a player")
-    legal = choices(game, state)
+    legal = [a for a in choices(game, state) if among is None or among(a)]
     if not legal:
         raise ValueError("no legal action")
     if len(legal) == 1:
@@ -97,7 +99,7 @@ def search(
         root.children[action] = _Node(PRIOR, PRIOR, PRIOR * value)
     done = 0
     while done < simulations and not (stop is not None and stop(done)):
-        _simulate(game, game.determinize(state, seat, rng), root, rng, depth)
+        _simulate(game, game.determinize(state, seat, rng), root, rng, depth, legal)
         done += 1
     tried = [(a, root.children[a]) for a in legal]
     # the most tried, then the best on average (a small budget tries many once)
@@ -106,7 +108,9 @@ def search(
     return Answer(best, done, visits)
 
 
-def _simulate(game: Game, state: Any, root: _Node, rng: random.Random, depth: int) -> None:
+def _simulate(
+    game: Game, state: Any, root: _Node, rng: random.Random, depth: int, first: list[Any]
+) -> None:
     node, path = root, []
     while not game.is_over(state):
         chance = game.chance_outcomes(state)
@@ -114,7 +118,7 @@ def _simulate(game: Game, state: Any, root: _Node, rng: random.Random, depth: in
             state = game.apply(state, pick_chance(chance, rng))
             continue
         mover = game.to_move(state)
-        actions = choices(game, state)
+        actions = first if node is root else choices(game, state)
         if mover is None or not actions:
             break
         untried = []

@@ -146,3 +146,27 @@ def test_a_clash_the_box_starts_is_handed_to_the_defender_s_own_screen(monkeypat
     after = solo.think(box)
     assert after.proposal.handover and not solo.box_to_move(after)
     assert not solo.wants_thinking(after)  # the player assigns the blockers on the clash screen
+
+
+def test_when_the_box_defends_its_blockers_are_its_own_choice():
+    """Druiden: the player attacks; the assignment is the box's (the defender's) decision, so
+    whatever the player confirms on the clash screen, the box's best choice is played."""
+    import random
+
+    from device import games
+    from device.app import solo
+    from device.app.box import Box, Session
+    from engine.search import choices
+    from engine.wandernde_druiden.game import GAME, OTHER, Clash
+
+    rng = random.Random(3)
+    state = GAME.initial(GAME.parse_options({}))
+    while not state.clash_due:
+        state = GAME.apply(state, rng.choice(choices(GAME, state)))
+    clashes = [a for a in choices(GAME, state) if isinstance(a, Clash)]
+    session = Session(1, GAME.id, state.options, state, 5, box_seat=OTHER[state.turn])
+    box = Box(mode="game", session=session, view=games.GAMES[GAME.id].screens.initial_view(state))
+    chosen = {solo.box_decides(box, a) for a in clashes}
+    assert len(chosen) == 1 and next(iter(chosen)) in clashes  # one answer, the box's
+    mine = Session(1, GAME.id, state.options, state, 5, box_seat=state.turn)
+    assert solo.box_decides(Box(mode="game", session=mine), clashes[-1]) == clashes[-1]

@@ -89,6 +89,26 @@ def think(box: Box) -> Box:
     return replace(box, proposal=proposal)
 
 
+def box_decides(box: Box, action: Any) -> Any:
+    """The action to play for one the player chose: in solo play, a step that is the box's
+    decision though the player moves (Druiden: the player attacks, the box's creatures
+    defend) is decided by the box: its best choice among those steps."""
+    session = box.session
+    if session is None or not session.box_seat:
+        return action
+    engine = engine_of(session)
+    state = session.state
+    seat = session.box_seat
+    if engine.to_move(state) == seat or engine.decided_by(state, action) != seat:
+        return action
+    from engine.search import search
+
+    simulations, depth = engine.search_budget
+    rng = random.Random(session.db_id * 100_003 + session.actions)
+    mine = lambda a: engine.decided_by(state, a) == seat  # noqa: E731 - the box's decisions
+    return search(engine, state, rng, simulations, depth, among=mine).action
+
+
 def describe(box: Box, action: Any) -> str:
     session = box.session
     assert session is not None

@@ -46,6 +46,7 @@ def try_action(box: Box, action: Any) -> tuple[Box, list[Effect]]:
     session = box.session
     assert session is not None
     engine, screens = engine_of(session), screens_of(session)
+    action = solo.box_decides(box, action)  # solo play: the box's own decisions are its own
     try:
         new_state = engine.apply(session.state, action)
     except IllegalMove as error:
