@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from engine.contract import Game, Result, RoundResult, Scores
+from engine.contract import Game, Result, RoundResult, Scores, lead_chances
 from engine.core import Coord, IllegalMove, NotationError
 from engine.zweimal.position import (
     EMPTY,
@@ -378,7 +378,7 @@ class Zweimal(Game):
     name = "Zweimal"
     short = "ZW"
     rules_version = 1
-    search_budget = (150, 10)  # simulations, play-out depth (engine/search.py)
+    search_budget = (100, 10)  # simulations, play-out depth (engine/search.py)
     players = ("A", "B")
     option_defaults = {"variant": "1", "starter": "A", "supply": "16"}
     refusal_codes = (
@@ -431,6 +431,15 @@ class Zweimal(Game):
 
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        """Once over, the result; before, the rounds scored so far and what the roads on the
+        table would score now (the majority on each)."""
+        if state.phase == "over":
+            return super().evaluate(state)
+        now = score(state.position) if state.phase != "setup" else {"A": 0, "B": 0}
+        points = {p: state.totals[p] + now[p] for p in ("A", "B")}
+        return lead_chances(points, self.players, self.evaluation_scale)
 
     def result(self, state: State) -> Result:
         w = winner(state)
