@@ -14,16 +14,15 @@ from device.games.day_and_night import (
 )
 from device.games.day_and_night.glyphs import cell_pixels
 from device.games.day_and_night.view import (
-    CELL as CELL,
-    LIST_ROWS as LIST_ROWS,
-    NAMES as NAMES,
-    PANEL as PANEL,
-    TOP as TOP,
-    View as View,
-    _temple_area as _temple_area,
-    offered as offered,
-    spells as spells,
-    temple_chosen as temple_chosen,
+    CELL,
+    LIST_ROWS,
+    NAMES,
+    PANEL,
+    TOP,
+    View,
+    offered,
+    spells,
+    temple_chosen,
 )
 from device.ui import fit
 from device.ui.catalog import text

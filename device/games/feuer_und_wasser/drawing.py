@@ -12,12 +12,12 @@ from device.games.feuer_und_wasser import (
     texts,  # noqa: F401 - its texts in the catalog
 )
 from device.games.feuer_und_wasser.view import (
-    NAMES as NAMES,
-    PANEL as PANEL,
-    PREVIEW as PREVIEW,
-    WINDOW as WINDOW,
-    View as View,
-    choices as choices,
+    NAMES,
+    PANEL,
+    PREVIEW,
+    WINDOW,
+    View,
+    choices,
 )
 from device.ui import fit, fonts as font_files
 from device.ui.catalog import text

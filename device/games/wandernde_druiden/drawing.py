@@ -6,18 +6,15 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from device.games.wandernde_druiden.view import (
-    CLASH_ROWS as CLASH_ROWS,
-    COLUMNS as COLUMNS,
-    OWN as OWN,
-    ROW as ROW,
-    TOP as TOP,
-    View as View,
-    _card_name as _card_name,
-    _clash_view as _clash_view,
-    _own as _own,
-    clash_action as clash_action,
-    layable as layable,
-    shown_outcome as shown_outcome,
+    CLASH_ROWS,
+    COLUMNS,
+    ROW,
+    TOP,
+    View,
+    _card_name,
+    _clash_view,
+    layable,
+    shown_outcome,
 )
 from device.ui import fit
 from device.ui.catalog import text

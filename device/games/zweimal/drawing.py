@@ -11,11 +11,11 @@ from device.games.zweimal import (
     texts,  # noqa: F401 - its texts in the catalog
 )
 from device.games.zweimal.view import (
-    View as View,
-    _cell as _cell,
-    _pages as _pages,
-    _panel_x as _panel_x,
-    _scoring as _scoring,
+    View,
+    _cell,
+    _pages,
+    _panel_x,
+    _scoring,
 )
 from device.ui import fit
 from device.ui.catalog import text
