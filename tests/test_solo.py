@@ -34,6 +34,7 @@ def test_the_box_says_its_move_and_plays_it_when_the_player_confirms(tmp_path):
         a_turn(p)
         assert p.state.turn == "B" and p.box.proposal is not None  # it has thought
         move = p.box.proposal.action
+        assert p.box.view.cursor == move.field  # shown on the board: the cursor on its field
         from engine.zweimal.game import GAME
 
         assert GAME.is_legal(p.state, move)
@@ -117,6 +118,8 @@ def test_the_menu_s_hint_shows_the_best_action_for_the_player_to_move(tmp_path):
 
         p.press(*["down"] * menu_items(p.box).index("hint"), "ok")
         assert p.box.mode == "game" and p.box.notice.startswith("Tipp: Figur auf ")
+        at = p.box.notice.removeprefix("Tipp: Figur auf ")
+        assert p.box.view.cursor == tuple(int(n) for n in at.split(","))  # and on the board
         assert p.box.session.actions == 1  # a hint plays nothing
     finally:
         sim.stop()

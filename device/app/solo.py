@@ -16,7 +16,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from device.app.modes import Box, Proposal, engine_of, screens_of
+from device.app.modes import Box, Proposal, engine_of, game_view, screens_of
 from device.ui.catalog import text
 
 
@@ -83,10 +83,14 @@ def think(box: Box) -> Box:
         # the box chose a step whose details are the player's (Druiden: the box attacks,
         # the player assigns the blockers): the game's own screens take it from here
         proposal = Proposal(session.actions, answer.action, handover=True)
+    shown = screens_of(session).show_action(session.state, game_view(box), answer.action)
     if hint:
         what = describe(box, answer.action)
-        return replace(box, proposal=None, notice=text("solo.hint", box.lang, what=what))
-    return replace(box, proposal=proposal)
+        notice = text("solo.hint", box.lang, what=what)
+        return replace(box, proposal=None, notice=notice, view=shown)
+    if proposal.handover:
+        return replace(box, proposal=proposal)
+    return replace(box, proposal=proposal, view=shown)
 
 
 def box_decides(box: Box, action: Any) -> Any:

@@ -45,6 +45,9 @@ Optional
   back the power place laid before it: the turn screen, where it was laid, shows again).
 - `seat_name(seat, lang) -> str`: a seat as the players say it ("Feuer"; default "Spieler A"),
   for the box's solo question ("Box spielt Feuer").
+- `show_action(state, view, action) -> view`: the view that shows an action the box proposes
+  (its move in solo play, a hint) on the board: the cursor on its field (default: the view
+  as it is, the move said in words only).
 - `describe(state, action, lang) -> str`: an action in the players' words ("Figur auf 2,3"),
   `state` the state before it; an undo says what it took back with it ("Rückgängig: Figur
   auf 2,3"; without the hook: "Zurückgenommen").
@@ -231,6 +234,7 @@ class Screens(Protocol):
     def after_undo(self, state: Any, view: Any, /) -> Any: ...
     def describe(self, state: Any, action: Any, lang: str, /) -> str: ...
     def seat_name(self, seat: str, lang: str, /) -> str: ...
+    def show_action(self, state: Any, view: Any, action: Any, /) -> Any: ...
 
     # the deck check, saved games from before the notation
     def check_deck(self, cards: list[str], lang: str, /) -> DeckReport: ...
@@ -291,6 +295,11 @@ def no_deck_check(cards: list[str], lang: str, /) -> DeckReport:
 
 def no_legacy_action(payload: dict[str, Any], /) -> Any:
     raise ValueError("an action saved in a format this game never used")
+
+
+def view_unchanged(state: Any, view: Any, action: Any, /) -> Any:
+    """The view as it is: the game shows a proposed action in words only."""
+    return view
 
 
 def player_name(seat: str, lang: str, /) -> str:

@@ -282,9 +282,7 @@ def dan_legend(scale: int):
 def solo_scenario(p: Player, shot) -> None:
     """Solo play: Zweimal against the box (it plays B): its move in words over the board, then
     a hint for A from the menu."""
-    from dataclasses import replace
-
-    from device.ui.render import render
+    from device.app import solo
 
     sim = p.sim
     if p.box.mode != "menu":
@@ -294,8 +292,16 @@ def solo_scenario(p: Player, shot) -> None:
     p.opponent("B")  # the box plays B
     p.deal()
     p.place((1, 1))  # A's figure, then A's card where the cursor starts: the box's turn
+    searching = sim.loop.think
+
+    def think_and_shoot() -> None:  # the frame on show while the box searches
+        if solo.wants_thinking(sim.loop.box):
+            shot("box-thinking")
+        searching()
+
+    sim.loop.think = think_and_shoot
     p.press("ok")
-    shot("box-thinking", render(replace(p.box, proposal=None)))  # what shows while it searches
+    sim.loop.think = searching
     shot("box-move")
     p.press("ok")  # its figure stands where it said; then its card
     p.press("ok")  # A's turn again

@@ -17,6 +17,7 @@ from tests.stubgame import texts  # noqa: F401 - its texts in the catalog
 from tests.stubgame.engine import State, Take
 
 # the optional hooks this game leaves alone: the contract's defaults
+show_action = contract.view_unchanged
 seat_name = contract.player_name
 layout = contract.standard_layout
 after = contract.same_view_after

@@ -388,6 +388,20 @@ def seat_name(seat: str, lang: str) -> str:
     return text(f"dan.{seat}", lang)
 
 
+def show_action(state: State, view: View, action: Any) -> View:
+    """A proposed action on the board: the cursor on the step's field, the spell's first
+    target or the temple's first tile."""
+    from engine.day_and_night.game import Cast, Step, Temple
+
+    if isinstance(action, Step):
+        return replace(view, mode="board", cursor=action.to)
+    if isinstance(action, Cast) and action.targets:
+        return replace(view, mode="board", cursor=action.targets[0])
+    if isinstance(action, Temple) and action.fields:
+        return replace(view, cursor=action.fields[0])
+    return view
+
+
 if TYPE_CHECKING:  # mypy checks this module against the screens contract
     from device.games.contract import Screens
     from device.games.day_and_night import screen as _this

@@ -87,6 +87,7 @@ from engine.wandernde_druiden.game import (
 )
 
 # the optional hooks this game leaves alone: the contract's defaults
+show_action = contract.view_unchanged
 seat_name = contract.player_name
 layout = contract.standard_layout
 seed = contract.no_seed

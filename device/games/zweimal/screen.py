@@ -318,6 +318,16 @@ def describe(state: State, action: Any, lang: str) -> str:
     return text("undo.setup", lang)
 
 
+def show_action(state: State, view: View, action: Action) -> View:
+    """A proposed action on the board: the cursor on its field (a move: the figure picked
+    up on its field, the cursor on where it goes)."""
+    if isinstance(action, (Place, Lay)):
+        return replace(view, cursor=action.field, selected=None)
+    if isinstance(action, Move):
+        return replace(view, cursor=action.target, selected=action.source)
+    return view
+
+
 if TYPE_CHECKING:  # mypy checks this module against the screens contract
     from device.games.contract import Screens
     from device.games.zweimal import screen as _this
