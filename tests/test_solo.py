@@ -173,3 +173,21 @@ def test_when_the_box_defends_its_blockers_are_its_own_choice():
     assert len(chosen) == 1 and next(iter(chosen)) in clashes  # one answer, the box's
     mine = Session(1, GAME.id, state.options, state, 5, box_seat=state.turn)
     assert solo.box_decides(Box(mode="game", session=mine), clashes[-1]) == clashes[-1]
+
+
+def test_an_undo_counts_the_box_s_replies_without_the_kept_states_too(tmp_path):
+    """A session whose earlier states are not kept finds the box's replies by playing the
+    game once from the start: the same count as with them."""
+    from dataclasses import replace
+
+    from device.app import solo as solo_play
+
+    p = solo(tmp_path)
+    try:
+        a_turn(p)
+        p.press("ok", "ok")  # the box's figure and card: A's turn again
+        kept = p.box
+        bare = replace(kept, session=replace(kept.session, before=()))
+        assert solo_play.replies(kept) == solo_play.replies(bare) == 3
+    finally:
+        p.sim.stop()

@@ -62,30 +62,34 @@ def wants_thinking(box: Box) -> bool:
     return p is not None and p.hint and p.action is None and _open(box) is not None
 
 
-def thinking(box: Box) -> bool:
-    """What the screen shows while the loop searches ("Box denkt ...")."""
-    return wants_thinking(box)
+def _search(box: Box, among: Any = None) -> Any:
+    """The search's action for this position at the game's budget (pure: seeded by the
+    game and its actions, so a restart offers the same)."""
+    from engine.search import search
 
-
-def think(box: Box) -> Box:
-    """The search's answer for this position (pure: seeded by the game and its actions)."""
     session = box.session
     assert session is not None
     engine = engine_of(session)
-    from engine.search import search
-
     simulations, depth = engine.search_budget
     rng = random.Random(session.db_id * 100_003 + session.actions)
-    answer = search(engine, session.state, rng, simulations, depth)
+    return search(engine, session.state, rng, simulations, depth, among=among).action
+
+
+def think(box: Box) -> Box:
+    """The search's answer for this position: the box's move, or the hint asked."""
+    session = box.session
+    assert session is not None
+    engine = engine_of(session)
+    action = _search(box)
     hint = not box_to_move(box)
-    proposal = Proposal(session.actions, answer.action, hint)
-    if not hint and engine.decided_by(session.state, answer.action) != session.box_seat:
+    proposal = Proposal(session.actions, action, hint)
+    if not hint and engine.decided_by(session.state, action) != session.box_seat:
         # the box chose a step whose details are the player's (Druiden: the box attacks,
         # the player assigns the blockers): the game's own screens take it from here
-        proposal = Proposal(session.actions, answer.action, handover=True)
-    shown = screens_of(session).show_action(session.state, game_view(box), answer.action)
+        proposal = Proposal(session.actions, action, handover=True)
+    shown = screens_of(session).show_action(session.state, game_view(box), action)
     if hint:
-        what = describe(box, answer.action)
+        what = describe(box, action)
         notice = text("solo.hint", box.lang, what=what)
         return replace(box, proposal=None, notice=notice, view=shown)
     if proposal.handover:
@@ -105,12 +109,7 @@ def box_decides(box: Box, action: Any) -> Any:
     seat = session.box_seat
     if engine.to_move(state) == seat or engine.decided_by(state, action) != seat:
         return action
-    from engine.search import search
-
-    simulations, depth = engine.search_budget
-    rng = random.Random(session.db_id * 100_003 + session.actions)
-    mine = lambda a: engine.decided_by(state, a) == seat  # noqa: E731 - the box's decisions
-    return search(engine, state, rng, simulations, depth, among=mine).action
+    return _search(box, among=lambda a: engine.decided_by(state, a) == seat)
 
 
 def describe(box: Box, action: Any) -> str:
@@ -141,13 +140,12 @@ def replies(box: Box) -> int:
         return 1
     engine = engine_of(session)
     before = session.before
-    if len(before) != len(session.history):
-        from engine.replay import replay
-
-        before = tuple(
-            replay(engine, session.options, session.history[:i])
-            for i in range(len(session.history))
-        )
+    if len(before) != len(session.history):  # not kept (a restart): one pass from the start
+        states, state = [], engine.initial(session.options)
+        for action in session.history:
+            states.append(state)
+            state = engine.apply(state, action)
+        before = tuple(states)
     n = 0
     while n < len(before) and engine.to_move(before[-1 - n]) == session.box_seat:
         n += 1

@@ -70,7 +70,7 @@ def render(box: Box) -> Image.Image:
 def _band(box: Box) -> str:
     """The notice band: a refusal or notice; in solo play the box's move ("Box: Figur auf
     2,3") or "Box denkt ..." while it searches (also for a hint)."""
-    if box.mode == "game" and solo.thinking(box):
+    if box.mode == "game" and solo.wants_thinking(box):
         return text("solo.thinking", box.lang)
     proposal = solo.current(box)
     if box.mode == "game" and solo.box_to_move(box) and proposal and proposal.action is not None:
@@ -179,7 +179,7 @@ def _lines(box: Box) -> tuple[str, str]:
     if box.mode == "message":
         return status, text("hint.message", lang)
     if solo.box_to_move(box):  # solo play: the box's move, then the player's ok
-        key = "hint.box_thinking" if solo.thinking(box) else "hint.box_move"
+        key = "hint.box_thinking" if solo.wants_thinking(box) else "hint.box_move"
         return status, text(key, lang)
     return status, screens.hint(session.state, game_view(box), lang)
 
