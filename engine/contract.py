@@ -21,7 +21,12 @@ notation habits). A game is one object, `Game`, over immutable, hashable states 
   consistent with all the seat has seen, what it has not sampled; the engines keep hands and
   piles as counts, so there is nothing hidden to sample and the default returns the state),
   and `evaluate(state)` (each player's chance of winning in [0, 1]; the default: the result
-  where the game is over, else who leads on the totals).
+  where the game is over, else who leads on the totals);
+- for a hand the box holds in solo play (`engine/hands.py`): `hand_count(state, seat)` (how
+  many cards the seat's hand holds; None in a game without hidden hands), `deck_cards(state,
+  seat)` (the cards the seat's deck is made of, each with its most copies), `card_played(state,
+  action)` (the card of the mover's hand an action plays) and `card_worth(state, seat, card)`
+  (what a held card is worth to keep: a cut of the hand discards the least worth).
 
 Round and game ends come from here (`result`, `is_over`), never from attributes the box reads.
 """
@@ -199,3 +204,21 @@ class Game:
                 return {p: 0.5 for p in self.players}
             return {p: 1.0 if p == result.winner else 0.0 for p in self.players}
         return lead_chances(result.totals, self.players, self.evaluation_scale)
+
+    # a hand the box holds (engine/hands.py): games with hidden hands give these
+    def hand_count(self, state: Any, seat: str) -> int | None:
+        """How many cards `seat`'s hand holds (the engines keep hands as counts); None in a
+        game without hands the other player cannot see."""
+        return None
+
+    def deck_cards(self, state: Any, seat: str) -> tuple[tuple[str, int], ...]:
+        """The cards `seat`'s deck is made of: each card's id with its most copies."""
+        return ()
+
+    def card_played(self, state: Any, action: Any) -> str | None:
+        """The card of the mover's hand that `action` plays (None: it plays no card)."""
+        return None
+
+    def card_worth(self, state: Any, seat: str, card: str) -> float:
+        """What a held card is worth keeping: when a hand is cut, the least worth go."""
+        return 0.0

@@ -417,3 +417,49 @@ def test_the_search_returns_a_legal_action_from_reachable_states_and_repeats_its
         assert search(engine, state, random.Random(9), 12, 3) == answer  # pure, seeded
         asked += 1
     assert asked > 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_a_hand_known_card_by_card_follows_the_count_and_plays_only_what_it_holds(game_id):
+    """The box's own hand in solo play (engine/hands.py): told each card drawn, the known hand
+    is always as long as the engine's count, a seat choosing among `playable` plays only
+    cards it holds, a cut discards the least worth, and replaying the actions with the same
+    told cards gives the same hand. A game without hidden hands knows nothing to tell."""
+    from engine import hands
+
+    engine = entry(game_id).engine
+    rng = random.Random(21)
+    state = engine.initial(options_of(engine, {}))
+    seat = engine.players[1]
+    if engine.hand_count(state, seat) is None:
+        assert hands.missing(engine, state, seat, hands.Held()) == 0
+        return
+    deck = [card for card, copies in engine.deck_cards(state, seat) for _ in range(copies)]
+    rng.shuffle(deck)
+    told = deck  # the deck in the order the player draws it for the box
+    held = hands.start(engine, state, seat, told)
+    states, actions = [state], []
+    for _ in range(MAX_STEPS):
+        assert len(held.cards) == engine.hand_count(state, seat) or held.used == len(told)
+        if engine.is_over(state):
+            break
+        legal = engine.sample_actions(state)
+        if engine.to_move(state) == seat:
+            legal = [a for a in legal if hands.playable(engine, state, held.cards)(a)]
+            assert legal, "a seat always has an action that plays no card or one it holds"
+        action = rng.choice(legal)
+        after = engine.apply(state, action)
+        if engine.to_move(state) == seat and engine.card_played(state, action) is not None:
+            assert engine.card_played(state, action) in held.cards
+        new = hands.follow(engine, state, action, after, seat, held, told)
+        for card in new.cut:  # nothing kept is worth less than what was cut
+            kept = [engine.card_worth(after, seat, c) for c in new.cards]
+            assert all(engine.card_worth(after, seat, card) <= w for w in kept)
+        state, held = after, new
+        states.append(state)
+        actions.append(action)
+    again = hands.replay(engine, states, actions, seat, told)
+    assert (again.cards, again.used) == (held.cards, held.used)
+    assert all(
+        hands.copies_left(engine, state, seat, told[: held.used], c) >= 0 for c in held.cards
+    )

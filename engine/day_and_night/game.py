@@ -385,6 +385,21 @@ class DayAndNight(Game):
             points[side] = 10 * temples + min(largest, TEMPLE_SIZE) + 0.3 * size(tiles)
         return lead_chances(points, self.players, self.evaluation_scale)
 
+    # the box's own hand in solo play (engine/hands.py): spells by id
+    def hand_count(self, state: State, seat: str) -> int:
+        return state.hands[seat]
+
+    def deck_cards(self, state: State, seat: str) -> tuple[tuple[str, int], ...]:
+        return tuple((s.id, s.copies) for s in state.options.decks[SIDES.index(seat)])
+
+    def card_played(self, state: State, action: Action) -> str | None:
+        return action.spell if isinstance(action, Cast) else None
+
+    def card_worth(self, state: State, seat: str, card: str) -> float:
+        """A cheap spell is kept first: it can be cast in more turns (12 AP a turn)."""
+        spell = state.options.spell(seat, card)
+        return -spell.cost if spell is not None else 0.0
+
     def result(self, state: State) -> Result:
         temples = Scores({"day": state.board.day_temples, "night": state.board.night_temples})
         winner = state.outcome if state.outcome in SIDES else None

@@ -296,6 +296,9 @@ def apply(state: State, action: Action) -> State:
 # --- the game --------------------------------------------------------------------------------
 
 
+PLACE_WORTH = 2.0  # a power place kept like a creature of strength 2 (card_worth)
+
+
 class WanderndeDruiden(Game):
     id = "wandernde-druiden"
     name = "Wandernde Druiden"
@@ -408,6 +411,23 @@ class WanderndeDruiden(Game):
             strength = sum(c.strength for c in side.creatures)
             points[p] = side.mp + 0.5 * min(side.hand, 4) + 0.2 * strength
         return lead_chances(points, self.players, self.evaluation_scale)
+
+    # the box's own hand in solo play (engine/hands.py): cards of the set by id
+    def hand_count(self, state: State, seat: str) -> int:
+        return state.side(seat).hand
+
+    def deck_cards(self, state: State, seat: str) -> tuple[tuple[str, int], ...]:
+        return tuple((c.id, c.max_copies) for c in state.options.cards.cards)
+
+    def card_played(self, state: State, action: Action) -> str | None:
+        return action.card if isinstance(action, LayPlace | LayCreature) else None
+
+    def card_worth(self, state: State, seat: str, card: str) -> float:
+        """A creature is worth its strength, a power place (what pays for creatures) 2."""
+        found = state.options.cards.card(card)
+        if found is None:
+            return 0.0
+        return float(found.strength) if found.type == "creature" else PLACE_WORTH
 
     def result(self, state: State) -> Result:
         mp = Scores({p: state.side(p).mp for p in PLAYERS})

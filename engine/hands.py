@@ -1,0 +1,120 @@
+"""A hand one seat knows card by card, though the engine keeps it as a count: the box's own
+hand in solo play. The player draws the box's cards and tells the box each one (a tap or a
+pick): `told` is every card told so far, in order. `follow` walks the game's actions and
+states: a card an action plays leaves the hand, a draw takes the next told cards, a cut (the
+hand brought down to its limit) discards the cards of least worth (`Game.card_worth`), so
+the known hand at any point of a game is a function of its actions and `told`. Pure.
+
+The search plays the box's move only from the cards it holds (`playable`); the player's hand
+is never known to it (the engines keep it as a count, so any card of the deck may be in it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """The cards of the hand that are known (in the order drawn), how many of the told cards
+    they have used, the cards the last step cut from the hand, and how many cards were told
+    since it (`take`; `forget` takes the last of those back)."""
+
+    cards: tuple[str, ...] = ()
+    used: int = 0
+    cut: tuple[str, ...] = ()
+    now: int = 0
+
+
+def missing(game: Any, state: Any, seat: str, held: Held) -> int:
+    """How many cards the hand holds that nobody has told yet."""
+    count = game.hand_count(state, seat)
+    return 0 if count is None else max(0, count - len(held.cards))
+
+
+def start(game: Any, state: Any, seat: str, told: Sequence[str]) -> Held:
+    """The hand as the game begins: the first told cards."""
+    count = game.hand_count(state, seat) or 0
+    cards = tuple(told[:count])
+    return Held(cards, len(cards))
+
+
+def take(held: Held, card: str) -> Held:
+    """A card told for the hand (it fills a place the hand is missing)."""
+    return Held((*held.cards, card), held.used + 1, held.cut, held.now + 1)
+
+
+def forget(held: Held) -> Held:
+    """The last card told since the last step, taken back (nothing to take: the same)."""
+    if held.now == 0:
+        return held
+    return Held(held.cards[:-1], held.used - 1, held.cut, held.now - 1)
+
+
+def follow(
+    game: Any, before: Any, action: Any, after: Any, seat: str, held: Held, told: Sequence[str]
+) -> Held:
+    """The hand after `action` took `before` to `after`: its played card out, new cards from
+    `told`, a cut's cards (the least worth) discarded."""
+    count = game.hand_count(after, seat)
+    if count is None:
+        return held
+    cards = list(held.cards)
+    played = game.card_played(before, action) if game.to_move(before) == seat else None
+    if played is not None and played in cards:
+        cards.remove(played)
+    cut: tuple[str, ...] = ()
+    if len(cards) > count:  # the hand was cut: the box discards what it needs least
+        cut = least_worth(game, after, seat, tuple(cards), len(cards) - count)
+        for card in cut:
+            cards.remove(card)
+    drawn = count - (game.hand_count(before, seat) or 0) + (1 if played is not None else 0)
+    used = held.used
+    if drawn > 0:
+        new = tuple(told[used : used + drawn])
+        cards += new
+        used += len(new)
+    return Held(tuple(cards), used, cut)
+
+
+def replay(
+    game: Any,
+    states: Sequence[Any],
+    actions: Sequence[Any],
+    seat: str,
+    told: Sequence[str],
+) -> Held:
+    """The hand after `actions`; `states` are the states before each action and, last, the
+    state after them (one more than the actions)."""
+    held = start(game, states[0], seat, told)
+    last = 0  # told cards used before the last step: the ones after were told since it
+    for i, action in enumerate(actions):
+        last = held.used
+        held = follow(game, states[i], action, states[i + 1], seat, held, told)
+    return replace(held, now=held.used - last)
+
+
+def least_worth(
+    game: Any, state: Any, seat: str, cards: tuple[str, ...], n: int
+) -> tuple[str, ...]:
+    """The `n` cards of least worth to keep (of equal worth: the one drawn first)."""
+    order = sorted(range(len(cards)), key=lambda i: (game.card_worth(state, seat, cards[i]), i))
+    return tuple(cards[i] for i in sorted(order[:n]))
+
+
+def playable(game: Any, state: Any, cards: Sequence[str]) -> Callable[[Any], bool]:
+    """The actions the mover may choose holding `cards`: those that play no card, or one held."""
+    held = set(cards)
+    return lambda action: (c := game.card_played(state, action)) is None or c in held
+
+
+def copies_left(game: Any, state: Any, seat: str, told: Sequence[str], card: str) -> int:
+    """How many more copies of `card` the seat's deck can still give (its copies less those
+    told so far); -1 for a card not in the deck."""
+    most = dict(game.deck_cards(state, seat)).get(card)
+    if most is None:
+        return -1
+    return most - Counter(told)[card]
