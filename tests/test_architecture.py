@@ -227,3 +227,18 @@ def test_no_module_is_over_500_lines():
         if (n := len(path.read_text().splitlines())) > 500
     }
     assert long == {}
+
+
+def test_a_game_s_text_never_shadows_one_of_the_catalog_s():
+    """Every game's texts load with the registry: none has a key the catalog holds with
+    other words (one of the two would never be shown), and such a key is refused."""
+    import pytest
+
+    from device import games
+    from device.ui import catalog
+
+    for entry in games.playable().values():
+        assert entry.screens is not None  # its screens loaded: its texts added
+    with pytest.raises(ValueError, match="hint.menu"):
+        catalog.add({"hint.menu": ("anders", "other")})
+    catalog.add({"hint.menu": catalog.TEXTS["hint.menu"]})  # the same words: no harm

@@ -29,6 +29,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     "solo.failed": ("Box findet keinen Zug", "Box found no move"),
     "hint.box_move": ("ok:gezogen back:zurück", "ok:moved back:undo"),
     "hint.box_thinking": ("bitte warten", "please wait"),
+    "deal.title": ("Box zieht {i}/{n}: antippen", "Box draws {i}/{n}: tap it"),
+    "deal.title.one": ("Karte der Box antippen", "Tap the box's card"),
+    "deal.title.short": ("Box zieht {i}/{n}", "Box draws {i}/{n}"),
+    "deal.not_in_deck": ("Nicht im Deck der Box", "Not in the box's deck"),
+    "deal.all_drawn": ("{card}: alle gezogen", "{card}: all drawn"),
+    "deal.all_drawn.short": ("Alle schon gezogen", "All drawn already"),
+    "deal.cut": ("Box wirft {n} ab:", "Box discards {n}:"),
+    "hint.box_cards": ("ok:gezogen", "ok:drawn"),
+    "hint.box_cards_back": ("ok:gezogen back:-1 Karte", "ok:drawn back:-1 card"),
+    "hint.box_cards_undo": ("ok:gezogen back:zurück", "ok:drawn back:undo"),
     "menu.resume": ("Fortsetzen", "Resume game"),
     "menu.undo": ("Schritt zurücknehmen", "Take back a step"),
     "menu.abandon": ("Spiel abbrechen", "Abandon game"),
@@ -157,9 +167,11 @@ def _template(form: str) -> re.Pattern[str]:
 
 
 def add(texts: dict[str, tuple[str, str]]) -> None:
-    """Texts a game's screens bring along (`TEXTS` in its screens module)."""
+    """Texts a game's screens bring along (`TEXTS` in its screens module). A key the catalog
+    has with other words is a mistake (one of the two texts would never be shown)."""
     for key, value in texts.items():
-        TEXTS.setdefault(key, value)
+        if TEXTS.setdefault(key, value) != value:
+            raise ValueError(f"text {key!r} is already in the catalog with other words")
 
 
 def text(key: str, lang: str = "de", **values: object) -> str:
