@@ -102,6 +102,31 @@ def test_hint_with_a_bad_budget_or_an_unknown_game_is_exit_2(tmp_path, capsys):
     assert code == 2 and "unknown game" in err
 
 
+DAN = "game day-and-night\n"
+
+
+def test_hint_with_the_hand_plays_only_cards_it_names(tmp_path, capsys):
+    """Day and Night: without --hand the search casts its favourite spells; holding five
+    Doppelsonne (twin-suns) it casts that or none."""
+    code, out, _ = hint(tmp_path, DAN, "--seed", "1", capsys=capsys)
+    assert code == 0 and not json.loads(out)["action"].startswith("cast twin-suns")
+    hand = ",".join(["twin-suns"] * 5)
+    for seed in ("1", "2"):
+        code, out, err = hint(tmp_path, DAN, "--seed", seed, "--hand", hand, capsys=capsys)
+        action = json.loads(out)["action"]
+        assert code == 0 and err == ""
+        assert not action.startswith("cast ") or action.startswith("cast twin-suns ")
+
+
+def test_hint_with_a_hand_that_does_not_fit_is_exit_2(tmp_path, capsys):
+    code, _, err = hint(tmp_path, DAN, "--hand", "twin-suns", capsys=capsys)
+    assert code == 2 and "holds 5 cards, --hand names 1" in err
+    code, _, err = hint(tmp_path, DAN, "--hand", "dawn,dawn,dawn,dawn,nope", capsys=capsys)
+    assert code == 2 and "'nope' is not a card of day's deck" in err
+    code, _, err = hint(tmp_path, ZWEIMAL, "--hand", "x", capsys=capsys)
+    assert code == 2 and "zweimal has no hidden hands" in err and len(err.splitlines()) == 1
+
+
 def test_druiden_s_clash_is_the_defender_s_decision():
     """At Druiden's clash the defender assigns the blockers: the clash is its decision
     (`decided_by`), so solo play hands a clash the box starts to the player's own screens."""

@@ -1,9 +1,11 @@
-"""`tabletop hint FILE|- [--seed S] [--budget N]`: the action the box would play for the player
-to move after a game record (read as `tabletop replay` reads it: a refused action leaves the
-state as it was), as one JSON object `{"action", "seat", "simulations", "ms"}` in the game's
-notation. How the box's strength is checked from outside: the same record, seed and budget
-give the same action. A record whose next step is the table's (a draw), a finished game or a
-malformed record is exit 2 with one line."""
+"""`tabletop hint FILE|- [--seed S] [--budget N] [--hand IDS]`: the action the box would play
+for the player to move after a game record (read as `tabletop replay` reads it: a refused
+action leaves the state as it was), as one JSON object `{"action", "seat", "simulations",
+"ms"}` in the game's notation. How the box's strength is checked from outside: the same
+record, seed and budget give the same action. `--hand` names the cards the player to move
+holds (Day and Night, Wandernde Druiden: as the box knows its own hand in solo play); the
+action then plays none or one of them. A record whose next step is the table's (a draw), a
+finished game, a malformed record or a hand that does not fit is exit 2 with one line."""
 
 from __future__ import annotations
 
@@ -27,20 +29,27 @@ def add_hint_parser(commands) -> None:
     hint.add_argument(
         "--budget", type=int, default=None, help="simulations (default: the box's for the game)"
     )
+    hint.add_argument(
+        "--hand",
+        default=None,
+        help="the cards the player to move holds, ids separated by commas (games with hands)",
+    )
 
 
 def run_hint(args: argparse.Namespace) -> int:
     from device.app.messages import one_line
 
     try:
-        print(json.dumps(hint(read_text(args.file), args.seed, args.budget), ensure_ascii=False))
+        answer = hint(read_text(args.file), args.seed, args.budget, args.hand)
+        print(json.dumps(answer, ensure_ascii=False))
     except RecordError as error:
         print(one_line(f"tabletop hint: {error}"), file=sys.stderr)
         return EXIT_USAGE
     return 0
 
 
-def hint(text: str, seed: int, budget: int | None) -> dict:
+def hint(text: str, seed: int, budget: int | None, hand: str | None = None) -> dict:
+    from engine.hands import playable
     from engine.search import search
 
     if budget is not None and not 1 <= budget <= 100_000:
@@ -59,9 +68,10 @@ def hint(text: str, seed: int, budget: int | None) -> dict:
     seat = game.to_move(state)
     if seat is None:
         raise RecordError("nobody is to move (the set-up is the table's)")
+    among = None if hand is None else playable(game, state, held(game, state, seat, hand))
     simulations, depth = game.search_budget
     started = time.perf_counter()
-    answer = search(game, state, random.Random(seed), budget or simulations, depth)
+    answer = search(game, state, random.Random(seed), budget or simulations, depth, among=among)
     ms = (time.perf_counter() - started) * 1000
     return {
         "action": game.format_action(answer.action),
@@ -69,3 +79,18 @@ def hint(text: str, seed: int, budget: int | None) -> dict:
         "simulations": answer.simulations,
         "ms": round(ms, 1),
     }
+
+
+def held(game, state, seat: str, hand: str) -> list[str]:
+    """The cards `--hand` names, checked against the game: its hand's count, its deck."""
+    count = game.hand_count(state, seat)
+    if count is None:
+        raise RecordError(f"--hand: {game.id} has no hidden hands")
+    cards = [card.strip() for card in hand.split(",") if card.strip()]
+    deck = dict(game.deck_cards(state, seat))
+    for card in cards:
+        if card not in deck:
+            raise RecordError(f"--hand: {card!r} is not a card of {seat}'s deck")
+    if len(cards) != count:
+        raise RecordError(f"--hand: {seat}'s hand holds {count} cards, --hand names {len(cards)}")
+    return cards
