@@ -4,6 +4,8 @@ record treat its actions like anyone's. And the menu's hint."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from device.cli.main import main
 from device.sim.simulator import Simulator
 from tests.boxdriver import Player, settings
@@ -20,6 +22,14 @@ def solo(tmp_path, seat: str = "B") -> Player:
     p.opponent(seat)
     p.deal()
     return p
+
+
+def known_hand(game, state, seat: str):
+    """The box's hand told in full: as many cards as it holds (the deck's first card)."""
+    from engine.hands import Held
+
+    n = game.hand_count(state, seat)
+    return Held((game.deck_cards(state, seat)[0][0],) * n, n)
 
 
 def a_turn(p: Player) -> None:
@@ -144,6 +154,7 @@ def test_a_clash_the_box_starts_is_handed_to_the_defender_s_own_screen(monkeypat
     clash = next(a for a in choices(GAME, state) if isinstance(a, Clash))
     monkeypatch.setattr(searching, "search", lambda *a, **k: Answer(clash, 1, ((clash, 1),)))
     session = Session(1, GAME.id, state.options, state, 5, box_seat=state.turn)
+    session = replace(session, box_held=known_hand(GAME, state, state.turn))
     box = Box(mode="game", session=session, view=games.GAMES[GAME.id].screens.initial_view(state))
     assert solo.box_to_move(box) and solo.wants_thinking(box)
     after = solo.think(box)

@@ -37,6 +37,7 @@ from device.app.modes import (
     deck_checkers,
     engine_of,
     game_view,
+    message_page,
     screens_of,
 )
 from device.app.session import Session
@@ -109,6 +110,9 @@ def handle(box: Box, event: Event) -> tuple[Box, list[Effect]]:
         return confirm_button(box, button)
     if box.mode == "message":
         if button == "ok":
+            _, rest = message_page(box.message)
+            if rest:  # the message's next page
+                return replace(box, message=rest), []
             return replace(box, mode="game" if box.session else "menu", message=()), []
         return box, []
     if box.mode == "teach":
@@ -128,10 +132,12 @@ def _tap(box: Box, event: Tap) -> tuple[Box, list[Effect]]:
     if box.mode == "game" and box.session is not None:
         if solo.box_to_move(box):  # the box's move is on show: the player's cards wait
             return replace(box, notice=text("tap.not_now", box.lang)), []
-        game = event.known.split(":", 1)[0]
+        game, _, card = event.known.partition(":")
         if game != box.session.game:
             other = games.GAMES[game].short if game in games.GAMES else game
             return replace(box, notice=text("tap.other_game", box.lang, game=other)), []
+        if solo.dealing(box):  # solo play: a card drawn for the box, tapped
+            return solo.tell(box, card), []
         screens = screens_of(box.session)
         view = game_view(box)
         reaction = screens.on_tap(box.session.state, view, event.uid, event.known)

@@ -99,7 +99,7 @@ class Loop:
         if game_id is not None:
             session, damage = self._load_session(game_id)
         view = None
-        solo_seat = ""
+        solo_seat, solo_told = "", tuple[str, ...]()
         if ui is not None:
             try:
                 rec = UiRecord.model_validate(ui)
@@ -119,7 +119,7 @@ class Loop:
                     ),
                 )
                 view = rec.view
-                solo_seat = rec.solo
+                solo_seat, solo_told = rec.solo, tuple(rec.solo_told)
                 if view is None and rec.cursor is not None:  # saved before games had views
                     view = {"cursor": list(rec.cursor), "selected": rec.selected}
             except (ValidationError, ValueError) as error:
@@ -127,6 +127,7 @@ class Loop:
                 log.error("saved screen unreadable (%s); starting at the menu", detail)
         if session is not None and solo_seat in engine_of(session).players:
             session = replace(session, box_seat=solo_seat)  # a solo game goes on solo
+            session = solo.rehand(session, solo_told)  # with the box's hand as told
         box = replace(box, session=session, view=self._view(session, view))
         if box.menu[-1][0].kind == "question" and not self._menu_fits(box):
             box = replace(box, menu=TOP_MENU, choice=())
@@ -252,6 +253,7 @@ class Loop:
             check_uids=list(box.check.uids),
             check_cards=list(box.check.cards),
             solo=box.session.box_seat if box.session is not None else "",
+            solo_told=list(box.session.box_told) if box.session is not None else [],
         ).model_dump()
 
     def handle(self, event: boxes.Event) -> None:

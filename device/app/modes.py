@@ -79,6 +79,17 @@ class Proposal:
     handover: bool = False  # the box's choice is a step whose details are the player's
 
 
+NEXT_PAGE = "\f"  # a message's lines after it are its next page (after an ok)
+
+
+def message_page(lines: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A message's first page and the pages after it (empty: it was the last)."""
+    if NEXT_PAGE not in lines:
+        return lines, ()
+    i = lines.index(NEXT_PAGE)
+    return lines[:i], lines[i + 1 :]
+
+
 @dataclass(frozen=True)
 class Box:
     lang: str = "de"
@@ -90,7 +101,8 @@ class Box:
     session: Session | None = None
     view: Any = None
     proposal: Proposal | None = None  # the box's move (solo play) or a hint, for this position
-    message: tuple[str, ...] = ()  # message: the lines on show
+    deal: int = 0  # solo play: the card under the pointer while the box's cards are told
+    message: tuple[str, ...] = ()  # message: the lines on show (pages split by NEXT_PAGE)
     confirm: Confirm | None = None  # confirm: the question asked
     teach: Teach = Teach()  # teach: the tag being taught
     check: DeckCount = DeckCount()  # check: the deck being counted

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.hands import Held
 from engine.replay import undo
 
 
@@ -22,6 +23,10 @@ class Session:
     history: tuple[Any, ...] = ()
     before: tuple[Any, ...] = ()  # the state before each action of `history`, when known
     box_seat: str = ""  # solo play: the seat the box plays ("" : two people play)
+    # solo play, a game with hidden hands: every card told for the box's hand (in order) and
+    # the hand it gives at this point of the game (engine/hands.py)
+    box_told: tuple[str, ...] = ()
+    box_held: Held = Held()
 
     def undone(self, engine: Any) -> tuple[Any, tuple[Any, ...], tuple[Any, ...]]:
         """The state, actions and earlier states without the last action: the state kept

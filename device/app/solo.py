@@ -16,8 +16,12 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from device.app.modes import Box, Proposal, engine_of, game_view, screens_of
+from device.app.modes import NEXT_PAGE, Box, Proposal, engine_of, game_view, screens_of
+from device.app.session import Session
 from device.ui.catalog import text
+from engine import hands
+
+CUT_PAGE = 3  # the cards a page of the discard message names, under its count
 
 
 def _open(box: Box) -> Any:
@@ -29,9 +33,118 @@ def _open(box: Box) -> Any:
     state = session.state
     if engine.is_over(state) or engine.to_move(state) is None:
         return None
-    if engine.chance_outcomes(state) is not None:
+    if engine.chance_outcomes(state) is not None or dealing(box):
         return None
     return state
+
+
+# --- the box's own hand: the player draws its cards and tells each one ----------------------
+
+
+def dealing(box: Box) -> int:
+    """Solo play in a game with hidden hands: how many cards the box's hand holds that the
+    player has not told it yet (drawn for it: tapped or picked). Nothing else goes on until
+    they are told: the box plays only cards it holds."""
+    session = box.session
+    if session is None or not session.box_seat:
+        return 0
+    engine = engine_of(session)
+    if engine.is_over(session.state):
+        return 0
+    return hands.missing(engine, session.state, session.box_seat, session.box_held)
+
+
+def deck_cards(box: Box) -> tuple[str, ...]:
+    """The cards the box's deck is made of (what the player picks from)."""
+    session = box.session
+    assert session is not None
+    return tuple(card for card, _ in engine_of(session).deck_cards(session.state, session.box_seat))
+
+
+def card_label(box: Box, card: str) -> str:
+    session = box.session
+    assert session is not None
+    return screens_of(session).card_label(session.state, session.box_seat, card, box.lang)
+
+
+def tell(box: Box, card: str) -> Box:
+    """A card drawn for the box (tapped, or picked and confirmed): into its hand, unless its
+    deck has no such card or no copy of it left."""
+    session = box.session
+    assert session is not None
+    engine = engine_of(session)
+    held = session.box_held
+    told = session.box_told[: held.used]
+    left = hands.copies_left(engine, session.state, session.box_seat, told, card)
+    if left < 0:
+        return replace(box, notice=text("deal.not_in_deck", box.lang))
+    if left == 0:
+        name = card_label(box, card)
+        return replace(box, notice=text("deal.all_drawn", box.lang, card=name))
+    session = replace(session, box_told=(*told, card), box_held=hands.take(held, card))
+    return replace(box, session=session, notice="")
+
+
+def untell(box: Box) -> Box:
+    """The last card told since the last action, taken back (told by mistake)."""
+    session = box.session
+    assert session is not None
+    held = hands.forget(session.box_held)
+    told = session.box_told[: held.used]
+    return replace(box, session=replace(session, box_held=held, box_told=told))
+
+
+def followed(before: Session, action: Any, after: Session) -> Session:
+    """The box's hand after an action: its played card out, its draws to be told, a cut's
+    cards (the least worth) discarded (`after.box_held.cut`: the box says which)."""
+    if not after.box_seat:
+        return after
+    engine = engine_of(after)
+    held = hands.follow(
+        engine, before.state, action, after.state, after.box_seat, before.box_held, after.box_told
+    )
+    return replace(after, box_held=held)
+
+
+def rehand(session: Session, told: tuple[str, ...] | None = None) -> Session:
+    """The box's hand at this point of the game, from its actions and the cards told (after
+    an undo, or read back after a restart); told cards the game has not reached yet are
+    dropped (an undone draw: its card goes back, and is told again when drawn again)."""
+    if not session.box_seat:
+        return session
+    engine = engine_of(session)
+    told = session.box_told if told is None else told
+    if engine.hand_count(session.state, session.box_seat) is None:
+        return replace(session, box_told=(), box_held=hands.Held())
+    states = list(session.before)
+    if len(states) != len(session.history):
+        states, state = [], engine.initial(session.options)
+        for action in session.history:
+            states.append(state)
+            state = engine.apply(state, action)
+    whole = (*states, session.state)
+    held = hands.replay(engine, whole, session.history, session.box_seat, told)
+    return replace(session, box_told=told[: held.used], box_held=replace(held, cut=()))
+
+
+def cut_lines(box: Box) -> list[str]:
+    """What the box discarded when the last action cut its hand (none: no lines), a line a
+    card ("2x Frost"), three to a page under the count: the player takes those cards from the
+    box's hand."""
+    session = box.session
+    if session is None or not session.box_held.cut:
+        return []
+    cut = session.box_held.cut
+    title = text("deal.cut", box.lang, n=len(cut))
+    names = []
+    for card in dict.fromkeys(cut):
+        many = cut.count(card)
+        names.append(f"{many}x {card_label(box, card)}" if many > 1 else card_label(box, card))
+    lines: list[str] = []
+    for i in range(0, len(names), CUT_PAGE):
+        lines += [NEXT_PAGE] if lines else []
+        lines += [title, *names[i : i + CUT_PAGE]]
+    return lines
 
 
 def box_to_move(box: Box) -> bool:
@@ -72,7 +185,15 @@ def _search(box: Box, among: Any = None) -> Any:
     engine = engine_of(session)
     simulations, depth = engine.search_budget
     rng = random.Random(session.db_id * 100_003 + session.actions)
+    seat = session.box_seat
+    if seat and engine.to_move(session.state) == seat and engine.hand_count(session.state, seat):
+        holds = hands.playable(engine, session.state, session.box_held.cards)
+        among = holds if among is None else _both(among, holds)  # only cards the box holds
     return search(engine, session.state, rng, simulations, depth, among=among).action
+
+
+def _both(first: Any, second: Any) -> Any:
+    return lambda action: first(action) and second(action)
 
 
 def think(box: Box) -> Box:

@@ -4,12 +4,13 @@ on the engine (refused with its reason, or accepted and saved), the questions as
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
 from device.app import solo
 from device.app.effects import Append, Effect, Finish, Undo
-from device.app.modes import TOP_MENU, Box, Mode, engine_of, game_view, screens_of
+from device.app.modes import NEXT_PAGE, TOP_MENU, Box, Mode, engine_of, game_view, screens_of
 from device.games.contract import ABANDON, UNDO, Reaction, Screens
 from device.ui.catalog import refusal, text
 from engine.core import IllegalMove
@@ -19,6 +20,8 @@ def game_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
     session = box.session
     if session is None:
         return replace(box, mode="menu", menu=TOP_MENU), []
+    if solo.dealing(box):
+        return deal_button(box, button)
     if solo.box_to_move(box):
         return box_turn_button(box, button)
     view = game_view(box)
@@ -55,14 +58,12 @@ def try_action(box: Box, action: Any) -> tuple[Box, list[Effect]]:
     history = (*session.history, action)
     known = len(session.before) == len(session.history)
     before = (*session.before, session.state) if known else ()
-    box = replace(
-        box,
-        session=replace(
-            session, state=new_state, actions=len(history), history=history, before=before
-        ),
-    )
+    played = replace(session, state=new_state, actions=len(history), history=history, before=before)
+    box = replace(box, session=solo.followed(session, action, played))
     box = replace(box, view=screens.after(session.state, new_state, game_view(box)))
-    lines = screens.round_ended(session.state, new_state, box.lang)
+    lines = screens.round_ended(session.state, new_state, box.lang) or []
+    cut = solo.cut_lines(box)  # solo play: the cards the box discarded, named (a page)
+    lines += [NEXT_PAGE, *cut] if lines and cut else cut
     if lines:
         box = replace(box, mode="message", message=tuple(lines))
     if engine.is_over(new_state):
@@ -107,6 +108,28 @@ def box_turn_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
     return box, []
 
 
+def deal_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
+    """Solo play: the player tells the box the cards drawn for it (a tap, or this list). ▲▼
+    one card of its deck, ◄► a few (the square root of the list's length, at least three:
+    any card of 16 in at most 4 presses with the ok); ok: this one was drawn; back: the last
+    card told is taken back (none told: the undo question)."""
+    assert box.session is not None
+    cards = solo.deck_cards(box)
+    i = box.deal % len(cards) if cards else 0
+    jump = max(3, round(math.sqrt(len(cards))))
+    moves = {"up": -1, "down": 1, "left": -jump, "right": jump}
+    if button in moves and cards:
+        return replace(box, deal=(i + moves[button]) % len(cards)), []
+    if button == "ok" and cards:
+        return solo.tell(box, cards[i]), []
+    if button == "back":
+        if box.session.box_held.now:
+            return solo.untell(box), []
+        if box.session.actions:
+            return replace(box, mode="confirm", confirm=UNDO), []
+    return box, []
+
+
 def undo_turn(box: Box) -> tuple[Box, list[Effect]]:
     """An undo: the last action, or in solo play the player's last action together with the
     box's replies after it (`solo.replies`)."""
@@ -125,6 +148,7 @@ def undo_last(box: Box) -> tuple[Box, list[Effect]]:
     taken = session.history[-1] if session.history else None
     state, history, before = session.undone(engine_of(session))
     session = replace(session, state=state, history=history, actions=len(history), before=before)
+    session = solo.rehand(session)  # solo play: the box's hand as it was
     screens = screens_of(session)
     notice = text("menu.undone", box.lang)
     what = screens.describe(state, taken, box.lang) if taken is not None else ""

@@ -235,6 +235,7 @@ class Screens(Protocol):
     def describe(self, state: Any, action: Any, lang: str, /) -> str: ...
     def seat_name(self, seat: str, lang: str, /) -> str: ...
     def show_action(self, state: Any, view: Any, action: Any, /) -> Any: ...
+    def card_label(self, state: Any, seat: str, card: str, lang: str, /) -> str: ...
 
     # the deck check, saved games from before the notation
     def check_deck(self, cards: list[str], lang: str, /) -> DeckReport: ...
@@ -307,6 +308,11 @@ def player_name(seat: str, lang: str, /) -> str:
     from device.ui.catalog import TEXTS, text
 
     return text(f"player.{seat}", lang) if f"player.{seat}" in TEXTS else seat
+
+
+def card_id(state: Any, seat: str, card: str, lang: str, /) -> str:
+    """A card as its id (a game without hidden hands names no cards to draw for the box)."""
+    return card
 
 
 def undescribed(state: Any, action: Any, lang: str, /) -> str:

@@ -34,6 +34,7 @@ class UiRecord(Strict):
     check_uids: list[str] = []
     check_cards: list[str] = []
     solo: str = ""  # solo play: the seat the box plays in the game on show
+    solo_told: list[str] = []  # solo play: the cards told for the box's hand, in order
 
 
 def first_error(error: ValidationError) -> str:

@@ -19,6 +19,7 @@ from device.app.box import (
     screens_of,
     undo_takes_back_an_end,
 )
+from device.app.modes import message_page
 from device.games.contract import ABANDON, DEFAULT_LAYOUT, UNDO, Layout
 from device.ui import fit, fonts as font_files
 from device.ui.catalog import shorter, text
@@ -44,8 +45,10 @@ def render(box: Box) -> Image.Image:
     elif box.mode == "check":
         _check(draw, box, fonts)
     elif box.mode == "message" or (box.mode == "confirm" and not _over_game(box)):
-        lines = box.message if box.mode == "message" else (_confirm_text(box),)
+        lines = message_page(box.message)[0] if box.mode == "message" else (_confirm_text(box),)
         _message(draw, lines, fonts)
+    elif box.session is not None and solo.dealing(box):
+        _deal(draw, box, fonts)
     elif box.session is not None:
         screens = screens_of(box.session)
         main = fit.Guard(draw, main_area(layout)) if fit.is_strict() else draw
@@ -127,7 +130,7 @@ def _over_game(box: Box) -> bool:
 
 
 def _layout(box: Box) -> Layout:
-    if not (box.mode == "game" or _over_game(box)) or box.session is None:
+    if not (box.mode == "game" or _over_game(box)) or box.session is None or solo.dealing(box):
         return DEFAULT_LAYOUT
     return screens_of(box.session).layout(box.session.state, game_view(box))
 
@@ -178,6 +181,10 @@ def _lines(box: Box) -> tuple[str, str]:
         return status, text("hint.confirm", lang)
     if box.mode == "message":
         return status, text("hint.message", lang)
+    if solo.dealing(box):  # solo play: the cards drawn for the box, told
+        if box.session is not None and session.box_held.now:
+            return status, text("hint.box_cards_back", lang)
+        return status, text("hint.box_cards_undo" if session.actions else "hint.box_cards", lang)
     if solo.box_to_move(box):  # solo play: the box's move, then the player's ok
         key = "hint.box_thinking" if solo.wants_thinking(box) else "hint.box_move"
         return status, text(key, lang)
@@ -201,6 +208,21 @@ def _pick_list(draw, labels: list[str], index: int, top: int, rows: int, fonts) 
         if first + row == index:
             draw.polygon([(0, y + 1), (4, y + 5), (0, y + 9)], fill=1)
         fit.line(draw, (7, y + 1), label, fonts.body)
+
+
+def _deal(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
+    """Solo play: the card drawn for the box, told by a tap or picked from its deck's cards
+    (how many are still to come, which one this is)."""
+    session = box.session
+    assert session is not None
+    missing = solo.dealing(box)
+    n = missing + session.box_held.now
+    title = text("deal.title", box.lang, i=session.box_held.now + 1, n=n)
+    fit.line(draw, (2, 11), title, fonts.status, shorter=shorter(title, box.lang))
+    cards = solo.deck_cards(box)
+    labels = [solo.card_label(box, card) for card in cards]
+    if labels:
+        _pick_list(draw, labels, box.deal, 20, 3, fonts)
 
 
 def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:

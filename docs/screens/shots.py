@@ -310,6 +310,22 @@ def solo_scenario(p: Player, shot) -> None:
     shot("hint")
 
 
+def solo_cards_scenario(p: Player, shot) -> None:
+    """Solo play with a hidden hand: Druiden against the box (it plays B); the player draws
+    the box's first hand and tells it card by card: two tapped, one picked."""
+    sim = p.sim
+    if p.box.mode != "menu":
+        sim.hold("ok")
+    p.press(*["down"] * menu_items(p.box).index("new"), "ok")
+    p.press(*["down"] * menu_items(p.box).index("wandernde-druiden"), "ok")
+    p.press("ok", "ok")  # A starts, the MP rule as printed
+    p.opponent("B")  # the box plays B
+    p.tap_card("wandernde-druiden:hain", 9)
+    p.tap_card("wandernde-druiden:quelle", 9)
+    p.press("down", "down", "ok")  # the third card picked from the list
+    shot("box-cards")
+
+
 def shots(state_dir: Path) -> dict[str, object]:
     """Play the scenario in both languages; return {name: image}."""
     taken: dict[str, object] = {"dan-legend": dan_legend(1), "dan-legend-4x": dan_legend(4)}
@@ -329,6 +345,7 @@ def shots(state_dir: Path) -> dict[str, object]:
             dan_scenario(Player(sim), shot)
             wd_scenario(Player(sim), shot)
             solo_scenario(Player(sim), shot)
+            solo_cards_scenario(Player(sim), shot)
         finally:
             sim.stop()
         dan_temple(

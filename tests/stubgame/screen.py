@@ -19,6 +19,7 @@ from tests.stubgame.engine import State, Take
 # the optional hooks this game leaves alone: the contract's defaults
 show_action = contract.view_unchanged
 seat_name = contract.player_name
+card_label = contract.card_id
 layout = contract.standard_layout
 after = contract.same_view_after
 after_undo = contract.same_view_after_undo

@@ -384,6 +384,12 @@ def describe(state: State, action: Any, lang: str) -> str:
     return text("undo.dan_temple", lang)
 
 
+def card_label(state: State, seat: str, card: str, lang: str) -> str:
+    """A spell of the seat's deck by its name (the box's hand, drawn for it)."""
+    spell = state.options.spell(seat, card)
+    return spell.name if spell else card
+
+
 def seat_name(seat: str, lang: str) -> str:
     return text(f"dan.{seat}", lang)
 

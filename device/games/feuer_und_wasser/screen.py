@@ -78,6 +78,7 @@ from engine.feuer_und_wasser.game import (
 
 # the optional hooks this game leaves alone: the contract's defaults
 show_action = contract.view_unchanged
+card_label = contract.card_id
 after_undo = contract.same_view_after_undo
 seed = contract.no_seed
 check_deck = contract.no_deck_check

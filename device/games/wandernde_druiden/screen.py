@@ -335,6 +335,11 @@ def _card_set(text: str) -> CardSet:
 # --- drawing ---------------------------------------------------------------------------------
 
 
+def card_label(state: State, seat: str, card: str, lang: str) -> str:
+    """A card of the set by its name (the box's hand, drawn for it)."""
+    return _card_name(state, card)
+
+
 def describe(state: State, action: Any, lang: str) -> str:
     """An action in the players' words (what an undo took back)."""
     from engine.wandernde_druiden.game import LayCreature, LayPlace

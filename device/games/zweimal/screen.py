@@ -59,6 +59,7 @@ from engine.zweimal.game import (
 
 # the optional hooks this game leaves alone: the contract's defaults
 seat_name = contract.player_name
+card_label = contract.card_id
 after_undo = contract.same_view_after_undo
 configure = contract.no_decks
 option_overrides = contract.no_overrides

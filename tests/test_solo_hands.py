@@ -1,0 +1,238 @@
+"""Solo play in the games with hidden hands (Day and Night, Wandernde Druiden): the player
+draws the box's cards and tells each one (a tap, or a pick from its deck's cards); the box
+plays only cards it holds, discards the least worth when its hand is cut and says which;
+undo and restarts keep its hand as told (device/app/solo.py, engine/hands.py)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from device import games
+from device.app import solo
+from device.app.box import Box, Session, menu_items
+from device.app.turns import try_action
+from device.sim.simulator import Simulator
+from device.ui.render import render
+from engine.hands import Held
+from tests.test_box_wandernde_druiden import GAME_ID, Table, box_settings
+
+CREATURES_ONLY = ["fuchs"] * 4 + ["eule"] * 4 + ["otter"]  # no power place to pay with
+
+
+def solo_druiden(sim: Simulator) -> Table:
+    """Druiden against the box (it plays B, A starts)."""
+    t = Table(sim)
+    t.press(*["down"] * menu_items(t.box).index("new"), "ok")
+    t.press(*["down"] * menu_items(t.box).index(GAME_ID), "ok")
+    t.press("ok", "ok")  # A starts, the MP rule as printed
+    t.opponent("B")
+    return t
+
+
+def tell_all(t: Table, cards: list[str]) -> None:
+    for i, card in enumerate(cards):
+        t.tap(card, copy=100 + i)  # each card its own tag
+
+
+def test_the_box_s_first_hand_is_told_card_by_card_before_anything_else(tmp_path):
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    try:
+        t = solo_druiden(sim)
+        assert solo.dealing(t.box) == 8 and t.state.turn == "A"
+        t.tap("hain")  # a tap tells a card
+        t.press("down", "ok")  # so does a pick: the second card of the deck's list
+        assert t.box.session.box_held.cards == ("hain", "quelle")
+        t.press("back")  # the last card told, taken back
+        assert t.box.session.box_held.cards == ("hain",) and solo.dealing(t.box) == 7
+        t.press("right", "ok")  # ► four cards on (16 in the list): the list's sixth
+        assert t.box.session.box_held.cards == ("hain", solo.deck_cards(t.box)[5])
+        assert t.box.session.actions == 0  # nothing of A's game goes on meanwhile
+        tell_all(t, ["quelle"] * 6)
+        assert solo.dealing(t.box) == 0 and len(t.box.session.box_told) == 8
+        t.tap("hain", copy=7)  # now a tap is A's own card again
+        assert t.box.session.actions == 1 and t.state.side("A").places
+    finally:
+        sim.stop()
+
+
+def test_a_card_the_box_s_deck_has_no_copy_of_left_is_refused(tmp_path):
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    try:
+        t = solo_druiden(sim)
+        tell_all(t, ["fuchs"] * 8)  # all 8 copies the set allows
+        t.end_turn()  # B draws one card to its first turn's 9
+        assert solo.dealing(t.box) == 1
+        t.tap("fuchs", copy=51)
+        assert solo.dealing(t.box) == 1 and t.box.notice == "Fuchs: alle gezogen"
+        after = solo.tell(t.box, "no-such-card")
+        assert after.session.box_held == t.box.session.box_held
+        assert after.notice == "Nicht im Deck der Box"
+    finally:
+        sim.stop()
+
+
+def test_the_box_plays_only_cards_it_holds(tmp_path):
+    """A hand of creatures and no power place: the box cannot pay for any, and lays no power
+    place it does not hold (counted, any card of the set would do)."""
+    from engine.wandernde_druiden.game import GAME, End
+
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    try:
+        t = solo_druiden(sim)
+        tell_all(t, CREATURES_ONLY[:8])
+        t.end_turn()  # A passes; B draws its ninth
+        tell_all(t, CREATURES_ONLY[8:])
+        proposal = t.box.proposal
+        assert proposal is not None and proposal.action == End()
+        assert GAME.hand_count(t.state, "B") == 9
+    finally:
+        sim.stop()
+
+
+def test_undo_takes_back_the_box_s_drawn_card_and_a_restart_keeps_its_hand(tmp_path):
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    t = solo_druiden(sim)
+    tell_all(t, ["hain", "quelle", "fuchs", "otter", "eule", "hain", "quelle", "fuchs"])
+    first = t.box.session.box_held.cards
+    t.end_turn()
+    t.tap("eule", copy=60)  # B's ninth card
+    assert t.box.proposal is not None and t.box.session.box_held.cards == (*first, "eule")
+    t.press("back", "ok")  # undo: A's end (the box has not replied yet)
+    assert t.state.turn == "A" and t.box.session.box_held.cards == first
+    assert t.box.session.box_told == first  # the undone draw's card is not kept
+    t.end_turn()
+    assert solo.dealing(t.box) == 1  # drawn again: told again
+    t.tap("otter", copy=61)
+    told = t.box.session.box_told
+    sim.stop()
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    try:
+        box = sim.loop.box
+        assert box.session.box_seat == "B" and box.session.box_told == told
+        assert box.session.box_held.cards == (*first, "otter") and not solo.dealing(box)
+    finally:
+        sim.stop()
+
+
+def test_a_restart_in_the_middle_of_the_deal_keeps_the_cards_told_so_far(tmp_path):
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    t = solo_druiden(sim)
+    tell_all(t, ["hain", "quelle", "fuchs"])
+    sim.stop()
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    try:
+        t = Table(sim)
+        assert t.box.session.box_held.cards == ("hain", "quelle", "fuchs")
+        assert solo.dealing(t.box) == 5
+        t.press("back")  # the last told is still the one to take back
+        assert t.box.session.box_held.cards == ("hain", "quelle")
+    finally:
+        sim.stop()
+
+
+def dan_box(seat: str, cards: tuple[str, ...], hand: int) -> Box:
+    """Day and Night on the box's turn (it plays `seat`), its hand `cards` of `hand` told."""
+    from engine.day_and_night.game import GAME
+
+    state = GAME.initial(GAME.parse_options({}))
+    hands = dict(state.hands)
+    hands[seat] = hand
+    state = replace(state, hands=type(state.hands)(hands), turn=seat)
+    session = Session(7, GAME.id, state.options, state, 0, box_seat=seat)
+    session = replace(session, box_told=cards, box_held=Held(cards, len(cards)))
+    view = games.GAMES[GAME.id].screens.initial_view(state)
+    return Box(mode="game", session=session, view=view)
+
+
+def test_the_box_casts_only_spells_it_holds():
+    from engine.day_and_night.game import GAME, Cast
+
+    state = GAME.initial(GAME.parse_options({}))
+    held = max(GAME.deck_cards(state, "day"), key=lambda c: state.options.spell("day", c[0]).cost)
+    box = dan_box("day", (held[0],) * 5, 5)  # the dearest spell only: the search likes others
+    for db_id in range(4):
+        b = replace(box, session=replace(box.session, db_id=db_id))
+        action = solo.think(b).proposal.action
+        assert not isinstance(action, Cast) or action.spell == held[0]
+
+
+def test_a_cut_of_the_box_s_hand_discards_the_least_worth_and_names_them(tmp_path):
+    """Day and Night: a turn ends with 7 cards in the box's hand; it keeps 5, discards its
+    two dearest spells, and the message names them."""
+    from engine.day_and_night.game import GAME, End
+
+    state = GAME.initial(GAME.parse_options({}))
+    deck = [card for card, _ in GAME.deck_cards(state, "day")]
+    by_cost = sorted(deck, key=lambda c: state.options.spell("day", c).cost)
+    cards = (by_cost[-1], by_cost[0], by_cost[1], by_cost[-2], by_cost[2], by_cost[0], by_cost[1])
+    box = dan_box("day", cards, 7)
+    after, _ = try_action(box, End())
+    kept = after.session.box_held.cards
+    assert len(kept) == 5 and set(after.session.box_held.cut) == {by_cost[-1], by_cost[-2]}
+    names = [state.options.spell("day", c).name for c in (by_cost[-1], by_cost[-2])]
+    assert after.mode == "message" and after.message == ("Box wirft 2 ab:", *names)
+    render(after)  # the message fits (the tests draw strictly)
+
+
+def test_a_long_discard_is_named_three_cards_a_page_and_ok_turns_the_page():
+    from device.app.box import handle
+    from device.app.events import Press
+    from engine.day_and_night.game import GAME, End
+
+    state = GAME.initial(GAME.parse_options({}))
+    deck = [card for card, _ in GAME.deck_cards(state, "night")]
+    dearest = max(deck, key=lambda c: state.options.spell("night", c).cost)
+    cards = (dearest, *deck[:8], dearest)  # ten: the five dearest go, twice the same among them
+    after, _ = try_action(dan_box("night", cards, 10), End())
+    gone = after.session.box_held.cut
+    assert len(gone) == 5 and after.mode == "message"
+    first = after.message[: after.message.index("\f")]
+    assert first[0] == "Box wirft 5 ab:" and len(first) == 4
+    render(after)
+    after, _ = handle(after, Press("ok"))
+    assert after.mode == "message" and after.message[0] == "Box wirft 5 ab:"
+    named = [line for line in (*first[1:], *after.message[1:])]
+    spells = {state.options.spell("night", c).name for c in gone}
+    assert {n.removeprefix("2x ") for n in named} == spells
+    assert f"2x {state.options.spell('night', dearest).name}" in named
+    render(after)
+    after, _ = handle(after, Press("ok"))
+    assert after.mode == "game"
+
+
+def test_picking_a_drawn_card_from_the_list_takes_a_few_presses(capsys):
+    """The presses (arrows and the ok) to pick each card of the box's deck from where the
+    pointer stands, through the real transitions: Druiden's 16 cards, Day and Night's 11."""
+    from collections import deque
+
+    from device.app.box import handle
+    from device.app.events import Press
+    from engine.wandernde_druiden.game import GAME as WD
+
+    wd_state = WD.initial(WD.parse_options({}))
+    wd = Box(mode="game", session=Session(1, WD.id, wd_state.options, wd_state, 0, box_seat="B"))
+    for box, most, mean in ((wd, 4, 2.9), (dan_box("night", (), 5), 3, 2.5)):
+        cards = solo.deck_cards(box)
+        presses = []
+        for goal in range(len(cards)):
+            seen, queue = {box.deal: 0}, deque([box])
+            while queue:
+                here = queue.popleft()
+                if here.deal == goal:
+                    presses.append(seen[here.deal] + 1)  # and the ok
+                    break
+                for button in ("up", "down", "left", "right"):
+                    there, _ = handle(here, Press(button))
+                    if there.deal not in seen:
+                        seen[there.deal] = seen[here.deal] + 1
+                        queue.append(there)
+        average = sum(presses) / len(presses)
+        print(f"{len(cards)} cards: at most {max(presses)} presses, {average:.2f} on average")
+        assert len(presses) == len(cards) and max(presses) <= most and average <= mean
