@@ -2,11 +2,13 @@
 
     .venv/bin/python benchmarks/strength.py [GAMES] [GAME ...]     # default 200 each
 
-The box's player (the search at each game's budget, `search_budget`) plays GAMES seeded games
-against a random legal player and as many against a greedy one (the action after which the
-game's own evaluation is best for it), its seat alternating; the table gives wins, draws and
-losses and the 95% interval of the win rate. Goal: at least 90% against random, 60% against
-greedy. The measuring is `engine/strength.py`.
+The box's player (at each game's budget, `search_budget`, or the game's known best where it
+has one) plays GAMES seeded games against each opponent, its seat alternating: a random
+legal player, a greedy one (the action with the best immediate result: the most points as
+the game scores them now, `points`) and `greedy+` (the action after which the box's own
+evaluation is best, a harder one where the evaluation looks further than the points); the
+table gives wins, draws and losses and the 95% interval of the win rate. Goal: at least 90%
+against random, 60% against greedy. The measuring is `engine/strength.py`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from device import games  # noqa: E402
-from engine.strength import greedy_player, match, random_player  # noqa: E402
+from engine.strength import (  # noqa: E402
+    evaluated_player,
+    greedy_player,
+    match,
+    random_player,
+)
+
+OPPONENTS = {"random": random_player, "greedy": greedy_player, "greedy+": evaluated_player}
 
 
 def main() -> int:
@@ -27,7 +36,7 @@ def main() -> int:
     print(f"{'game':<20}{'against':<8}{'W':>5}{'D':>5}{'L':>5}  win rate (95%)      s")
     for game_id in wanted:
         game = games.GAMES[game_id].game
-        for name, opponent in (("random", random_player), ("greedy", greedy_player)):
+        for name, opponent in OPPONENTS.items():
             started = time.perf_counter()
             t = match(game, opponent, count)
             low, high = t.interval()

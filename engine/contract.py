@@ -20,8 +20,11 @@ notation habits). A game is one object, `Game`, over immutable, hashable states 
   summing to 1; None where a player chooses), `determinize(state, seat, rng)` (a state
   consistent with all the seat has seen, what it has not sampled; the engines keep hands and
   piles as counts, so there is nothing hidden to sample and the default returns the state),
-  and `evaluate(state)` (each player's chance of winning in [0, 1]; the default: the result
-  where the game is over, else who leads on the totals);
+  `points(state)` (each player's points as the game's scoring has them now: the totals and
+  the round in play as if scored now), `evaluate(state)` (each player's chance of winning in
+  [0, 1]; the default: the result where the game is over, else who leads on `points`), and
+  `known_best(state, seat)` (a fast choice the game knows to be best, taken instead of the
+  search; default None);
 - for a hand the box holds in solo play (`engine/hands.py`): `hand_count(state, seat)` (how
   many cards the seat's hand holds; None in a game without hidden hands), `deck_cards(state,
   seat)` (the cards the seat's deck is made of, each with its most copies), `card_played(state,
@@ -194,16 +197,29 @@ class Game:
         hidden from a seat that the state holds: the state itself."""
         return state
 
+    def points(self, state: Any) -> Mapping[str, float]:
+        """Each player's points as the game's own scoring has them now, with no look-ahead:
+        the totals so far and what the round in play would score if it were scored now (the
+        default: the result's totals). What the greedy player of `engine/strength.py`
+        maximises, and what the default `evaluate` judges by."""
+        return self.result(state).totals
+
     def evaluate(self, state: Any) -> dict[str, float]:
         """Each player's chance of winning, in [0, 1]: 1 for the winner (0.5 each for a
-        draw) once the game is over, else by the lead on the totals so far (a lead of
+        draw) once the game is over, else by the lead on the points now (`points`; a lead of
         `evaluation_scale` points is about a 76% chance)."""
         result = self.result(state)
         if result.over:
             if result.winner is None:
                 return {p: 0.5 for p in self.players}
             return {p: 1.0 if p == result.winner else 0.0 for p in self.players}
-        return lead_chances(result.totals, self.players, self.evaluation_scale)
+        return lead_chances(self.points(state), self.players, self.evaluation_scale)
+
+    def known_best(self, state: Any, seat: str) -> Any | None:
+        """A fast choice the game knows to be best for `seat`'s decision now, taken instead
+        of the search (`engine/search.py`, `choose`): Feuer und Wasser's best placement of
+        the drawn card, Druiden's best defence of a clash. None: the search decides."""
+        return None
 
     # a hand the box holds (engine/hands.py): games with hidden hands give these
     def hand_count(self, state: Any, seat: str) -> int | None:

@@ -16,7 +16,8 @@ Pure and reproducible: the randomness comes from the `random.Random` the caller 
 budget is a number of simulations (and, optionally, a `stop` the caller checks its own clock
 in); the same seed, state and budget give the same action. A game adds only its contract
 parts (`chance_outcomes`, `determinize`, optionally `evaluate`); no game has search code of
-its own.
+its own. `choose` takes a game's `known_best` (a fast exact choice: Feuer und Wasser's best
+placement, Druiden's best defence) where the game has one, and searches otherwise.
 """
 
 from __future__ import annotations
@@ -106,6 +107,24 @@ def search(
     best = max(tried, key=lambda pair: (pair[1].visits, pair[1].reward / pair[1].visits))[0]
     visits = tuple(sorted(((a, n.visits) for a, n in tried), key=lambda pair: -pair[1]))
     return Answer(best, done, visits)
+
+
+def choose(
+    game: Game,
+    state: Any,
+    rng: random.Random,
+    simulations: int,
+    depth: int = DEPTH,
+    among: Callable[[Any], bool] | None = None,
+    seat: str | None = None,
+) -> Answer:
+    """The box's choice for `seat` (default: the player to move): the game's known best
+    where it has one that `among` accepts (`known_best`: no simulation), else the search."""
+    deciding = seat or game.to_move(state)
+    quick = None if deciding is None else game.known_best(state, deciding)
+    if quick is not None and (among is None or among(quick)):
+        return Answer(quick, 0, ((quick, 0),))
+    return search(game, state, rng, simulations, depth, among=among)
 
 
 def _simulate(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.contract import Game
-from engine.search import choices, pick_chance, search
+from engine.search import choices, choose, pick_chance
 
 Player = Callable[[Game, Any, random.Random], Any]
 
@@ -22,26 +22,46 @@ def random_player(game: Game, state: Any, rng: random.Random) -> Any:
 
 
 def greedy_player(game: Game, state: Any, rng: random.Random) -> Any:
-    """The action after which the game's own evaluation (`evaluate`: the result once over,
-    else the lead so far, the race to an empty pile, the way to a temple) is best for the
-    mover, ties at random: the best immediate result."""
+    """The action with the best immediate result: after it, the mover's lead on the points
+    as the game scores them now (`points`: Zweimal's roads as they lie, Feuer und Wasser's
+    cards to the pile, Day and Night's temples, Druiden's MP) is largest; a won game first,
+    a lost one last; ties at random."""
+
+    def value(after: Any, mover: str) -> float:
+        if game.is_over(after):  # a win before any points, a loss after any, a draw level
+            winner = game.result(after).winner
+            return 0.0 if winner is None else math.inf if winner == mover else -math.inf
+        points = game.points(after)
+        return points.get(mover, 0) - max(points.get(p, 0) for p in game.players if p != mover)
+
+    return _best_by(game, state, rng, value)
+
+
+def evaluated_player(game: Game, state: Any, rng: random.Random) -> Any:
+    """A stronger greedy player: the action after which the box's own evaluation
+    (`evaluate`: beyond the points, Day and Night's largest area and tiles, Druiden's hand
+    and creatures) is best for the mover, ties at random."""
+    return _best_by(game, state, rng, lambda after, mover: game.evaluate(after).get(mover, 0.5))
+
+
+def _best_by(game: Game, state: Any, rng: random.Random, value: Callable[[Any, str], float]) -> Any:
     seat = game.to_move(state)
     assert seat is not None
     best: list[Any] = []
     best_value = -math.inf
     for action in choices(game, state):
         mover = game.decided_by(state, action) or seat
-        value = game.evaluate(game.apply(state, action)).get(mover, 0.5)
-        if value > best_value:
-            best, best_value = [action], value
-        elif value == best_value:
+        v = value(game.apply(state, action), mover)
+        if v > best_value:
+            best, best_value = [action], v
+        elif v == best_value:
             best.append(action)
     return best[rng.randrange(len(best))]
 
 
 def box_player(game: Game, state: Any, rng: random.Random) -> Any:
     simulations, depth = game.search_budget
-    return search(game, state, rng, simulations, depth).action
+    return choose(game, state, rng, simulations, depth).action
 
 
 def play(game: Game, players: dict[str, Player], seed: int, limit: int = 2000) -> str | None:

@@ -463,3 +463,22 @@ def test_a_hand_known_card_by_card_follows_the_count_and_plays_only_what_it_hold
     assert all(
         hands.copies_left(engine, state, seat, told[: held.used], c) >= 0 for c in held.cards
     )
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_a_known_best_is_a_legal_action_of_the_seat_it_is_asked_for(game_id):
+    """`known_best` (taken instead of the search): None, or a legal action whose decision is
+    the seat's (Feuer und Wasser's placement is the mover's, Druiden's defence the
+    defender's)."""
+    engine = entry(game_id).engine
+    known = 0
+    for state in _states_on_the_way(game_id, 4, 5):
+        for seat in engine.players:
+            action = engine.known_best(state, seat)
+            if action is None:
+                continue
+            known += 1
+            assert engine.is_legal(state, action)
+            assert engine.decided_by(state, action) == seat
+    if game_id in ("feuer-und-wasser", "wandernde-druiden"):
+        assert known > 0

@@ -11,9 +11,11 @@ from hypothesis import given, settings, strategies as st
 
 from device.cli.main import main
 from engine.core import IllegalMove
+from engine.feuer_und_wasser.counting import longest
 from engine.feuer_und_wasser.decks import EXAMPLE, START
 from engine.feuer_und_wasser.game import (
     GAME,
+    OTHER,
     Draw,
     Lay,
     best_placement,
@@ -208,13 +210,18 @@ def test_the_best_placement_is_never_beaten(seed, mode):
     every = []
     for action in placements(state, card):
         placed = lay(state.landscape, turned(card, action.turns), action.at, state.turn, mode)
-        every.append((placed.cards, placed.length))
+        after = {**state.landscape.fields, **turned(card, action.turns).fields(action.at)}
+        left = longest(after, OTHER[state.turn], mode)  # what it leaves the other player
+        every.append((placed.cards, -left, placed.length))
         # the fast scorer agrees with the reference for every placement
         fast = score_placement(
             state.landscape.fields, turned(card, action.turns).fields(action.at), state.turn, mode
         )
         assert fast[0] == placed.length
-    assert best is not None and (best.cards, best.length) == max(every)
+    assert best is not None and best.cards == max(every)[0]
+    chosen = turned(card, best.action.turns).fields(best.action.at)
+    left = longest({**state.landscape.fields, **chosen}, OTHER[state.turn], mode)
+    assert (best.cards, -left, best.length) == max(every)
     # the hint is a legal placement scoring just that
     after = GAME.apply(state, best.action)
     assert after.last.length == best.length or after.round != state.round

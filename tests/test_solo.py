@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from device.app import solo as solo_play
 from device.cli.main import main
 from device.sim.simulator import Simulator
 from tests.boxdriver import Player, settings
@@ -164,14 +165,15 @@ def test_a_clash_the_box_starts_is_handed_to_the_defender_s_own_screen(monkeypat
 
 def test_when_the_box_defends_its_blockers_are_its_own_choice():
     """Druiden: the player attacks; the assignment is the box's (the defender's) decision, so
-    whatever the player confirms on the clash screen, the box's best choice is played."""
+    whatever the player confirms on the clash screen, the box's best defence is played (the
+    exact one of `tabletop score wandernde-druiden`, not the search)."""
     import random
 
     from device import games
     from device.app import solo
     from device.app.box import Box, Session
     from engine.search import choices
-    from engine.wandernde_druiden.game import GAME, OTHER, Clash
+    from engine.wandernde_druiden.game import GAME, OTHER, Clash, suggestion
 
     rng = random.Random(3)
     state = GAME.initial(GAME.parse_options({}))
@@ -181,7 +183,7 @@ def test_when_the_box_defends_its_blockers_are_its_own_choice():
     session = Session(1, GAME.id, state.options, state, 5, box_seat=OTHER[state.turn])
     box = Box(mode="game", session=session, view=games.GAMES[GAME.id].screens.initial_view(state))
     chosen = {solo.box_decides(box, a) for a in clashes}
-    assert len(chosen) == 1 and next(iter(chosen)) in clashes  # one answer, the box's
+    assert chosen == {suggestion(state)}  # one answer, the box's: the best defence
     mine = Session(1, GAME.id, state.options, state, 5, box_seat=state.turn)
     assert solo.box_decides(Box(mode="game", session=mine), clashes[-1]) == clashes[-1]
 
@@ -189,10 +191,6 @@ def test_when_the_box_defends_its_blockers_are_its_own_choice():
 def test_an_undo_counts_the_box_s_replies_without_the_kept_states_too(tmp_path):
     """A session whose earlier states are not kept finds the box's replies by playing the
     game once from the start: the same count as with them."""
-    from dataclasses import replace
-
-    from device.app import solo as solo_play
-
     p = solo(tmp_path)
     try:
         a_turn(p)
@@ -202,3 +200,31 @@ def test_an_undo_counts_the_box_s_replies_without_the_kept_states_too(tmp_path):
         assert solo_play.replies(kept) == solo_play.replies(bare) == 3
     finally:
         p.sim.stop()
+
+
+def test_feuer_und_wasser_s_box_lays_its_best_placement_shown_on_the_landscape(tmp_path):
+    """The player draws the box's card and picks it; the box lays it where the best
+    placement is (no search), the card lying there on the screen, said with place and turn."""
+    from device.app.box import menu_items
+    from engine.feuer_und_wasser.game import best_placement
+
+    sim = Simulator(settings(), tmp_path / "state")
+    sim.start()
+    p = Player(sim)
+    try:
+        p.press(*["down"] * menu_items(p.box).index("new"), "ok")
+        p.press(*["down"] * menu_items(p.box).index("feuer-und-wasser"), "ok")
+        p.press("ok", "ok", "ok")  # rows, not the tactician, Fire starts
+        p.opponent("B")
+        p.press("ok", "ok")  # Fire draws its first card and lays it where it starts
+        assert p.state.turn == "B" and p.box.proposal is None  # the table draws for it
+        p.press("right", "ok")  # the box's drawn card, picked
+        move = p.box.proposal.action
+        assert move == best_placement(p.state).action
+        assert (p.box.view.at, p.box.view.turns) == (move.at, move.turns)
+        words = solo_play.describe(p.box, move)
+        assert words.startswith(f"Karte {p.state.drawn} auf {move.at[0]},{move.at[1]}")
+        p.press("ok")
+        assert p.state.turn == "R" and p.box.session.history[-1] == move
+    finally:
+        sim.stop()

@@ -29,3 +29,32 @@ def test_the_box_beats_a_random_player_at_stapel_with_seats_alternating():
     # the same seeds, the same games
     assert match(STUB, random_player, 8) == tally
     assert play(STUB, {"A": box_player, "B": box_player}, 1) in ("A", "B")
+
+
+def test_greedy_takes_the_most_points_now_and_greedy_plus_the_box_s_evaluation():
+    """Druiden: greedy looks at the MP only (the points), greedy+ at the box's evaluation
+    too (hand and creatures): where no action changes the MP, greedy's choice is at random
+    among all, greedy+'s among the best evaluated."""
+    from engine.search import choices
+    from engine.strength import evaluated_player
+    from engine.wandernde_druiden.game import GAME
+
+    rng = random.Random(4)
+    state = GAME.initial(GAME.parse_options({}))
+    while True:  # a position where no action changes the MP but the evaluation differs
+        actions = choices(GAME, state)
+        mover = GAME.to_move(state)
+        mp = {GAME.points(GAME.apply(state, a))[mover] for a in actions}
+        judged = {GAME.evaluate(GAME.apply(state, a))[mover] for a in actions}
+        if len(mp) == 1 and len(judged) > 1 and not state.clash_due:
+            break
+        state = GAME.apply(state, rng.choice(actions))
+    greedy = {greedy_player(GAME, state, random.Random(s)) for s in range(30)}
+    plus = {evaluated_player(GAME, state, random.Random(s)) for s in range(30)}
+    assert len(greedy) > len(plus) >= 1 and greedy <= set(actions) and plus <= set(actions)
+    assert {GAME.evaluate(GAME.apply(state, a))[mover] for a in plus} == {max(judged)}
+
+
+def test_a_won_game_is_greedy_s_first_choice_whatever_the_points():
+    two = State(STUB.parse_options({"pile": "2", "starter": "A"}), 2, "A")
+    assert STUB.is_over(STUB.apply(two, greedy_player(STUB, two, random.Random(3))))

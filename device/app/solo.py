@@ -175,10 +175,11 @@ def wants_thinking(box: Box) -> bool:
     return p is not None and p.hint and p.action is None and _open(box) is not None
 
 
-def _search(box: Box, among: Any = None) -> Any:
-    """The search's action for this position at the game's budget (pure: seeded by the
-    game and its actions, so a restart offers the same)."""
-    from engine.search import search
+def _search(box: Box, among: Any = None, deciding: str | None = None) -> Any:
+    """The box's choice for this position (`engine/search.py`, `choose`: the game's known
+    best, else the search at the game's budget; pure: seeded by the game and its actions, so
+    a restart offers the same) for `deciding` (default: the player to move)."""
+    from engine.search import choose
 
     session = box.session
     assert session is not None
@@ -189,7 +190,8 @@ def _search(box: Box, among: Any = None) -> Any:
     if seat and engine.to_move(session.state) == seat and engine.hand_count(session.state, seat):
         holds = hands.playable(engine, session.state, session.box_held.cards)
         among = holds if among is None else _both(among, holds)  # only cards the box holds
-    return search(engine, session.state, rng, simulations, depth, among=among).action
+    state = session.state
+    return choose(engine, state, rng, simulations, depth, among=among, seat=deciding).action
 
 
 def _both(first: Any, second: Any) -> Any:
@@ -230,7 +232,7 @@ def box_decides(box: Box, action: Any) -> Any:
     seat = session.box_seat
     if engine.to_move(state) == seat or engine.decided_by(state, action) != seat:
         return action
-    return _search(box, among=lambda a: engine.decided_by(state, a) == seat)
+    return _search(box, among=lambda a: engine.decided_by(state, a) == seat, deciding=seat)
 
 
 def describe(box: Box, action: Any) -> str:

@@ -50,7 +50,7 @@ def run_hint(args: argparse.Namespace) -> int:
 
 def hint(text: str, seed: int, budget: int | None, hand: str | None = None) -> dict:
     from engine.hands import playable
-    from engine.search import search
+    from engine.search import choose
 
     if budget is not None and not 1 <= budget <= 100_000:
         raise RecordError(f"--budget: 1 to 100000 simulations, not {budget}")
@@ -71,7 +71,7 @@ def hint(text: str, seed: int, budget: int | None, hand: str | None = None) -> d
     among = None if hand is None else playable(game, state, held(game, state, seat, hand))
     simulations, depth = game.search_budget
     started = time.perf_counter()
-    answer = search(game, state, random.Random(seed), budget or simulations, depth, among=among)
+    answer = choose(game, state, random.Random(seed), budget or simulations, depth, among=among)
     ms = (time.perf_counter() - started) * 1000
     return {
         "action": game.format_action(answer.action),

@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.contract import Game, Result, RoundResult, Scores, lead_chances
+from engine.contract import Game, Result, RoundResult, Scores
 from engine.core import Coord, IllegalMove, NotationError
+from engine.feuer_und_wasser.counting import longest, score_placement as score_placement
 from engine.feuer_und_wasser.landscape import (
     COLOURS,
     COVER,
@@ -367,18 +368,23 @@ class FeuerUndWasser(Game):
     def is_over(self, state: State) -> bool:
         return state.over
 
-    def evaluate(self, state: State) -> dict[str, float]:
-        """Once over, the result; before, the rounds scored so far and this round's way:
-        the tactician's points, else the race to an empty pile (who empties it first scores
-        the other's pile: each card fewer than the other's counts)."""
-        if state.over:
-            return super().evaluate(state)
+    def points(self, state: State) -> dict[str, float]:
+        """The rounds scored so far and this round's as it stands: the tactician's points,
+        else the race to an empty pile (who empties it first scores the other's pile: each
+        card fewer than the other's counts). `evaluate` judges by these (the default)."""
         totals = self.result(state).totals
         if state.options.tactician:
             now = {p: state.points[p] for p in COLOURS}
         else:
             now = {p: state.piles[OTHER[p]] - state.piles[p] for p in COLOURS}
-        return lead_chances({p: totals[p] + now[p] for p in COLOURS}, self.players, 4.0)
+        return {p: totals[p] + now[p] for p in COLOURS}
+
+    def known_best(self, state: State, seat: str) -> Lay | None:
+        """The drawn card's best placement (`best_placement`: the most cards to the pile)."""
+        if state.drawn is None or seat != self.to_move(state):
+            return None
+        best = best_placement(state)
+        return best.action if best is not None else None
 
     def result(self, state: State) -> Result:
         totals = Scores({p: sum(s[p] for s in state.round_scores) for p in COLOURS})
@@ -436,65 +442,32 @@ class Best:
     fields: tuple[Coord, ...]
 
 
-def score_placement(
-    fields: dict[Coord, str], card: dict[Coord, str], player: str, mode: str
-) -> tuple[int, tuple[Coord, ...]]:
-    """The longest counting row or largest counting group after laying `card` (its squares and
-    colours), looking only at what runs through the card: the same answer as `lay`, faster."""
-
-    colour = {**fields, **card}.get  # the landscape with the card on top
-    best: tuple[Coord, ...] = ()
-    mine = [at for at, c in card.items() if c == player]
-    if mode == "rows":
-        walked: set[tuple[Coord, int]] = set()  # (square, direction) already in a run
-        for r, c in mine:
-            for dr, dc in ((0, 1), (1, 0)):
-                if ((r, c), dr) in walked:
-                    continue
-                r0, c0 = r, c
-                while colour((r0 - dr, c0 - dc)) == player:
-                    r0, c0 = r0 - dr, c0 - dc
-                run = []
-                while colour((r0, c0)) == player:
-                    run.append((r0, c0))
-                    walked.add(((r0, c0), dr))
-                    r0, c0 = r0 + dr, c0 + dc
-                if len(run) > len(best) and any(f not in card for f in run):
-                    best = tuple(run)
-        return len(best), tuple(sorted(best))
-    seen: set[Coord] = set()
-    for start in mine:
-        if start in seen:
-            continue
-        group, stack = [start], [start]
-        seen.add(start)
-        while stack:
-            r, c = stack.pop()
-            for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if near not in seen and colour(near) == player:
-                    seen.add(near)
-                    group.append(near)
-                    stack.append(near)
-        if len(group) > len(best) and any(f not in card for f in group):
-            best = tuple(group)
-    return len(best), tuple(sorted(best))
-
-
 def best_placement(state: State) -> Best | None:
-    """The placement of the drawn card that scores most (then the longest row or largest
-    group); on a tie the first in reading order of (turns, row, column). None without a drawn
-    card or a legal placement."""
+    """The placement of the drawn card that scores most; of those, the one that leaves the
+    other player's longest row (largest group) on the landscape shortest, then the longest
+    own row or group; on a tie the first in reading order of (turns, row, column). None
+    without a drawn card or a legal placement."""
     if state.drawn is None:
         return None
     base = drawn_card(state)
     fields = state.landscape.fields
-    divisor = DIVISOR[state.options.mode]
-    found: Best | None = None
+    mode = state.options.mode
+    divisor = DIVISOR[mode]
     turns_of = [turned(base, t) for t in range(4)]
+    scored: list[tuple[Best, dict[Coord, str]]] = []
     for action in placements(state, base):
         laid = turns_of[action.turns].fields(action.at)
-        length, counted = score_placement(fields, laid, state.turn, state.options.mode)
-        cards = length // divisor
-        if found is None or (cards, length) > (found.cards, found.length):
-            found = Best(action, length, cards, counted)
+        length, counted = score_placement(fields, laid, state.turn, mode)
+        scored.append((Best(action, length, length // divisor, counted), laid))
+    if not scored:
+        return None
+    most = max(best.cards for best, _ in scored)
+    other = OTHER[state.turn]
+    found, key = None, None
+    for best, laid in scored:  # of the most cards, what it leaves the other player
+        if best.cards != most:
+            continue
+        this = (-longest({**fields, **laid}, other, mode), best.length)
+        if key is None or this > key:
+            found, key = best, this
     return found

@@ -366,6 +366,13 @@ class WanderndeDruiden(Game):
             return None
         return OTHER[state.turn] if isinstance(action, Clash) else state.turn
 
+    def known_best(self, state: State, seat: str) -> Clash | None:
+        """The defender's best assignment of the clash (`suggestion`, the exact search of
+        `tabletop score wandernde-druiden`), within its limits."""
+        if state.over or not state.clash_due or seat != OTHER[state.turn]:
+            return None
+        return suggestion(state)
+
     def legal_actions(self, state: State) -> None:
         return None  # clash assignments: attackers ** defenders; is_legal decides
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from engine.contract import Game, Result, RoundResult, Scores, lead_chances
+from engine.contract import Game, Result, RoundResult, Scores
 from engine.core import Coord, IllegalMove, NotationError
 from engine.zweimal.position import (
     EMPTY,
@@ -432,14 +432,13 @@ class Zweimal(Game):
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 
-    def evaluate(self, state: State) -> dict[str, float]:
-        """Once over, the result; before, the rounds scored so far and what the roads on the
-        table would score now (the majority on each)."""
-        if state.phase == "over":
-            return super().evaluate(state)
-        now = score(state.position) if state.phase != "setup" else {"A": 0, "B": 0}
-        points = {p: state.totals[p] + now[p] for p in ("A", "B")}
-        return lead_chances(points, self.players, self.evaluation_scale)
+    def points(self, state: State) -> dict[str, float]:
+        """The rounds scored so far and what the roads on the table would score now (the
+        majority on each); `evaluate` judges by these (the default)."""
+        if state.phase in ("over", "setup"):  # no round on the table
+            return dict(state.totals)
+        now = score(state.position)
+        return {p: state.totals[p] + now[p] for p in ("A", "B")}
 
     def result(self, state: State) -> Result:
         w = winner(state)

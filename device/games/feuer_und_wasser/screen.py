@@ -77,7 +77,6 @@ from engine.feuer_und_wasser.game import (
 )
 
 # the optional hooks this game leaves alone: the contract's defaults
-show_action = contract.view_unchanged
 card_label = contract.card_id
 after_undo = contract.same_view_after_undo
 seed = contract.no_seed
@@ -124,6 +123,16 @@ def _lay_view(state: State) -> View:
         if found:
             return View(at=_nearest(found, middle), turns=turns)
     return View()
+
+
+def show_action(state: State, view: View, action: Any) -> View:
+    """A proposed placement on the landscape: the drawn card lies where (and turned as) the
+    box lays it or the hint says."""
+    from engine.feuer_und_wasser.game import Lay
+
+    if isinstance(action, Lay) and state.drawn is not None and view.review is None:
+        return replace(view, at=action.at, turns=action.turns)
+    return view
 
 
 def initial_view(state: State) -> View:
@@ -257,11 +266,15 @@ def round_ended(before: State, after: State, lang: str) -> list[str] | None:
 
 def describe(state: State, action: Any, lang: str) -> str:
     """An action in the players' words (what an undo took back)."""
-    from engine.feuer_und_wasser.game import Draw
+    from engine.feuer_und_wasser.game import Draw, Lay
 
     if isinstance(action, Draw):
         return text("undo.fuw_draw", lang, card=action.card)
-    return text("undo.fuw_lay", lang, card=state.drawn or "")
+    if not isinstance(action, Lay):  # pragma: no cover - a game has draws and lays only
+        return ""
+    at = f"{action.at[0]},{action.at[1]}"  # the place as the notation has it
+    key = "undo.fuw_lay_turned" if action.turns else "undo.fuw_lay"
+    return text(key, lang, card=state.drawn or "", at=at, n=action.turns)
 
 
 def seat_name(seat: str, lang: str) -> str:

@@ -7,7 +7,12 @@ from device.ui import catalog
 
 TEXTS: dict[str, tuple[str, str]] = {
     "undo.fuw_draw": ("Karte {card} gezogen", "card {card} drawn"),
-    "undo.fuw_lay": ("Karte {card} gelegt", "card {card} laid"),
+    "undo.fuw_lay": ("Karte {card} auf {at}", "card {card} at {at}"),
+    "undo.fuw_lay_turned": (
+        "Karte {card} auf {at}, {n}x gedreht",
+        "card {card} at {at}, turned {n}x",
+    ),
+    "undo.fuw_lay_turned.one": ("Karte {card} auf {at}, gedreht", "card {card} at {at}, turned"),
     "fuw.rows": ("Reihen (Grundspiel)", "Rows (basic game)"),
     "fuw.groups": ("Gruppen (verbündet)", "Groups (allied)"),
     "fuw.no": ("Nein", "No"),

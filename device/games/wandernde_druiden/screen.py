@@ -87,8 +87,8 @@ from engine.wandernde_druiden.game import (
 )
 
 # the optional hooks this game leaves alone: the contract's defaults
-show_action = contract.view_unchanged
 seat_name = contract.player_name
+show_action = contract.view_unchanged  # a card in words: the band is where its picker row is
 layout = contract.standard_layout
 seed = contract.no_seed
 legacy_action = contract.no_legacy_action
