@@ -236,3 +236,32 @@ def test_picking_a_drawn_card_from_the_list_takes_a_few_presses(capsys):
         average = sum(presses) / len(presses)
         print(f"{len(cards)} cards: at most {max(presses)} presses, {average:.2f} on average")
         assert len(presses) == len(cards) and max(presses) <= most and average <= mean
+
+
+def test_a_solo_game_put_aside_goes_on_solo_when_resumed_even_after_a_restart(tmp_path):
+    """Druiden against the box, its hand told; another game started over it; a restart; the
+    menu's resume: the box plays its seat again, with the cards told for it."""
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    t = solo_druiden(sim)
+    tell_all(t, ["hain", "quelle", "fuchs"])
+    druiden = t.box.session.db_id
+    sim.hold("ok")
+    t.press(*["down"] * menu_items(t.box).index("new"), "ok")
+    t.press(*["down"] * menu_items(t.box).index("zweimal"), "ok", "ok", "ok")
+    t.opponent()  # two people play this one
+    assert t.box.session.game == "zweimal" and not t.box.session.box_seat
+    assert t.box.solo_kept == ((druiden, "B", ("hain", "quelle", "fuchs")),)
+    sim.stop()
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    try:
+        t = Table(sim)
+        sim.hold("ok")
+        t.press(*["down"] * menu_items(t.box).index("resume"), "ok")
+        session = t.box.session
+        assert session.db_id == druiden and session.box_seat == "B"
+        assert session.box_held.cards == ("hain", "quelle", "fuchs") and solo.dealing(t.box) == 5
+        assert t.box.solo_kept == ()  # Zweimal was two people's: nothing to keep of it
+    finally:
+        sim.stop()

@@ -120,6 +120,8 @@ class Loop:
                 )
                 view = rec.view
                 solo_seat, solo_told = rec.solo, tuple(rec.solo_told)
+                kept = tuple((i, seat, tuple(told)) for i, seat, told in rec.solo_kept)
+                box = replace(box, solo_kept=kept)
                 if view is None and rec.cursor is not None:  # saved before games had views
                     view = {"cursor": list(rec.cursor), "selected": rec.selected}
             except (ValidationError, ValueError) as error:
@@ -254,6 +256,7 @@ class Loop:
             check_cards=list(box.check.cards),
             solo=box.session.box_seat if box.session is not None else "",
             solo_told=list(box.session.box_told) if box.session is not None else [],
+            solo_kept=[(game_id, seat, list(told)) for game_id, seat, told in box.solo_kept],
         ).model_dump()
 
     def handle(self, event: boxes.Event) -> None:
@@ -316,7 +319,7 @@ class Loop:
                     entry = games.GAMES[game]
                     state = entry.game.initial(options)
                     session = Session(0, game, options, state, 0, box_seat=box_seat)
-                    new = replace(new, session=session)
+                    new = replace(new, session=session, solo_kept=solo.kept_aside(before))
                     game_id = self.store.new_game(
                         game,
                         entry.rules_version,
@@ -341,7 +344,11 @@ class Loop:
                     other = self.store.latest_unfinished(game_id, replayable)
                     if other is not None:
                         loaded, _ = self._load_session(other)
-                        new = replace(new, session=loaded, view=self._view(loaded, None))
+                        kept = solo.kept_aside(before)
+                        if loaded is not None:  # a solo game put aside goes on solo
+                            loaded, kept = solo.taken_back(kept, loaded)
+                        view = self._view(loaded, None)
+                        new = replace(new, session=loaded, view=view, solo_kept=kept)
                         game_id = other
         self.store.record(game_id, self.ui_record(new), append=append, undo=undo, status=status)
         return self._with_resumable(new) if effects else new

@@ -102,6 +102,9 @@ class Box:
     view: Any = None
     proposal: Proposal | None = None  # the box's move (solo play) or a hint, for this position
     deal: int = 0  # solo play: the card under the pointer while the box's cards are told
+    # solo games not on show (another game started or resumed over them): each one's id in the
+    # store, the seat the box plays and the cards told for its hand, newest first
+    solo_kept: tuple[tuple[int, str, tuple[str, ...]], ...] = ()
     message: tuple[str, ...] = ()  # message: the lines on show (pages split by NEXT_PAGE)
     confirm: Confirm | None = None  # confirm: the question asked
     teach: Teach = Teach()  # teach: the tag being taught

@@ -127,6 +127,31 @@ def rehand(session: Session, told: tuple[str, ...] | None = None) -> Session:
     return replace(session, box_told=told[: held.used], box_held=replace(held, cut=()))
 
 
+KEPT = 8  # solo games kept aside at most (the oldest is forgotten: it goes on two-player)
+
+
+def kept_aside(box: Box) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
+    """The solo games not on show once the game on show is put aside (another game started
+    or resumed): the one on show first, if it is a solo game still going."""
+    session = box.session
+    kept = box.solo_kept
+    if session is None or not session.box_seat or engine_of(session).is_over(session.state):
+        return kept
+    rest = tuple(k for k in kept if k[0] != session.db_id)
+    return ((session.db_id, session.box_seat, session.box_told), *rest)[:KEPT]
+
+
+def taken_back(
+    kept: tuple[tuple[int, str, tuple[str, ...]], ...], session: Session
+) -> tuple[Session, tuple[tuple[int, str, tuple[str, ...]], ...]]:
+    """A game resumed: solo again, with its box's hand as told, if it was kept aside."""
+    for game_id, seat, told in kept:
+        if game_id == session.db_id and seat in engine_of(session).players:
+            rest = tuple(k for k in kept if k[0] != game_id)
+            return rehand(replace(session, box_seat=seat), told), rest
+    return session, kept
+
+
 def cut_lines(box: Box) -> list[str]:
     """What the box discarded when the last action cut its hand (none: no lines), a line a
     card ("2x Frost"), three to a page under the count: the player takes those cards from the

@@ -35,6 +35,7 @@ class UiRecord(Strict):
     check_cards: list[str] = []
     solo: str = ""  # solo play: the seat the box plays in the game on show
     solo_told: list[str] = []  # solo play: the cards told for the box's hand, in order
+    solo_kept: list[tuple[int, str, list[str]]] = []  # solo games put aside: id, seat, cards
 
 
 def first_error(error: ValidationError) -> str:

@@ -47,14 +47,14 @@ SEARCH_TARGET_MS = 50.0  # 2 s on a Pi Zero 2 W, at 40 times this machine's time
 
 
 def search_figures(quick: bool, seed: int = 2026) -> dict[str, dict[str, float]]:
-    """The search's time a move (engine/search.py) at each game's budget, from states of
-    random games where a player chooses: per game the median and the worst, with the
-    budget."""
+    """The box's time a move (engine/search.py, `choose`: the game's known best where it has
+    one, else the search at the game's budget), from states of random games where a player
+    chooses: per game the median and the worst, with the budget."""
     import random
     import statistics
 
     from device.games import GAMES
-    from engine.search import choices, pick_chance, search
+    from engine.search import choices, choose, pick_chance
 
     found: dict[str, dict[str, float]] = {}
     moves = 4 if quick else 24
@@ -76,7 +76,7 @@ def search_figures(quick: bool, seed: int = 2026) -> dict[str, dict[str, float]]
             actions = choices(game, state)
             if game.to_move(state) is not None and len(actions) > 1 and rng.random() < 0.5:
                 started = time.perf_counter()
-                search(game, state, random.Random(len(times)), simulations, depth)
+                choose(game, state, random.Random(len(times)), simulations, depth)
                 times.append((time.perf_counter() - started) * 1000)
             state = game.apply(state, actions[rng.randrange(len(actions))])
         found[game_id] = {
