@@ -13,15 +13,20 @@ from typing import Any
 from engine.contract import Game
 from engine.search import choices, choose, pick_chance
 
-Player = Callable[[Game, Any, random.Random], Any]
+Among = Callable[[Any], bool] | None
+Player = Callable[..., Any]  # (game, state, rng, among=None): an action `among` accepts
 
 
-def random_player(game: Game, state: Any, rng: random.Random) -> Any:
-    actions = choices(game, state)
+def _offered(game: Game, state: Any, among: Among) -> list[Any]:
+    return [a for a in choices(game, state) if among is None or among(a)]
+
+
+def random_player(game: Game, state: Any, rng: random.Random, among: Among = None) -> Any:
+    actions = _offered(game, state, among)
     return actions[rng.randrange(len(actions))]
 
 
-def greedy_player(game: Game, state: Any, rng: random.Random) -> Any:
+def greedy_player(game: Game, state: Any, rng: random.Random, among: Among = None) -> Any:
     """The action with the best immediate result: after it, the mover's lead on the points
     as the game scores them now (`points`: Zweimal's roads as they lie, Feuer und Wasser's
     cards to the pile, Day and Night's temples, Druiden's MP) is largest; a won game first,
@@ -34,22 +39,32 @@ def greedy_player(game: Game, state: Any, rng: random.Random) -> Any:
         points = game.points(after)
         return points.get(mover, 0) - max(points.get(p, 0) for p in game.players if p != mover)
 
-    return _best_by(game, state, rng, value)
+    return _best_by(game, state, rng, value, among)
 
 
-def evaluated_player(game: Game, state: Any, rng: random.Random) -> Any:
+def evaluated_player(game: Game, state: Any, rng: random.Random, among: Among = None) -> Any:
     """A stronger greedy player: the action after which the box's own evaluation
     (`evaluate`: beyond the points, Day and Night's largest area and tiles, Druiden's hand
     and creatures) is best for the mover, ties at random."""
-    return _best_by(game, state, rng, lambda after, mover: game.evaluate(after).get(mover, 0.5))
+
+    def value(after: Any, mover: str) -> float:
+        return game.evaluate(after).get(mover, 0.5)
+
+    return _best_by(game, state, rng, value, among)
 
 
-def _best_by(game: Game, state: Any, rng: random.Random, value: Callable[[Any, str], float]) -> Any:
+def _best_by(
+    game: Game,
+    state: Any,
+    rng: random.Random,
+    value: Callable[[Any, str], float],
+    among: Among = None,
+) -> Any:
     seat = game.to_move(state)
     assert seat is not None
     best: list[Any] = []
     best_value = -math.inf
-    for action in choices(game, state):
+    for action in _offered(game, state, among):
         mover = game.decided_by(state, action) or seat
         v = value(game.apply(state, action), mover)
         if v > best_value:
@@ -59,14 +74,22 @@ def _best_by(game: Game, state: Any, rng: random.Random, value: Callable[[Any, s
     return best[rng.randrange(len(best))]
 
 
-def box_player(game: Game, state: Any, rng: random.Random) -> Any:
+def box_player(game: Game, state: Any, rng: random.Random, among: Among = None) -> Any:
+    """The box: the game's known best, else the search at the game's budget; for a decision
+    handed to it (`among`: Druiden's defence) its best among those."""
     simulations, depth = game.search_budget
-    return choose(game, state, rng, simulations, depth).action
+    seat = None
+    if among is not None:
+        offered = _offered(game, state, among)
+        seat = game.decided_by(state, offered[0]) if offered else None
+    return choose(game, state, rng, simulations, depth, among=among, seat=seat).action
 
 
 def play(game: Game, players: dict[str, Player], seed: int, limit: int = 2000) -> str | None:
     """One game from the default options: the winner (None for a draw, or a game still open
-    after `limit` actions). The table's own steps (a draw, a dealt set-up) are at random."""
+    after `limit` actions). The table's own steps (a draw, a dealt set-up) are at random. A
+    step whose details are the other player's (Druiden's clash: the defender assigns the
+    blockers) is chosen by that player among such steps, as at the table."""
     rng = random.Random(seed)
     state = game.initial(game.parse_options(dict(game.option_defaults)))
     for _ in range(limit):
@@ -80,8 +103,16 @@ def play(game: Game, players: dict[str, Player], seed: int, limit: int = 2000) -
         if seat is None:  # the table sets up
             state = game.apply(state, random_player(game, state, rng))
             continue
-        state = game.apply(state, players[seat](game, state, rng))
+        action = players[seat](game, state, rng)
+        decider = game.decided_by(state, action)
+        if decider is not None and decider != seat:
+            action = players[decider](game, state, rng, _handed_to(game, state, decider))
+        state = game.apply(state, action)
     return None
+
+
+def _handed_to(game: Game, state: Any, decider: str) -> Callable[[Any], bool]:
+    return lambda action: game.decided_by(state, action) == decider
 
 
 @dataclass(frozen=True)

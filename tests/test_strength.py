@@ -58,3 +58,27 @@ def test_greedy_takes_the_most_points_now_and_greedy_plus_the_box_s_evaluation()
 def test_a_won_game_is_greedy_s_first_choice_whatever_the_points():
     two = State(STUB.parse_options({"pile": "2", "starter": "A"}), 2, "A")
     assert STUB.is_over(STUB.apply(two, greedy_player(STUB, two, random.Random(3))))
+
+
+def test_in_a_measured_game_the_defender_assigns_its_own_blockers():
+    """Druiden: whoever attacks, the clash's assignment is chosen by the defender's player
+    among the clashes (as the box hands it over at the table)."""
+    from engine.wandernde_druiden.game import GAME, Clash
+
+    asked = []
+
+    def defender_of(seat: str):
+        def play_it(game, state, rng, among=None):
+            if among is not None:
+                asked.append(seat)
+                offered = [a for a in choices(game, state) if among(a)]
+                assert offered and all(isinstance(a, Clash) for a in offered)
+                return offered[0]
+            return random_player(game, state, rng)
+
+        return play_it
+
+    from engine.search import choices
+
+    play(GAME, {"A": defender_of("A"), "B": defender_of("B")}, 5)
+    assert set(asked) == {"A", "B"}  # each defended in its own name

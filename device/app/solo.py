@@ -7,7 +7,15 @@ the loop draws "Box denkt ...", searches (`think`), and the box says its move in
 words; the player moves its pieces and presses `ok`, and the action is played and saved like
 anyone's. `back` (and an undo from the menu) takes back the player's last action together
 with the box's replies. A hint (the menu's "Tipp") is the same search for the player to move,
-shown once.
+shown once. Where the game knows its best choice at once (`known_best`: Feuer und Wasser's
+best placement, Druiden's best defence) that is the answer, without the search.
+
+In a game with hidden hands (Day and Night, Druiden) the box knows its own hand card by card:
+whenever it holds a card it was not told, the player draws it and tells it (a tap, or a pick
+from its deck's list: `dealing`, `tell`), before anything else goes on; the box then plays
+only cards it holds, and when its hand is cut it discards the least worth and names them
+(engine/hands.py). Undo and restarts give the hand back from the game's actions and the
+cards told (`rehand`); a solo game put aside for another is kept with them (`kept_aside`).
 """
 
 from __future__ import annotations
