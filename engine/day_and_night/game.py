@@ -371,9 +371,8 @@ class DayAndNight(Game):
 
     def evaluate(self, state: State) -> dict[str, float]:
         """Once over, the result; before, the way to the temples: each side's temples (ten
-        points each), its largest area of own tiles (up to a temple's 8), a little for every
-        own tile (the stuff of the next temple) and for each card in hand up to a full hand
-        (the spells to come: without them a side can only step and end)."""
+        points each), its largest area of own tiles (up to a temple's 8) and a little for
+        every own tile (the stuff of the next temple)."""
         if state.over:
             return super().evaluate(state)
         b = state.board
@@ -383,8 +382,7 @@ class DayAndNight(Game):
             ("night", b.night, b.night_temples),
         ):
             largest = max((size(area) for area in components(tiles)), default=0)
-            hand = min(state.hands[side], HAND)
-            points[side] = 10 * temples + min(largest, TEMPLE_SIZE) + 0.3 * size(tiles) + 0.5 * hand
+            points[side] = 10 * temples + min(largest, TEMPLE_SIZE) + 0.3 * size(tiles)
         return lead_chances(points, self.players, self.evaluation_scale)
 
     # the box's own hand in solo play (engine/hands.py): spells by id
