@@ -1,6 +1,8 @@
-"""The search's strength, measured: the box's player (engine/search.py at the game's budget)
-against a random legal player and a greedy one (the action with the best immediate result),
-games seeded, seats alternating. Pure (the caller prints; `benchmarks/strength.py`)."""
+"""The box's strength, measured: the box's player (as in solo play: the game's known best, or
+the search at the game's budget) against a random legal player, a greedy one (the best
+immediate result: the most points now) and a harder greedy one (by the box's evaluation),
+games seeded, seats alternating, the defender choosing its own blockers. Pure (the caller
+prints; `benchmarks/strength.py`)."""
 
 from __future__ import annotations
 
