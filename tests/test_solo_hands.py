@@ -9,9 +9,11 @@ from dataclasses import replace
 
 from device import games
 from device.app import solo
-from device.app.box import Box, Session, menu_items
+from device.app.box import Box, Session, handle, menu_items
+from device.app.events import Press
 from device.app.turns import try_action
 from device.sim.simulator import Simulator
+from device.ui import fit
 from device.ui.render import render
 from engine.hands import Held
 from tests.test_box_wandernde_druiden import GAME_ID, Table, box_settings
@@ -178,7 +180,8 @@ def test_a_cut_of_the_box_s_hand_discards_the_least_worth_and_names_them(tmp_pat
     assert len(kept) == 5 and set(after.session.box_held.cut) == {by_cost[-1], by_cost[-2]}
     names = [state.options.spell("day", c).name for c in (by_cost[-1], by_cost[-2])]
     assert after.mode == "message" and after.message == ("Box wirft 2 ab:", *names)
-    render(after)  # the message fits (the tests draw strictly)
+    with fit.strict():  # the message fits: a line that does not is a failure
+        render(after)
 
 
 def test_a_long_discard_is_named_three_cards_a_page_and_ok_turns_the_page():
@@ -195,14 +198,16 @@ def test_a_long_discard_is_named_three_cards_a_page_and_ok_turns_the_page():
     assert len(gone) == 5 and after.mode == "message"
     first = after.message[: after.message.index("\f")]
     assert first[0] == "Box wirft 5 ab:" and len(first) == 4
-    render(after)
+    with fit.strict():
+        render(after)
     after, _ = handle(after, Press("ok"))
     assert after.mode == "message" and after.message[0] == "Box wirft 5 ab:"
     named = [line for line in (*first[1:], *after.message[1:])]
     spells = {state.options.spell("night", c).name for c in gone}
     assert {n.removeprefix("2x ") for n in named} == spells
     assert f"2x {state.options.spell('night', dearest).name}" in named
-    render(after)
+    with fit.strict():
+        render(after)
     after, _ = handle(after, Press("ok"))
     assert after.mode == "game"
 
@@ -265,3 +270,31 @@ def test_a_solo_game_put_aside_goes_on_solo_when_resumed_even_after_a_restart(tm
         assert t.box.solo_kept == ()  # Zweimal was two people's: nothing to keep of it
     finally:
         sim.stop()
+
+
+def test_the_deal_screen_and_the_discards_fit_in_both_languages():
+    """Strictly drawn (a line that does not fit fails): the deal screen with every card of
+    both games' decks under the pointer, for one card and for several, and each discard
+    message, in German and English."""
+    from engine.day_and_night.game import GAME as DAN, End
+    from engine.wandernde_druiden.game import GAME as WD
+
+    wd_state = WD.initial(WD.parse_options({}))
+    wd = Box(mode="game", session=Session(1, WD.id, wd_state.options, wd_state, 0, box_seat="B"))
+    for lang in ("de", "en"):
+        for box in (
+            replace(wd, lang=lang),
+            replace(dan_box("day", (), 5), lang=lang),
+            replace(dan_box("night", ("dusk",) * 4, 5), lang=lang),
+        ):
+            assert solo.dealing(box)
+            for i in range(len(solo.deck_cards(box))):
+                with fit.strict():
+                    render(replace(box, deal=i))
+        state = DAN.initial(DAN.parse_options({}))
+        deck = tuple(card for card, _ in DAN.deck_cards(state, "night"))
+        after, _ = try_action(replace(dan_box("night", deck, len(deck)), lang=lang), End())
+        while after.mode == "message":
+            with fit.strict():
+                render(after)
+            after, _ = handle(after, Press("ok"))
