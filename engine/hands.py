@@ -11,7 +11,6 @@ is never known to it (the engines keep it as a count, so any card of the deck ma
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -117,4 +116,4 @@ def copies_left(game: Any, state: Any, seat: str, told: Sequence[str], card: str
     most = dict(game.deck_cards(state, seat)).get(card)
     if most is None:
         return -1
-    return most - Counter(told)[card]
+    return most - list(told).count(card)

@@ -99,7 +99,8 @@ class Loop:
         if game_id is not None:
             session, damage = self._load_session(game_id)
         view = None
-        solo_seat, solo_told = "", tuple[str, ...]()
+        solo_seat = ""
+        solo_told: tuple[str, ...] = ()
         if ui is not None:
             try:
                 rec = UiRecord.model_validate(ui)

@@ -79,6 +79,7 @@ class Proposal:
     handover: bool = False  # the box's choice is a step whose details are the player's
 
 
+KeptAside = tuple[tuple[int, str, tuple[str, ...]], ...]  # (game id, box's seat, cards told)
 NEXT_PAGE = "\f"  # a message's lines after it are its next page (after an ok)
 
 
@@ -104,7 +105,7 @@ class Box:
     deal: int = 0  # solo play: the card under the pointer while the box's cards are told
     # solo games not on show (another game started or resumed over them): each one's id in the
     # store, the seat the box plays and the cards told for its hand, newest first
-    solo_kept: tuple[tuple[int, str, tuple[str, ...]], ...] = ()
+    solo_kept: KeptAside = ()
     message: tuple[str, ...] = ()  # message: the lines on show (pages split by NEXT_PAGE)
     confirm: Confirm | None = None  # confirm: the question asked
     teach: Teach = Teach()  # teach: the tag being taught

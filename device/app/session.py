@@ -28,6 +28,17 @@ class Session:
     box_told: tuple[str, ...] = ()
     box_held: Held = Held()
 
+    def states_before(self, engine: Any) -> tuple[Any, ...]:
+        """The state before each action of `history`: the ones kept, else (after a restart)
+        the actions played once from the start."""
+        if len(self.before) == len(self.history):
+            return self.before
+        states, state = [], engine.initial(self.options)
+        for action in self.history:
+            states.append(state)
+            state = engine.apply(state, action)
+        return tuple(states)
+
     def undone(self, engine: Any) -> tuple[Any, tuple[Any, ...], tuple[Any, ...]]:
         """The state, actions and earlier states without the last action: the state kept
         from before it (states are immutable), else the actions replayed from the start."""

@@ -24,7 +24,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from device.app.modes import NEXT_PAGE, Box, Proposal, engine_of, game_view, screens_of
+from device.app.modes import NEXT_PAGE, Box, KeptAside, Proposal, engine_of, game_view, screens_of
 from device.app.session import Session
 from device.ui.catalog import text
 from engine import hands
@@ -124,13 +124,7 @@ def rehand(session: Session, told: tuple[str, ...] | None = None) -> Session:
     told = session.box_told if told is None else told
     if engine.hand_count(session.state, session.box_seat) is None:
         return replace(session, box_told=(), box_held=hands.Held())
-    states = list(session.before)
-    if len(states) != len(session.history):
-        states, state = [], engine.initial(session.options)
-        for action in session.history:
-            states.append(state)
-            state = engine.apply(state, action)
-    whole = (*states, session.state)
+    whole = (*session.states_before(engine), session.state)
     held = hands.replay(engine, whole, session.history, session.box_seat, told)
     return replace(session, box_told=told[: held.used], box_held=replace(held, cut=()))
 
@@ -138,7 +132,7 @@ def rehand(session: Session, told: tuple[str, ...] | None = None) -> Session:
 KEPT = 8  # solo games kept aside at most (the oldest is forgotten: it goes on two-player)
 
 
-def kept_aside(box: Box) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
+def kept_aside(box: Box) -> KeptAside:
     """The solo games not on show once the game on show is put aside (another game started
     or resumed): the one on show first, if it is a solo game still going."""
     session = box.session
@@ -149,9 +143,7 @@ def kept_aside(box: Box) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
     return ((session.db_id, session.box_seat, session.box_told), *rest)[:KEPT]
 
 
-def taken_back(
-    kept: tuple[tuple[int, str, tuple[str, ...]], ...], session: Session
-) -> tuple[Session, tuple[tuple[int, str, tuple[str, ...]], ...]]:
+def taken_back(kept: KeptAside, session: Session) -> tuple[Session, KeptAside]:
     """A game resumed: solo again, with its box's hand as told, if it was kept aside."""
     for game_id, seat, told in kept:
         if game_id == session.db_id and seat in engine_of(session).players:
@@ -295,13 +287,7 @@ def replies(box: Box) -> int:
     if session is None or not session.box_seat or not session.history:
         return 1
     engine = engine_of(session)
-    before = session.before
-    if len(before) != len(session.history):  # not kept (a restart): one pass from the start
-        states, state = [], engine.initial(session.options)
-        for action in session.history:
-            states.append(state)
-            state = engine.apply(state, action)
-        before = tuple(states)
+    before = session.states_before(engine)  # not kept (a restart): one pass from the start
     n = 0
     while n < len(before) and engine.to_move(before[-1 - n]) == session.box_seat:
         n += 1

@@ -182,7 +182,7 @@ def _lines(box: Box) -> tuple[str, str]:
     if box.mode == "message":
         return status, text("hint.message", lang)
     if solo.dealing(box):  # solo play: the cards drawn for the box, told
-        if box.session is not None and session.box_held.now:
+        if session.box_held.now:
             return status, text("hint.box_cards_back", lang)
         return status, text("hint.box_cards_undo" if session.actions else "hint.box_cards", lang)
     if solo.box_to_move(box):  # solo play: the box's move, then the player's ok
