@@ -244,8 +244,9 @@ def test_random_presses_with_the_menu_never_log_an_error_or_stop_the_backups(
     tmp_path, caplog, game
 ):
     """Players press anything, open the menu at any moment and pick any of its items (undo,
-    abandon, a new game, resume): no ordinary sequence of presses logs an error, and every
-    game that ended is in the newest backup as it ended."""
+    abandon, a new game, resume): no ordinary sequence of presses logs an error, every game
+    that ended is in the newest backup as it ended, and the next start says nothing, logs
+    no warning and lists the same games."""
     import random
 
     from device.games import GAMES
@@ -274,6 +275,17 @@ def test_random_presses_with_the_menu_never_log_an_error_or_stop_the_backups(
         sim.stop()
     assert _ended_in_backup(tmp_path) == {i: g.status for i, g in ended.items()}
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    # a clean start changes nothing: no error, nothing said, the same games listed
+    listed = _box_games(tmp_path)
+    caplog.clear()
+    sim = Simulator(settings("de"), tmp_path)
+    sim.start()
+    try:
+        assert "Spielstand" not in " ".join(sim.loop.box.message + (sim.loop.box.notice,))
+    finally:
+        sim.stop()
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
+    assert _box_games(tmp_path) == listed
 
 
 def test_taking_back_the_end_of_a_game_asks_first(tmp_path):
@@ -354,3 +366,159 @@ def test_a_games_end_is_shown_first_and_backed_up_right_after_the_frame(tmp_path
         assert statuses == {game: "finished", other: "finished"}
     finally:
         reopened.close()
+
+
+def _box_games(state_dir) -> dict[int, tuple[str, int]]:
+    """What `tabletop games` lists: id -> (status, actions)."""
+    store = Store(state_dir, read_only=True)
+    try:
+        return {g.id: (g.status, g.events) for g in store.games()}
+    finally:
+        store.close()
+
+
+def _undo_from_the_menu(sim) -> None:
+    """Hold ok, "Schritt zurücknehmen", ok; and yes where the box asks."""
+    sim.hold("ok")
+    items = menu_items(sim.loop.box)
+    for _ in range(items.index("undo") - sim.loop.box.menu[-1][1]):
+        sim.press("down")
+    sim.press("ok")
+    if sim.loop.box.mode == "confirm":
+        sim.press("ok")
+
+
+@pytest.mark.parametrize(
+    "game", ["zweimal", "feuer-und-wasser", "day-and-night", "wandernde-druiden"]
+)
+def test_a_take_back_of_the_end_survives_every_later_start(tmp_path, caplog, game):
+    """Found by a new user: finish a game, take back its end, start the box again: the store
+    called the file damaged (a backup held the game finished), put the end back and said
+    "Spielstand beschädigt". Newer is decided by revision: the take-back is the truth, and
+    nothing is said, at this start or any later one."""
+    from device.app.turns import try_action
+    from device.games import GAMES
+    from tests.test_conformance import playout
+
+    entry = GAMES[game]
+    options, actions, _ = playout(game, seed=29)
+    ui = {"mode": "game"}
+    store = Store(tmp_path)  # the game up to its last action, saved as the box saves it
+    game_id = store.new_game(game, entry.rules_version, entry.game.format_options(options), ui)
+    for action in actions[:-1]:
+        step = {"kind": "action", "action": entry.game.format_action(action)}
+        store.record(game_id, ui, append=step)
+    store.close()
+    caplog.set_level(logging.INFO)
+    n = len(actions)
+
+    def started():
+        sim = Simulator(settings("de"), tmp_path)
+        sim.start()
+        return sim
+
+    sim = started()
+    try:  # the last action, as the loop carries out an accepted one
+        loop = sim.loop
+        new, effects = try_action(loop.box, actions[-1])
+        loop.box = loop._carry_out(loop.box, new, effects)
+        loop.store.write_pending_backup()
+        assert _box_games(tmp_path) == {game_id: ("finished", n)}
+        assert _ended_in_backup(tmp_path) == {game_id: "finished"}
+        _undo_from_the_menu(sim)  # the end taken back
+        assert sim.loop.box.session.actions == n - 1
+    finally:
+        sim.stop()
+    assert _box_games(tmp_path) == {game_id: ("playing", n - 1)}
+
+    shown = [sim.loop.box]  # the last screen shown: a start shows it again, and no more
+
+    def restart_and_check(left: int, undo: bool = False) -> None:
+        caplog.clear()
+        sim = started()
+        try:
+            box = sim.loop.box
+            assert (box.mode, box.message, box.notice) == (
+                shown[0].mode,
+                shown[0].message,
+                shown[0].notice,
+            )
+            assert box.session.actions == left and not entry.game.is_over(box.session.state)
+            if undo:  # a further take-back, of a step the backups hold
+                _undo_from_the_menu(sim)
+                assert sim.loop.box.session.actions == left - 1
+        finally:
+            shown[0] = sim.loop.box
+            sim.stop()
+        assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
+        assert _box_games(tmp_path) == {game_id: ("playing", left - 1 if undo else left)}
+
+    restart_and_check(n - 1)
+    assert _backup_games(tmp_path / "tabletop.backup.sqlite3") == {game_id: ("playing", n - 1)}
+    assert _backup_games(tmp_path / "tabletop.backup.1.sqlite3") == {game_id: ("finished", n)}
+    restart_and_check(n - 1, undo=True)
+    restart_and_check(n - 2)  # this start backs up the take-back
+    assert _backup_games(tmp_path / "tabletop.backup.sqlite3") == {game_id: ("playing", n - 2)}
+    restart_and_check(n - 2)
+    assert not list(tmp_path.glob(f"{FILE}.*-2*"))  # nothing kept aside: nothing was damaged
+
+
+def _backup_games(path) -> dict[int, tuple[str, int]]:
+    backup = sqlite3.connect(path)
+    try:
+        return {i: (s, n) for i, s, n in backup.execute("SELECT id, status, actions FROM games")}
+    finally:
+        backup.close()
+
+
+def test_every_change_advances_the_revision_and_a_backup_carries_the_one_it_copied(tmp_path):
+    """Newer is decided by revision: every change to the saved games advances it, the ones
+    that leave the file holding less (an undo, a take-back of an end) too."""
+    from device.storage.records import _revision
+
+    store = Store(tmp_path)
+    ui = {"mode": "game"}
+    step = {"kind": "action", "action": "x"}
+    seen = [_revision(store.db)]
+
+    def backed_up() -> int | None:
+        backup = sqlite3.connect(store.backup_path)
+        try:
+            return _revision(backup)
+        finally:
+            backup.close()
+
+    def advanced(what: str) -> None:
+        now = _revision(store.db)
+        assert now is not None and now > seen[-1], what
+        seen.append(now)
+
+    try:
+        game = store.new_game("zweimal", 1, {}, ui)
+        advanced("a new game")
+        store.record(game, ui, append=step)
+        advanced("an action")
+        store.record(game, ui, undo=1)
+        advanced("an undo")
+        store.record(game, ui, append=step, status="finished")
+        advanced("a game's end")
+        assert backed_up() == seen[-1]  # the revision it copied
+        store.record(game, ui, undo=1)
+        advanced("a take-back of the end")
+        assert backed_up() == seen[-1]
+        store.record(game, {**ui, "solo": "B"})
+        advanced("a solo seat")
+        store.record(game, {**ui, "solo": "B", "solo_told": ["eule"]})
+        advanced("a card told for the box")
+        store.record(game, {"mode": "menu"})
+        advanced("the screen alone")
+        store.record(game, {"mode": "menu"}, status="abandoned")
+        advanced("an abandon")
+        store.teach([("04AABBCC", "zweimal:player-A")])
+        advanced("a card taught")
+        store.forget("04AABBCC")
+        advanced("a card forgotten")
+        store.cut(game, 0)
+        advanced("a replay cut short")
+    finally:
+        store.close()

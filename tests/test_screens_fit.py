@@ -163,6 +163,7 @@ def test_every_refusal_and_notice_fits_the_narrowest_band():
 
 PLURALS = {"Karten", "Tags", "Änderungen", "Figuren", "Felder", "Punkte", "Kopien", "Züge"}
 PLURALS |= {"cards", "tags", "changes", "figures", "fields", "points", "copies", "moves"}
+PLURALS |= {"Schritte", "steps", "Schritte)", "steps)"}
 
 
 def test_counts_have_singular_and_plural_forms():

@@ -41,6 +41,7 @@ from device.app.session import other_rules, read_back, same_rules
 from device.games.contract import Confirm
 from device.hw.display import Screen
 from device.storage.actions import UiRecord, first_error
+from device.storage.losses import POWER_CUT
 from device.storage.store import Store, StoreError
 from device.ui.catalog import text
 from device.ui.render import render
@@ -152,12 +153,12 @@ class Loop:
         if damage:
             lines.append(damage)
         if lines:
-            # a power cut's loss, or a backup that held more, is no damage: said as what it is
-            # (docs/box.md, what can go wrong)
+            # what a power cut cost is no damage: said as what it is (docs/box.md, what can
+            # go wrong)
             keys = {key for key, _ in self.store.reports} - {"write_failed", "write_failed_full"}
-            if damage or not keys <= {"wal_lost", "lesser", "restored"}:
+            if damage or not keys <= POWER_CUT:
                 lines = [text("store.damaged", self.lang), *lines]
-            elif keys == {"wal_lost"}:
+            elif keys:
                 lines = [text("store.power_cut", self.lang), *lines]
             lines = lines[:4]
             box = replace(

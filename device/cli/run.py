@@ -7,6 +7,7 @@ import logging
 import sys
 from pathlib import Path
 
+from device.storage.losses import LOSS_LOG
 from engine.core import TabletopError
 
 EXIT_USAGE = 2
@@ -200,10 +201,9 @@ def list_games(args: argparse.Namespace) -> int:
 
 
 _REPORTS = {  # what a read-only look at the saved games found (the box repairs it at start)
-    "wal_lost": "{n} saved change(s) past a cut or damaged part of the log are lost",
+    **{key: f"after a power cut: {words}" for key, words in LOSS_LOG.items()},
     "main_missing": "the saved games file is missing; listing the backup",
     "main_empty": "the saved games file is empty; listing the backup",
     "damaged": "the saved games file is damaged",
     "restored": "listing the backup instead",
-    "lesser": "the backup holds more than the saved games file; listing the backup",
 }

@@ -20,12 +20,10 @@ from device.storage.records import (  # the file's schema, rows and helpers
     GameRead,
     GameRow,
     _bump,
-    _holds_less,
-    _holds_more,
+    _newer,
     _revision,
     _set_revision,
     _Summary,
-    _whole_games,
     crc,
 )
 
@@ -41,7 +39,7 @@ class Backups:
         return self.backup_path if n == 0 else self.directory / f"tabletop.backup.{n}.sqlite3"
 
     def _backups(self) -> list[tuple[Path, _Summary]]:
-        """The readable backups, the one that holds most first (then the newest)."""
+        """The readable backups, the highest revision first (then the newest generation)."""
         found = []
         for n in range(GENERATIONS):
             path = self._generation(n)
@@ -51,7 +49,7 @@ class Backups:
                 found.append((n, path, self._file_summary(path)))
             except (OSError, *DB_ERRORS, savefile.SnapshotError) as error:
                 log.warning("backup %s unreadable: %s", path, error)
-        found.sort(key=lambda f: (-(f[2].revision or 0), -_whole_games(f[2]), f[0]))
+        found.sort(key=lambda f: (-(f[2].revision or 0), f[0]))
         return [(p, s) for _, p, s in found]
 
     def _file_summary(self, path: Path) -> _Summary:
@@ -70,13 +68,11 @@ class Backups:
         db: sqlite3.Connection,
         summary: _Summary | None = None,
         newest: _Summary | None = None,
-        undone: bool = False,
     ) -> None:
-        """A new newest backup (the older ones shift down a generation), unless the newest
-        already holds as much: a backup is never replaced by a state that holds less, except
-        right after the players took back the end of a finished game (`undone`; the older
-        generations still hold it). `newest`: what the newest backup holds, when the caller
-        has read it already."""
+        """A new newest backup (the older ones shift down a generation), unless the newest is
+        at this revision or a later one: a backup is never replaced by a state of a lower
+        revision. `summary`, `newest`: what the file and the newest backup hold, when the
+        caller has read them already."""
         summary = summary or self._summarise(db)
         if newest is None and self.backup_path.exists():
             try:
@@ -85,9 +81,13 @@ class Backups:
                 copy.close()
             except (OSError, *DB_ERRORS, savefile.SnapshotError):
                 newest = None
-        if newest is not None and not undone and not _holds_more(summary, newest):
-            if _holds_less(summary, newest):
-                log.error("not refreshing the backup: it holds more than the saved games")
+        if not _newer(summary, newest):
+            if newest is not None and (summary.revision or 0) < (newest.revision or 0):
+                log.error(
+                    "not refreshing the backup: it is at revision %s, the saved games at %s",
+                    newest.revision,
+                    summary.revision,
+                )
             return
         tmp = self._backup_tmp()
         try:
@@ -118,30 +118,32 @@ class Backups:
     # --- checking what a file holds -----------------------------------------------------------
 
     def _summarise(self, db: sqlite3.Connection) -> _Summary:
+        """What a file holds: its revision and each game's status and actions (those that
+        pass their checks). A file with games and no revision has lost its revision (None):
+        it decides nothing."""
         summary = _Summary(revision=_revision(db))
         for row in self._game_rows(db):
             read = self._read_events(db, row)
             summary.games[row.id] = (row.status, len(read.events), read.problem is None)
+        if summary.revision == 0 and summary.games:
+            summary.revision = None
         return summary
 
     def _repair_games(
         self, db: sqlite3.Connection, summary: _Summary, backups: list[tuple[Path, _Summary]]
     ) -> None:
-        """Each game that fails its checks (or is missing) is taken whole from the backup that
-        holds it whole, else cut just before its first bad record. A copy of the file is kept
-        aside before the first change."""
+        """Each game that fails its checks, or that a backup holds and the file does not
+        (games are never deleted: a revision cannot explain a game missing), is taken whole
+        from a backup that holds it whole, else cut just before its first bad record. A game
+        that passes its checks is never replaced, whatever a backup holds of it: the file's
+        revision is at least the backups' (a take-back holds less and is the truth). A copy
+        of the file is kept aside before the first change."""
         for path, backup in backups:
             wanted = [
                 g
-                for g, (status, n, whole) in backup.games.items()
+                for g, (_status, n, whole) in backup.games.items()
                 if whole
-                and (
-                    g not in summary.games
-                    or not summary.games[g][2]
-                    and summary.games[g][1] <= n
-                    or summary.games[g][0] == "playing"
-                    and status != "playing"
-                )
+                and (g not in summary.games or not summary.games[g][2] and summary.games[g][1] <= n)
             ]
             if not wanted:
                 continue

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from device.storage import savefile
+from device.storage.losses import LOSS_LOG, Lost, read_lost
 from device.storage.records import (  # the file's schema, rows and helpers
     ADDED_COLUMNS,
     COLUMNS,
@@ -21,14 +22,15 @@ from device.storage.records import (  # the file's schema, rows and helpers
     LEGACY_TABLES,
     PRUNED,
     SCHEMA,
+    _behind,
     _fsync,
-    _holds_more,
     _in_one_transaction,
     _is_damage,
-    _older,
+    _newer,
     _Summary,
     _text,
     _Unavailable,
+    _unexplained,
     crc,
 )
 
@@ -96,7 +98,7 @@ class Opening:
 
     def _prune(self, why: str) -> None:
         """Keep only the newest `KEPT_COPIES` files of a kind that never holds the only copy
-        of a game (a damaged log's copy, a file the backup held more than)."""
+        of a game (a damaged log's copy, a file a backup was ahead of)."""
         if why not in PRUNED:
             return
         prefix = f"{FILE}.{why}-"
@@ -128,7 +130,8 @@ class Opening:
 
     def _settle_backup_tmp(self) -> None:
         """A backup written whole whose renames a power cut undid becomes the newest backup
-        (if it holds more than the newest); anything else left of a backup is removed."""
+        (if its revision is above every backup's); anything else left of a backup is
+        removed."""
         tmp = self._backup_tmp()
         journal = Path(str(tmp) + "-journal")
         if not tmp.exists():
@@ -141,8 +144,8 @@ class Opening:
                 summary = self._file_summary(tmp)
             except (OSError, *DB_ERRORS, savefile.SnapshotError) as error:
                 log.warning("the unfinished backup %s is unreadable: %s", tmp, error)
-        newest = dict(self._backups()).get(self.backup_path)
-        if summary is not None and (newest is None or _holds_more(summary, newest)):
+        backups = self._backups()
+        if summary is not None and _newer(summary, backups[0][1] if backups else None):
             try:
                 self._shift_generations()
                 os.replace(tmp, self.backup_path)
@@ -156,6 +159,11 @@ class Opening:
                 path.unlink()
 
     def _open_writable(self) -> sqlite3.Connection:
+        """Open the file for the box. Which copy is the truth is decided by revision: the file,
+        if its revision is at least the newest backup's (whatever it holds: a take-back holds
+        less and is still the truth); the backup, if the file's revision is lower (its last
+        changes were lost). Damage is only a file that cannot be read, fails its checks, or
+        holds games its revision cannot explain."""
         wal_path = Path(str(self.path) + "-wal")
         try:
             wal_bytes = wal_path.read_bytes() if wal_path.exists() else b""
@@ -164,18 +172,16 @@ class Opening:
         except OSError as error:
             raise _Unavailable(f"cannot read {self.path}: {error.strerror}") from error
         wal = savefile.check_wal(wal_bytes)
-        if wal.damaged:
-            self._keep_copy("wal-damaged")
-            log.error(
-                "the log %s has %d saved change(s) past an unreadable part: they are lost "
-                "(a copy is kept)",
+        if wal.cut:
+            log.info(
+                "the log %s ends in a cut or torn write (a power cut); %d saved change(s) past it",
                 wal_path,
                 wal.lost,
             )
-        elif wal.torn:
-            log.warning("the log %s ends in a cut or torn write (a power cut): ignored", wal_path)
+        lost = read_lost(self.path, wal, self._summarise)  # before anything is written
         self._settle_backup_tmp()
         backups = self._backups()
+        newest = backups[0][1] if backups else None
         db = None
         summary = _Summary()
         if size <= 0 and not wal.frames:  # missing or empty: nothing SQLite could read
@@ -187,8 +193,10 @@ class Opening:
                 self._report(f"main_{why}")
                 self._report("restored")
                 return self._restore(backups[0][0])
-            self._report_lost(wal.lost)
+            self._say_lost(lost, summary, summary)
             return self._fresh()
+        if wal.frames and not savefile.has_header(self.path):
+            self._rebuild(wal)  # SQLite would start a file without its header afresh
         if size < 100 and not wal.frames and not journal:
             healthy = False  # a few bytes: shorter than any SQLite file's header
         else:
@@ -206,11 +214,25 @@ class Opening:
                 if not _is_damage(error):
                     raise _Unavailable(f"cannot open {self.path}: {error}") from error
                 healthy = False
-        if not healthy or db is None:
+        unexplained = (
+            newest is not None and _behind(summary, newest) and bool(_unexplained(summary, newest))
+        )
+        if not healthy or db is None or unexplained:
             if db is not None:
                 db.close()
             aside = self._aside("damaged")
-            log.error("saved games damaged: %s moved aside to %s", self.path, aside)
+            if unexplained and newest is not None:
+                log.error(
+                    "saved games %s (revision %s) hold game(s) %s that the later backup "
+                    "(revision %s) does not: damaged, moved aside to %s",
+                    self.path,
+                    summary.revision,
+                    _unexplained(summary, newest),
+                    newest.revision,
+                    aside,
+                )
+            else:
+                log.error("saved games damaged: %s moved aside to %s", self.path, aside)
             self._report("damaged")
             if backups:
                 log.error("restoring the backup %s", backups[0][0])
@@ -219,47 +241,85 @@ class Opening:
             log.error("no usable backup: starting with no saved games")
             self._report("started_empty")
             return self._fresh()
-        if backups and _older(summary, backups[0][1]):
+        if newest is not None and _behind(summary, newest):
+            if self._say_lost(lost, summary, newest):
+                self._keep_copy("wal-damaged")  # before closing the file checkpoints its log
             db.close()
             aside = self._aside("lesser")
-            log.error(
-                "saved games %s hold less than the backup %s (revision %d < %d, or a game "
-                "lost): kept aside as %s, continuing from the backup",
+            log.info(
+                "saved games %s are at revision %s, the backup %s at %s: the file lost its "
+                "last changes (a power cut) and the backup holds them; continuing from the "
+                "backup (the file kept as %s)",
                 self.path,
-                backups[0][0],
                 summary.revision,
-                backups[0][1].revision,
+                backups[0][0],
+                newest.revision,
                 aside,
             )
-            if not self._report_lesser(wal, summary, backups[0][1]):
-                self._report("restored")
             return self._restore(backups[0][0])
-        self._report_lost(wal.lost)
+        if self._say_lost(lost, summary, summary):
+            self._keep_copy("wal-damaged")
         self.db = db  # repairs write through the usual transactions
         try:
+            if wal.cut:  # a fresh log: what lies past the cut is never read again
+                db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._repair_games(db, summary, backups)
             summary = self._summarise(db)
-            if not backups or _holds_more(summary, backups[0][1]):
-                self._write_backup(db, summary, dict(backups).get(self.backup_path))
+            if _newer(summary, newest):
+                self._write_backup(db, summary, newest)
         except DB_ERRORS as error:
             db.close()
             raise _Unavailable(f"cannot repair {self.path}: {error}") from error
         return db
 
-    def _report_lesser(self, wal: savefile.WalCheck, main: _Summary, backup: _Summary) -> bool:
-        """The file holds less than the backup. After a power cut (the log shows its trace,
-        True) only the log's lost changes the backup does not hold are lost (one revision a
-        change); otherwise the backup held more."""
-        if not wal.cut:
-            self._report("lesser")
-            return False
-        self._report_lost(wal.lost - ((backup.revision or 0) - (main.revision or 0)))
-        return True
+    def _rebuild(self, wal: savefile.WalCheck) -> None:
+        """The file lost its header (cut or overwritten) while its log holds saved changes:
+        SQLite would ignore the log and start the file afresh. The log holds the pages it
+        changed, so the file is made anew from them (the damaged one kept aside) when that
+        gives a whole database; a log of nothing but a new file's schema (a power cut during
+        the very first start) is left to SQLite."""
+        try:
+            rebuilt = savefile.open_memory(savefile.image(self.path, wal))
+            row = rebuilt.execute("PRAGMA integrity_check").fetchone()
+            rebuilt.text_factory = _text
+            summary = self._summarise(rebuilt) if row is not None and row[0] == "ok" else None
+        except (OSError, *DB_ERRORS, savefile.SnapshotError) as error:
+            log.warning("the log %s-wal cannot rebuild its file: %s", self.path, error)
+            return
+        if summary is None or not summary.games and (summary.revision or 0) <= 1:
+            rebuilt.close()
+            return
+        aside = self._aside("damaged")
+        log.warning(
+            "saved games %s had lost their header: rebuilt from their log, nothing lost "
+            "(the file kept as %s)",
+            self.path,
+            aside,
+        )
+        self._restore(rebuilt).close()
 
-    def _report_lost(self, n: int) -> None:
-        """Saved changes the log held past an unreadable part (a power cut), when any."""
-        if n > 0:
-            self._report("wal_lost", n=n)
+    def _say_lost(self, lost: Lost, main: _Summary, recovered: _Summary) -> bool:
+        """Say what a power cut lost, game by game: the saved changes the log proves (its
+        commits past the point where reading stops) that the state the box goes on from
+        (`recovered`: the file, or the backup it took) does not hold. A cut that lost nothing
+        (the backup holds it all, or only the screen changed) is logged at INFO and said
+        nowhere. True if a game lost something."""
+        if not lost.count:
+            return False
+        found = lost.losses(main, recovered)
+        if not found:
+            log.info(
+                "the log had %d saved change(s) past a cut or torn part: none of them is "
+                "lost to a game (revision %s, the box goes on from %s)",
+                lost.count,
+                lost.proven(main),
+                recovered.revision,
+            )
+            return False
+        for key, values in found:
+            log.error("after a power cut: %s", LOSS_LOG[key].format(**values))
+            self._report(key, **values)
+        return True
 
     def _fresh(self) -> sqlite3.Connection:
         try:
@@ -272,10 +332,11 @@ class Opening:
         except DB_ERRORS as error:
             raise _Unavailable(f"cannot create {self.path}: {error}") from error
 
-    def _restore(self, backup: Path) -> sqlite3.Connection:
+    def _restore(self, backup: Path | sqlite3.Connection) -> sqlite3.Connection:
+        """The main file made anew from a backup (or from a database in memory)."""
         try:
             db = self._connect(self.path)
-            source = sqlite3.connect(backup)
+            source = sqlite3.connect(backup) if isinstance(backup, Path) else backup
             try:
                 source.backup(db)
             finally:
@@ -342,13 +403,16 @@ class Opening:
 
     def _open_read_only(self) -> sqlite3.Connection:
         """Everything in memory: the main file with its WAL applied (or, if it is damaged or
-        holds less, the best backup). Nothing on disk is created, changed or moved."""
+        behind the newest backup, the best backup). Nothing on disk is created, changed or
+        moved; the reports are what a start would say."""
         backups = self._backups()
+        newest = backups[0][1] if backups else None
         db = None
         try:
             wal_path = Path(str(self.path) + "-wal")
             wal = savefile.check_wal(wal_path.read_bytes() if wal_path.exists() else b"")
             if self.path.exists() or wal.frames:
+                lost = read_lost(self.path, wal, self._summarise)
                 db = savefile.open_memory(savefile.image(self.path, wal))
                 row = db.execute("PRAGMA integrity_check").fetchone()
                 if row is None or row[0] != "ok":
@@ -356,23 +420,25 @@ class Opening:
                 db.text_factory = _text
                 self._migrate(db)
                 summary = self._summarise(db)
-                if backups and _older(summary, backups[0][1]):
-                    self._report_lesser(wal, summary, backups[0][1])  # as a start would say it
+                if newest is not None and _behind(summary, newest):
+                    if _unexplained(summary, newest):
+                        raise savefile.SnapshotError("games the later backup does not hold")
+                    self._say_lost(lost, summary, newest)
                     db.close()
-                    db = None
+                    db = None  # the backup is ahead: it is listed, nothing said
                 else:
-                    self._report_lost(wal.lost)
+                    self._say_lost(lost, summary, summary)
             elif backups:
                 self._report("main_missing")
         except (OSError, *DB_ERRORS, savefile.SnapshotError) as error:
             log.error("saved games %s unreadable: %s", self.path, error)
             self._report("damaged")
+            if backups:
+                self._report("restored")
             if db is not None:
                 db.close()
             db = None
         if db is None and backups:
-            if self.reports and self.reports[-1][0] not in ("main_missing", "wal_lost"):
-                self._report("restored")
             db = self._memory_copy(backups[0][0])
         if db is None:
             db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)

@@ -208,35 +208,25 @@ def _set_revision(db: sqlite3.Connection, value: int) -> None:
     )
 
 
-def _older(main: _Summary, backup: _Summary) -> bool:
-    """Main is an earlier point of the same history than the backup (e.g. the end of its
-    write-ahead log was lost). An unreadable revision decides nothing."""
+def _behind(main: _Summary, backup: _Summary) -> bool:
+    """Main is an earlier point of the backup's history: its revision is lower, so its last
+    changes were lost (a power cut) and the backup holds them. Every change advances the
+    revision (an undo and a take-back too), so which copy is newer is never judged by what it
+    holds. An unreadable revision decides nothing."""
     if main.revision is None or backup.revision is None:
         return False
     return main.revision < backup.revision
 
 
-def _whole_games(summary: _Summary) -> int:
-    return sum(1 for _, _, whole in summary.games.values() if whole)
+def _newer(main: _Summary, backup: _Summary | None) -> bool:
+    """Main is a later point than the backup (a higher revision): a backup of it is due."""
+    if backup is None:
+        return main.revision is not None
+    return main.revision is not None and main.revision > (backup.revision or 0)
 
 
-def _holds_less(main: _Summary, backup: _Summary) -> bool:
-    """Main lost something the backup has: an earlier revision (a shorter history), or a
-    game the backup holds whole that main lacks or no longer has finished."""
-    if _older(main, backup):
-        return True
-    for game_id, (status, n, whole) in backup.games.items():
-        if not whole:
-            continue
-        mine = main.games.get(game_id)
-        if mine is None:
-            return True
-        if status != "playing" and (mine[0] != status or mine[1] != n):
-            return True
-    return False
-
-
-def _holds_more(main: _Summary, backup: _Summary) -> bool:
-    return not _holds_less(main, backup) and (
-        main.revision != backup.revision or main.games != backup.games
-    )
+def _unexplained(main: _Summary, backup: _Summary) -> list[int]:
+    """The games main holds that a later point of its history (the backup) does not: games are
+    never deleted, so main is not an earlier point of that history (its revision cannot
+    explain them)."""
+    return sorted(set(main.games) - set(backup.games))

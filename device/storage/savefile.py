@@ -6,10 +6,11 @@ a power cut after which the card kept a later write and not an earlier one) it l
 later transaction without a word. `check_wal` reads the log as SQLite would
 (https://www.sqlite.org/fileformat.html#the_write_ahead_log) and also counts the transactions
 of the current log whose commit lies *after* the point where reading stops: those were saved
-and are lost, and the box says exactly how many (and keeps a copy of the log). The frame where
-reading stops is not counted on its own: a frame whose header was written and whose page was
-not (or was torn) is what a power cut in the middle of a write leaves, and the change it
-belonged to may never have been shown (`docs/box.md`, "What can go wrong").
+and are lost unless a backup holds them; their pages, read from those frames (`WalCheck.later`),
+show which game lost what (`device/storage/losses.py`). The frame where reading stops is not
+counted on its own: a frame whose header was written and whose page was not (or was torn) is
+what a power cut in the middle of a write leaves, and the change it belonged to may never have
+been shown (`docs/box.md`, "What can go wrong").
 
 `snapshot` builds the database as SQLite would see it (the main file with the log's committed
 frames applied) in memory, so read-only commands and a box on a full card never write.
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import sqlite3
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.core import TabletopError
@@ -34,21 +35,23 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 class WalCheck:
     frames: int  # frames SQLite will use (up to the last valid commit)
     lost: int  # saved changes (commits) of the current log past the point where reading stops
+    # (none unless one of them reached the card whole)
     header_bad: bool  # the log's header is unreadable although the log holds frames
     pages: dict[int, bytes]  # page number -> newest committed content
     db_pages: int  # database size in pages after the last commit (0: no commit)
     page_size: int
     torn: bool = False  # reading stops at a frame of the current log that is cut or torn
+    # the lost changes' pages (`lost`): every frame past the stop that can be read, each
+    # checked against the checksum the frame before it carries (where that one is there), up
+    # to the last commit among them; what they held is compared with the backups
+    later: dict[int, bytes] = field(default_factory=dict)
+    later_pages: int = 0  # database size in pages after that commit (0: none)
+    later_whole: bool = True  # `later` holds every page the lost changes wrote
 
     @property
     def cut(self) -> bool:
         """The log shows a power cut's trace (a torn frame, or saved changes past one)."""
         return self.torn or self.header_bad or self.lost > 0
-
-    @property
-    def damaged(self) -> bool:
-        """Saved changes are lost (a log of zeros, or a torn tail, loses none)."""
-        return self.lost > 0
 
 
 NO_WAL = WalCheck(0, 0, False, {}, 0, 0)
@@ -63,6 +66,76 @@ def _checksum(data: bytes, big: bool, s0: int, s1: int) -> tuple[int, int]:
     return s0, s1
 
 
+@dataclass
+class _Later:
+    """The frames past the point where SQLite stops reading: the commits among them (the
+    lost changes), the pages of those that can be read, and whether those pages are all of
+    what the lost changes wrote."""
+
+    commits: int = 0  # commit frames taken
+    headers: int = 0  # commit frames up to the last one taken whose header names this log
+    pages: dict[int, bytes] = field(default_factory=dict)
+    db_pages: int = 0
+    whole: bool = True
+
+
+def _later(
+    wal: bytes,
+    offset: int,
+    page_size: int,
+    salts: bytes,
+    bigs: tuple[bool, ...],
+    before: tuple[int, int] | None,
+    pending: dict[int, bytes],
+    missing: list[int | None],
+) -> _Later:
+    """Read the frames from `offset` on that belong to the log with `salts`. A frame is taken
+    if its checksum, continued from the one the frame before it carries (`before` for the
+    first), matches: it reached the card whole. One that fails its check (cut or torn), or
+    whose predecessor is not there to check it against (never written), is left out. The
+    commits are the frames taken that end a transaction: each a saved change that reached
+    the card. `pending`: the pages of the transaction under way where reading stopped (read
+    whole before it); `missing`: the pages of the frames already left out (None: not even
+    the page is known). The lost changes' pages are whole if every frame left out before the
+    last commit taken is of a page that a later frame taken writes again."""
+    out = _Later()
+    pending = dict(pending)
+    missing = list(missing)
+    left_out: list[int | None] = []  # pages of the frames left out since the last commit
+    headers = 0  # commit frames named by their header so far, taken or not
+    frame_size = FRAME_HEADER + page_size
+    while offset + FRAME_HEADER <= len(wal):
+        head = wal[offset : offset + FRAME_HEADER]
+        body = wal[offset + FRAME_HEADER : offset + frame_size]
+        offset += frame_size
+        pgno, commit, _f1, _f2, k1, k2 = struct.unpack(">6I", head)
+        if head[8:16] != salts or len(body) < page_size:
+            before = None  # not this log's frame: the next one cannot be checked
+            missing.append(None)
+            continue
+        headers += commit != 0
+        ok = (
+            pgno != 0
+            and before is not None
+            and any(_checksum(head[:8] + body, big, *before) == (k1, k2) for big in bigs)
+        )
+        before = (k1, k2)
+        if not ok:
+            missing.append(pgno or None)  # cut, torn, or not to be checked
+            continue
+        pending[pgno] = body
+        missing = [m for m in missing if m != pgno]  # written again, whole
+        if commit:
+            out.commits += 1
+            out.pages.update(pending)
+            pending.clear()
+            out.db_pages = commit
+            out.headers = headers  # a torn commit before this one was saved too
+            left_out = list(missing)
+    out.whole = not left_out
+    return out
+
+
 def check_wal(wal: bytes) -> WalCheck:
     """What SQLite will read of this log, and how many frames of it are past a bad one."""
     if len(wal) < WAL_HEADER:
@@ -75,74 +148,100 @@ def check_wal(wal: bytes) -> WalCheck:
         # SQLite ignores the whole log: every commit of the log's first frames is lost (the
         # frames that carry the first frame's salts; the usual 4 KiB pages are assumed when
         # the header's page size is unreadable too)
-        size = FRAME_HEADER + (page_size if good_size else 4096)
-        commits = 0
+        if not has_frames:
+            return NO_WAL
+        size = page_size if good_size else 4096
+        bigs = (magic & 1 == 1,) if magic in WAL_MAGIC else (True, False)
         salts = wal[WAL_HEADER + 8 : WAL_HEADER + 16]
-        for offset in range(WAL_HEADER, len(wal) - FRAME_HEADER + 1, size):
-            head = wal[offset : offset + FRAME_HEADER]
-            if head[8:16] != salts:
-                break
-            commits += struct.unpack(">I", head[4:8])[0] != 0
-        return WalCheck(0, commits if has_frames else 0, has_frames, {}, 0, 0)
+        later = _later(wal, WAL_HEADER, size, salts, bigs, (c1, c2), {}, [])
+        lost = later.headers if later.commits else 0
+        return WalCheck(0, lost, True, {}, 0, 0, False, later.pages, later.db_pages, later.whole)
     big = magic & 1 == 1
     s0, s1 = c1, c2
     pages: dict[int, bytes] = {}
     pending: dict[int, bytes] = {}
     frames = used = db_pages = 0
     offset = WAL_HEADER
-    stopped = False
     stop_commit = False  # the frame where reading stopped ends a transaction
     torn = False  # reading stopped at a cut or torn frame of the current log
-    past = 0  # commits of the current log after that frame
+    before: tuple[int, int] | None = None  # the checksum the stopping frame carries
+    stopped: list[int | None] = []  # the stopping frame's page (None: not known)
     while offset + FRAME_HEADER <= len(wal):
         head = wal[offset : offset + FRAME_HEADER]
         pgno, commit, f1, f2, k1, k2 = struct.unpack(">6I", head)
-        current = (f1, f2) == (salt1, salt2)
         body = wal[offset + FRAME_HEADER : offset + frame_size]
-        if stopped:
-            past += current and commit != 0 and len(body) == page_size
-        elif not current:
-            stopped = True  # an older log's leftovers: the normal end
-        elif len(body) < page_size or pgno == 0:
-            stopped, stop_commit, torn = True, commit != 0, True
-        else:
-            n0, n1 = _checksum(head[:8] + body, big, s0, s1)
-            if (n0, n1) != (k1, k2):
-                stopped, stop_commit, torn = True, commit != 0, True
-            else:
-                s0, s1 = n0, n1
-                frames += 1
-                pending[pgno] = body
-                if commit:
-                    pages.update(pending)
-                    pending.clear()
-                    used, db_pages = frames, commit
+        if (f1, f2) != (salt1, salt2):
+            stopped = [None]  # an older log's leftovers (the normal end), or never written
+            break
+        whole = len(body) == page_size and pgno != 0
+        if not whole or _checksum(head[:8] + body, big, s0, s1) != (k1, k2):
+            stop_commit, torn, before = commit != 0, True, (k1, k2)
+            stopped = [pgno or None]
+            break
+        s0, s1 = k1, k2
+        frames += 1
+        pending[pgno] = body
+        if commit:
+            pages.update(pending)
+            pending.clear()
+            used, db_pages = frames, commit
         offset += frame_size
-    # the transaction of the stopping frame is lost for certain only if a later one follows
-    lost = past + stop_commit if past else 0
-    return WalCheck(used, lost, False, pages, db_pages, page_size, torn)
+    later = _later(
+        wal, offset + frame_size, page_size, wal[16:24], (big,), before, pending, stopped
+    )
+    # saved changes past the stop are lost for certain only if one of them reached the card
+    # whole; then every commit frame there counts (a torn one was written, so it was saved),
+    # the stopping frame's too
+    lost = later.headers + stop_commit if later.commits else 0
+    return WalCheck(
+        used,
+        lost,
+        False,
+        pages,
+        db_pages,
+        page_size,
+        torn,
+        later.pages,
+        later.db_pages,
+        later.whole,
+    )
 
 
 class SnapshotError(TabletopError, ValueError):
     """The file is not a database SQLite could read (one line)."""
 
 
-def image(path: Path, wal: WalCheck | None = None) -> bytes:
-    """The database file as SQLite sees it: the main file with the log's commits applied."""
+def image(path: Path, wal: WalCheck | None = None, later: bool = False) -> bytes:
+    """The database file as SQLite sees it: the main file with the log's commits applied.
+    `later`: with the lost changes' pages applied too (what the log held before a power cut
+    lost part of it; it may be inconsistent where a page was lost, so read it with care)."""
     data = bytearray(path.read_bytes()) if path.exists() else bytearray()
     if wal is None:
         wal_path = Path(str(path) + "-wal")
         wal = check_wal(wal_path.read_bytes()) if wal_path.exists() else NO_WAL
-    if wal.db_pages:
-        size = wal.page_size
-        need = wal.db_pages * size
+    size = wal.page_size or 4096
+    steps = [(wal.pages, wal.db_pages)] + ([(wal.later, wal.later_pages)] if later else [])
+    for pages, db_pages in steps:
+        if not db_pages:
+            continue
+        need = db_pages * size
         if len(data) < need:
             data.extend(bytes(need - len(data)))
-        for pgno, body in wal.pages.items():
-            if pgno <= wal.db_pages:
+        for pgno, body in pages.items():
+            if pgno <= db_pages:
                 data[(pgno - 1) * size : pgno * size] = body
         del data[need:]
     return bytes(data)
+
+
+def has_header(path: Path) -> bool:
+    """The file starts with an SQLite header (SQLite reads its log only then)."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(100)
+    except OSError:
+        return False
+    return len(head) == 100 and head.startswith(SQLITE_HEADER)
 
 
 def open_memory(data: bytes) -> sqlite3.Connection:

@@ -9,20 +9,24 @@
   `sync_delay` s of a commit (it sleeps while there is nothing to sync). A power cut loses at
   most that last second; `kill -9` loses nothing.
 - Backups: `tabletop.backup.sqlite3` (the newest) and older generations `.backup.1`, `.backup.2`,
-  written when a game ends and at a start that holds more than the newest backup; a backup is
-  never replaced by a state that holds less (a lower revision, or a game missing, damaged or no
-  longer finished). Every rename in the directory is followed by a sync of the directory; a
-  whole backup a power cut left as `.tmp` is put in place at start, any other leftover removed.
-- A power cut is not damage: a log whose end is cut or torn is read as SQLite reads it and
-  nothing is said; saved changes past a gap in the log are counted exactly (one revision a
-  commit, the schema being revision 1, made in one transaction) and said as lost.
-- At start (`Store(directory)`): the WAL is checked (`device.storage.savefile`); a file that is
-  damaged (anything that is not a usable save file, a few bytes included) is moved aside and
-  the best backup takes its place; a file that holds less than the
-  newest backup is kept aside and the backup is used; a game whose records fail their checksum
-  is taken from a backup that holds it whole, else cut just before the bad record. A full card
-  or an I/O error is never damage: the box reads the games into memory, says saving fails, and
-  tries again with every write. `reports` says what happened, for the screen and the log.
+  written when a game ends (or its end is taken back) and at a start whose file is at a later
+  revision than the newest backup; each carries the revision it copied, and a backup is never
+  replaced by a lower revision. Every rename in the directory is followed by a sync of the
+  directory; a whole backup a power cut left as `.tmp` is put in place at start, any other
+  leftover removed.
+- Newer is decided by revision, never by what a copy holds (a take-back holds less and is
+  still the truth): at start (`Store(directory)`) the file is the truth if its revision is at
+  least the newest backup's; a file at a lower revision lost its last changes and the backup
+  takes its place without a word. The WAL is checked (`device.storage.savefile`): a log whose
+  end is cut or torn is read as SQLite reads it and nothing is said; the changes past a gap
+  are read from their frames and compared with what the box goes on from, and only what a
+  game lost is said (`device.storage.losses`). Damage is only a file that cannot be read
+  (anything that is not a usable save file, a few bytes included: moved aside, the best
+  backup takes its place), a game whose records fail their checksum (taken from a backup that
+  holds it whole, else cut just before the bad record), or games the revision cannot explain.
+  A full card or an I/O error is never damage: the box reads the games into memory, says
+  saving fails, and tries again with every write. `reports` says what happened, for the
+  screen and the log.
 - `Store(directory, read_only=True)` (the listing and export commands) reads everything into
   memory and never writes, creates or moves a file.
 """
@@ -75,7 +79,7 @@ class Store(Opening, Backups):
         # the loop shows a game's end first and writes its backup right after the frame
         # (`write_pending_backup`): the press-to-screen path never waits for the copy
         self.backup_after_frame = False
-        self._pending_backup: bool | None = None  # a backup is due (True: after an undone end)
+        self._pending_backup = False  # a game's end made a backup due (after its frame)
         self._dirty = threading.Event()
         self._stop = threading.Event()
         self._syncer: threading.Thread | None = None
@@ -290,22 +294,22 @@ class Store(Opening, Backups):
             self._save_screen(db, current, ui)
 
         self._transaction(work)
-        if status in ("finished", "abandoned"):
-            self._backup_now_or_after_frame(undone=bool(self._pending_backup))
-        elif reopened[0]:  # the players took back a finished game's end: that is no loss
-            self._backup_now_or_after_frame(undone=True)
+        if status in ("finished", "abandoned") or reopened[0]:
+            # a game's end, or its end taken back (a later revision: the older generations
+            # keep the end)
+            self._backup_now_or_after_frame()
 
-    def _backup_now_or_after_frame(self, undone: bool) -> None:
+    def _backup_now_or_after_frame(self) -> None:
         if self.backup_after_frame:
-            self._pending_backup = undone
+            self._pending_backup = True
         else:
-            self._write_backup(self.db, undone=undone)
+            self._write_backup(self.db)
 
     def write_pending_backup(self) -> None:
-        """The backup a game's end (or an undone end) made due, if it is not written yet."""
-        undone, self._pending_backup = self._pending_backup, None
-        if undone is not None and not self.read_only:
-            self._write_backup(self.db, undone=undone)
+        """The backup a game's end (or a take-back of it) made due, if it is not written yet."""
+        due, self._pending_backup = self._pending_backup, False
+        if due and not self.read_only:
+            self._write_backup(self.db)
 
     def cut(self, game_id: int, keep: int) -> None:
         """Drop a game's actions after the first `keep` (a replay stopped there)."""
