@@ -25,6 +25,11 @@ notation habits). A game is one object, `Game`, over immutable, hashable states 
   [0, 1]; the default: the result where the game is over, else who leads on `points`), and
   `known_best(state, seat)` (a fast choice the game knows to be best, taken instead of the
   search; default None);
+- the table (`engine/table.py`): `table(state)` (the public state as the players see it on
+  the table: a place -> what lies there, counts of piles and hands, points written down;
+  `table_free` names the keys of `summary` that are not on it: whose turn, the step) and
+  `changes(before, after)` (what the players change on the table to go from one state to
+  another: an action, several, or back by an undo; every place that differs is in one);
 - for a hand the box holds in solo play (`engine/hands.py`): `hand_count(state, seat)` (how
   many cards the seat's hand holds; None in a game without hidden hands), `deck_cards(state,
   seat)` (the cards the seat's deck is made of, each with its most copies), `card_played(state,
@@ -43,6 +48,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import IllegalMove
+from engine.table import Change, Table, differing
 
 
 class Scores(Mapping[str, int]):
@@ -220,6 +226,22 @@ class Game:
         of the search (`engine/search.py`, `choose`): Feuer und Wasser's best placement of
         the drawn card, Druiden's best defence of a clash. None: the search decides."""
         return None
+
+    # the table (engine/table.py)
+    table_free: tuple[str, ...] = ("to_move",)  # `summary` keys not on the table
+
+    def table(self, state: Any) -> Table:
+        """What lies on the table (place -> content): everything of the state a player can
+        see or count there. The default: nothing (a game with no pieces)."""
+        return {}
+
+    def changes(self, before: Any, after: Any) -> tuple[Change, ...]:
+        """What the players change on the table to go from `before` to `after` (any two
+        states of one game). The default: each place that differs, set to what it holds."""
+        a, b = self.table(before), self.table(after)
+        return tuple(
+            Change("set", where=p, to=b.get(p), places=(p,)) for p in sorted(differing(a, b))
+        )
 
     # a hand the box holds (engine/hands.py): games with hidden hands give these
     def hand_count(self, state: Any, seat: str) -> int | None:

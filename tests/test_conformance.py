@@ -482,3 +482,56 @@ def test_a_known_best_is_a_legal_action_of_the_seat_it_is_asked_for(game_id):
             assert engine.decided_by(state, action) == seat
     if game_id in ("feuer-und-wasser", "wandernde-druiden"):
         assert known > 0
+
+
+# --- the table (engine/table.py): every change the players make is in the game's changes ------
+
+
+def _spans(states: list, rng: random.Random, n: int) -> list[tuple]:
+    """Pairs of states of one game: each action, and `n` spans of several (as an undo in
+    solo play takes back the player's action with the box's replies), each both ways."""
+    pairs = [(states[i], states[i + 1]) for i in range(len(states) - 1)]
+    for _ in range(n):
+        i, j = sorted(rng.sample(range(len(states)), 2))
+        pairs.append((states[i], states[j]))
+    return pairs + [(b, a) for a, b in pairs]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_every_difference_on_the_table_is_in_the_changes(game_id):
+    """Between any two states of a game (an action, several, an undo of them), the game's
+    changes account for every place of the table that differs, each is one of the kinds the
+    screens say, and none names a place that does not differ (but the last step of a round,
+    said before the table is cleared for the next)."""
+    from engine.table import KINDS, unaccounted
+
+    engine = entry(game_id).engine
+    rng = random.Random(30)
+    checked = 0
+    for seed in range(PLAYOUTS):
+        _, _, states = playout(game_id, seed)
+        for before, after in _spans(states, rng, 40):
+            changes = engine.changes(before, after)
+            missing, extra = unaccounted(engine.table(before), engine.table(after), changes)
+            assert not missing, (game_id, sorted(missing), changes)
+            assert all(c.kind in KINDS and c.places for c in changes), changes
+            if extra:
+                assert any(c.kind == "clear" for c in changes), (sorted(extra), changes)
+            checked += bool(changes)
+    assert checked > 100
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_the_table_holds_the_public_state(game_id):
+    """Two states with the same table agree on everything of `tabletop replay`'s summary but
+    what the game says is not on the table (whose turn, the step, what the box keeps): the
+    table misses nothing a player sees or counts."""
+    engine = entry(game_id).engine
+    seen: dict = {}
+    for seed in range(PLAYOUTS):
+        for state in playout(game_id, seed)[2]:
+            table = engine.table(state)
+            key = tuple(sorted((k, repr(v)) for k, v in table.items()))
+            public = {k: v for k, v in engine.summary(state).items() if k not in engine.table_free}
+            assert seen.setdefault(key, public) == public, (game_id, table)
+    assert len(seen) > 5

@@ -62,6 +62,7 @@ from engine.day_and_night.temples import (  # noqa: F401
     _temple_choices,
     _temples,
 )
+from engine.table import Change, Table
 
 # --- playing --------------------------------------------------------------------------------
 
@@ -410,6 +411,20 @@ class DayAndNight(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    # what the box keeps for the players (AP, the fields entered, the verdict) is not on
+    # the table; the temples are the board's temple tiles
+    table_free = ("to_move", "ap_left", "entered", "pending_temple", "verdict", "outcome")
+
+    def table(self, state: State) -> Table:
+        from engine.day_and_night.table import table
+
+        return table(state)
+
+    def changes(self, before: State, after: State) -> tuple[Change, ...]:
+        from engine.day_and_night.table import changes
+
+        return changes(before, after)
 
     def summary(self, state: State) -> dict[str, Any]:
         return {

@@ -29,6 +29,7 @@ from engine.feuer_und_wasser.landscape import (
     lay,
     parse_card,
 )
+from engine.table import Change, Table
 
 CARD_ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 OTHER = {"R": "B", "B": "R"}
@@ -399,6 +400,18 @@ class FeuerUndWasser(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    table_free = ("round", "to_move", "last", "round_scores")
+
+    def table(self, state: State) -> Table:
+        from engine.feuer_und_wasser.table import table
+
+        return table(state)
+
+    def changes(self, before: State, after: State) -> tuple[Change, ...]:
+        from engine.feuer_und_wasser.table import changes
+
+        return changes(before, after)
 
     def summary(self, state: State) -> dict[str, Any]:
         fields = state.landscape.fields

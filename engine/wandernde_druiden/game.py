@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.contract import Game, Result, RoundResult, Scores, lead_chances
 from engine.core import IllegalMove, NotationError, parse_deck_rules
+from engine.table import Change, Table
 from engine.wandernde_druiden.cards import (
     EXAMPLE,
     Card,
@@ -450,6 +451,19 @@ class WanderndeDruiden(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    # whose turn and its step, the clash's record and the end are the box's, not the table's
+    table_free = ("to_move", "turn", "active", "phase", "drawn", "clash", "loser", "why")
+
+    def table(self, state: State) -> Table:
+        from engine.wandernde_druiden.table import table
+
+        return table(state)
+
+    def changes(self, before: State, after: State) -> tuple[Change, ...]:
+        from engine.wandernde_druiden.table import changes
+
+        return changes(before, after)
 
     def summary(self, state: State) -> dict[str, Any]:
         return {

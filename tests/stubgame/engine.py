@@ -86,6 +86,11 @@ class Stapel(Game):
             raise NotationError(f"expected 'take N', got {text!r}")
         return Take(int(found.group(1)))
 
+    table_free = ("to_move", "winner")
+
+    def table(self, state: State) -> dict[str, Any]:
+        return {"pile": state.pile}  # the stones on the table (the changes: the default)
+
     def summary(self, state: State) -> dict[str, Any]:
         return {"to_move": self.to_move(state), "pile": state.pile, "winner": state.winner}
 

@@ -1,0 +1,126 @@
+"""Zweimal's table (engine/table.py): the grid's road cards and figures, the figures beside
+the grid, the supply of road cards and the points written down; and what the players change
+on it between two states.
+
+Fields are named as the box names them (row, column from 0, as on the box's grid). A road
+card laid flips its field (`lay`: a card from the supply on top); taken back, the top card
+goes back to the supply (`take_back`); in the set-up a card is turned (`turn`). A round's end
+clears the grid for the next round (`clear`); taken back, the grid is laid out again as the
+box shows it (`restore`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.table import Change, Table, differing
+from engine.zweimal.game import State
+from engine.zweimal.position import PLAYERS
+
+
+def _field(r: int, c: int) -> str:
+    return f"{r},{c}"
+
+
+def table(state: State) -> Table:
+    n = state.options.size
+    out: dict[str, Any] = {"supply": state.supply}
+    for r in range(n):
+        for c in range(n):
+            out[f"road {r},{c}"] = state.position.road_at((r, c))
+            out[f"figure {r},{c}"] = state.position.figure_at((r, c))
+    for p in ("A", "B"):
+        out[f"figures {p}"] = state.figures_left(p)
+        out[f"points {p}"] = state.totals[p]
+    return out
+
+
+def changes(before: State, after: State) -> tuple[Change, ...]:
+    a, b = table(before), table(after)
+    differ = differing(a, b)
+    found: list[Change] = []
+    for p in PLAYERS:
+        if f"points {p}" in differ:
+            found.append(Change("points", p, count=b[f"points {p}"], places=(f"points {p}",)))
+    grid = sorted(d for d in differ if not d.startswith("points "))
+    if after.round > before.round:  # the round's last step, then the grid cleared
+        end = _round_end(before, after)
+        e = table(end)
+        found += _figures(before, end, differing(a, e))
+        found += _roads(before, end, differing(a, e))
+        if grid:
+            found.append(Change("clear", what="grid", places=tuple(grid)))
+        return tuple(found)
+    if after.round < before.round:  # a round's end taken back: laid out as the box shows it
+        if grid:
+            found.append(Change("restore", what="grid", places=tuple(grid)))
+        return tuple(found)
+    found += _figures(before, after, differ)
+    found += _roads(before, after, differ)
+    return tuple(found)
+
+
+def _round_end(before: State, after: State) -> State:
+    """The grid at the end of `before`'s round, as `after` (the next round) recorded it."""
+    final = after.round_positions[-1]
+    n = before.options.size
+    flips = sum(
+        final.road_at((r, c)) != before.position.road_at((r, c)) for r in range(n) for c in range(n)
+    )
+    return replace(before, position=final, supply=before.supply - flips)
+
+
+def _figures(before: State, after: State, differ: set[str]) -> list[Change]:
+    n = before.options.size
+    found: list[Change] = []
+    for p in PLAYERS:
+        gone = [
+            (r, c)
+            for r in range(n)
+            for c in range(n)
+            if before.position.figure_at((r, c)) == p and after.position.figure_at((r, c)) != p
+        ]
+        come = [
+            (r, c)
+            for r in range(n)
+            for c in range(n)
+            if after.position.figure_at((r, c)) == p and before.position.figure_at((r, c)) != p
+        ]
+        supply = (f"figures {p}",) if f"figures {p}" in differ else ()
+        moves = min(len(gone), len(come))
+        for source in gone[:moves]:  # each move to the nearest field a figure came to
+            target = min(come, key=lambda t: (abs(t[0] - source[0]) + abs(t[1] - source[1]), t))
+            come.remove(target)
+            where = (f"figure {_field(*source)}", f"figure {_field(*target)}")
+            found.append(Change("move", p, "figure", source, target, places=where))
+        for at in gone[moves:]:
+            found.append(
+                Change("remove", p, "figure", at, places=(f"figure {_field(*at)}", *supply))
+            )
+        for at in come:
+            found.append(
+                Change("place", p, "figure", at, places=(f"figure {_field(*at)}", *supply))
+            )
+    return found
+
+
+def _roads(before: State, after: State, differ: set[str]) -> list[Change]:
+    n = before.options.size
+    flipped = [(r, c) for r in range(n) for c in range(n) if f"road {_field(r, c)}" in differ]
+    supply = ("supply",) if "supply" in differ else ()
+    laid = before.supply - after.supply  # cards from the supply onto the grid (< 0: back)
+    found: list[Change] = []
+    for at in flipped:
+        place = f"road {_field(*at)}"
+        now = after.position.road_at(at)
+        if laid > 0:
+            found.append(Change("lay", None, "road", at, now, places=(place, *supply)))
+        elif laid < 0:
+            found.append(Change("take_back", None, "road", at, now, places=(place, *supply)))
+        else:
+            found.append(Change("turn", None, "road", at, now, places=(place,)))
+    if supply and abs(laid) != len(flipped):
+        # cards laid on a field and on it again (its road as it was): the supply's count
+        found.append(Change("count", None, "road", "supply", count=after.supply, places=supply))
+    return found
