@@ -60,7 +60,8 @@ def test_undo_after_a_restart(tmp_path):
         for _ in range(items.index("undo")):
             q.press("down")
         q.press("ok")
-        assert q.box.mode == "game" and q.box.notice == "Rückgängig: Karte auf 3,3"
+        # said as the players take it back: the card laid on 3,3 off again
+        assert q.box.mode == "game" and q.box.undone == (("Zurück:", "Oberste Karte 3,3 weg"),)
         assert q.state.phase == "road" and q.state.turn == "A"
         assert q.state.position.figures == after_place.figures
         assert q.state.position.road_at((3, 3)) == "-"  # the card is taken back
@@ -316,7 +317,7 @@ def test_taking_back_the_end_of_a_game_asks_first(tmp_path):
         sim.press("ok")  # yes
         box = sim.loop.box
         assert not box.session.state.winner and box.session.actions == 2
-        assert box.notice == "Zurückgenommen"  # the stub game describes no action
+        assert box.undone == (("Zurück:", "pile: jetzt 1"),)  # the stub's change on the table
     finally:
         sim.stop()
         stubgame.unregister_stub()

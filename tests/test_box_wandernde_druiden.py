@@ -482,6 +482,6 @@ def test_an_undo_on_the_clash_screen_says_what_it_took_back_and_shows_the_turn(t
     assert t.box.view.mode == "clash"
     t.sim.hold("ok")
     t.press(*["down"] * menu_items(t.box).index("undo"), "ok")
+    assert t.box.undone == (("Zurück:", "A: Hain zurück auf die Hand"),)
     assert t.box.view.mode == "turn"
-    assert t.box.notice == "Rückgängig: Ort Hain"
     assert len(t.side("A").places) == 1

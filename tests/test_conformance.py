@@ -23,6 +23,7 @@ from PIL import ImageChops, ImageDraw
 from device import games
 from device.app.box import Box, Session
 from device.cli.main import main
+from device.games.contract import Layout
 from device.ui.catalog import TEXTS, refusal
 from device.ui.render import HEIGHT, WIDTH, render
 from engine.core import IllegalMove, NotationError
@@ -535,3 +536,48 @@ def test_the_table_holds_the_public_state(game_id):
             public = {k: v for k, v in engine.summary(state).items() if k not in engine.table_free}
             assert seen.setdefault(key, public) == public, (game_id, table)
     assert len(seen) > 5
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_every_change_is_said_in_a_line_that_fits_in_both_languages(game_id):
+    """What the box says of a change on the table (the game's `say`): never nothing, one
+    line a player carries out, in the fonts' characters, fitting under a page's title
+    (three rows of the message screen at most), for a two-person game and a solo game alike
+    (the box's seat said as "Box"), forward and as an undo takes it back."""
+    from device.app import pieces
+    from device.app.session import Session
+    from device.ui import fit, fonts as font_files
+
+    engine, screens = entry(game_id).engine, entry(game_id).screens
+    font = font_files.load().status
+    rng = random.Random(31)
+    said = 0
+    for seed in range(3):
+        options, actions, states = playout(game_id, seed)
+        for box_seat in ("", engine.players[-1]):
+            session = Session(1, game_id, options, states[0], 0, box_seat=box_seat)
+            for before, after in _spans(states, rng, 15)[:: 2 if box_seat else 1]:
+                i, j = states.index(before), states.index(after)
+                between = actions[min(i, j) : max(i, j)]
+                changes = engine.changes(before, after)
+                for lang in ("de", "en"):
+                    lines = pieces.lines(session, before, after, between, lang, i <= j)
+                    assert len(lines) == len(changes), (game_id, lang, changes, lines)
+                    # under a page's title, where the box says its move (the game's panel,
+                    # the board in sight) and where an undo's changes are said (the main area)
+                    view = screens.initial_view(before)
+                    move = j == i + 1  # one action: the box's move, said over the panel
+                    for layout in (screens.layout(before, view), None)[0 if move else 1 :]:
+                        x0, y0, x1, y1 = pieces.said_area(layout or Layout())
+                        area = (x0, y0 + pieces.SPACING, x1, y1)
+                        for line in lines:
+                            with fit.strict():
+                                fit.drawable(line)
+                            assert fit.fits_block(line, font, area, pieces.SPACING), (
+                                game_id,
+                                lang,
+                                line,
+                                area,
+                            )
+                            said += 1
+    assert said > 100

@@ -58,6 +58,8 @@ def test_every_shown_text_fits_its_line():
         limit = 25 if key.startswith(("hint.", "refuse.", "store.", "menu.")) else 40
         if key == "hint.back_undo":
             continue  # appended to a short hint; checked through the hints below
+        if key.startswith("ch."):
+            continue  # a change on the table, said in pages: the conformance suite checks it
         for text in (de, en):
             values = dict(
                 game="Wandernde Druiden",

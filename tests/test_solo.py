@@ -204,7 +204,8 @@ def test_an_undo_counts_the_box_s_replies_without_the_kept_states_too(tmp_path):
 
 def test_feuer_und_wasser_s_box_lays_its_best_placement_shown_on_the_landscape(tmp_path):
     """The player draws the box's card and picks it; the box lays it where the best
-    placement is (no search), the card lying there on the screen, said with place and turn."""
+    placement is (no search), the card lying there on the screen, said as the players lay it:
+    turned from how it is printed, against the card it covers on the table."""
     from device.app.box import menu_items
     from engine.feuer_und_wasser.game import best_placement
 
@@ -222,8 +223,13 @@ def test_feuer_und_wasser_s_box_lays_its_best_placement_shown_on_the_landscape(t
         move = p.box.proposal.action
         assert move == best_placement(p.state).action
         assert (p.box.view.at, p.box.view.turns) == (move.at, move.turns)
-        words = solo_play.describe(p.box, move)
-        assert words.startswith(f"Karte {p.state.drawn} auf {move.at[0]},{move.at[1]}")
+        pages = p.box.proposal.pages  # where it goes, against a card on the table
+        first = pages[0][1]  # under the page's title
+        assert first.startswith(f"{p.state.drawn} ") and " auf Start: " in first, pages
+        assert any("vom Stapel abwerfen" in line for page in pages for line in page), pages
+        for _ in pages[1:]:  # a page at a time, the move played with the last
+            p.press("ok")
+            assert p.state.turn == "B"
         p.press("ok")
         assert p.state.turn == "R" and p.box.session.history[-1] == move
     finally:

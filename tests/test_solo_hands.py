@@ -104,6 +104,7 @@ def test_undo_takes_back_the_box_s_drawn_card_and_a_restart_keeps_its_hand(tmp_p
     t.tap("eule", copy=60)  # B's ninth card
     assert t.box.proposal is not None and t.box.session.box_held.cards == (*first, "eule")
     t.press("back", "ok")  # undo: A's end (the box has not replied yet)
+    assert t.box.undone == (("Zurück:", "Box: Eule zurück auf Stapel"),)  # its card back
     assert t.state.turn == "A" and t.box.session.box_held.cards == first
     assert t.box.session.box_told == first  # the undone draw's card is not kept
     t.end_turn()

@@ -60,7 +60,7 @@ def test_stub_game_plays_to_the_end_through_the_real_loop(tmp_path, capsys):
         press(sim, "back", "ok")  # undo (asks first): the tap is taken back
         box = sim.loop.box
         assert box.session.state.pile == 7 and box.session.actions == 1
-        assert box.notice == "Undone"
+        assert box.undone == (("Undo:", "pile: now 7"),)  # the change on the table
     finally:
         sim.stop()
     sim = start(tmp_path)  # a restart in the middle: the same game, the same screen

@@ -129,18 +129,20 @@ def _tap(box: Box, event: Tap) -> tuple[Box, list[Effect]]:
         return check_tap(box, event), []
     if event.known is None:  # a tag the box was never taught: say so, and where to teach it
         return replace(box, notice=text("tap.unknown", box.lang)), []
-    if box.mode == "game" and box.session is not None:
+    session = box.session
+    if box.mode == "game" and session is not None:
+        box = replace(box, undone=(), undone_page=0)  # the player goes on: the undo is read
         if solo.box_to_move(box):  # the box's move is on show: the player's cards wait
             return replace(box, notice=text("tap.not_now", box.lang)), []
         game, _, card = event.known.partition(":")
-        if game != box.session.game:
+        if game != session.game:
             other = games.GAMES[game].short if game in games.GAMES else game
             return replace(box, notice=text("tap.other_game", box.lang, game=other)), []
         if solo.dealing(box):  # solo play: a card drawn for the box, tapped
             return solo.tell(box, card), []
-        screens = screens_of(box.session)
+        screens = screens_of(session)
         view = game_view(box)
-        reaction = screens.on_tap(box.session.state, view, event.uid, event.known)
+        reaction = screens.on_tap(session.state, view, event.uid, event.known)
         if reaction == Reaction(view):  # nothing done, nothing asked, nothing refused
             return replace(box, notice=text("tap.not_now", box.lang)), []  # e.g. the other side's
         return react(replace(box, notice=""), reaction)

@@ -113,6 +113,7 @@ class Loop:
                     message=tuple(rec.message),
                     confirm=Confirm.parse(rec.confirm),
                     notice=rec.notice,
+                    undone=tuple(tuple(page) for page in rec.undone),
                     teach=Teach(rec.teach_uid, rec.teach_known),
                     check=DeckCount(
                         rec.check_game if rec.check_game in games.GAMES else "",
@@ -259,6 +260,7 @@ class Loop:
             solo=box.session.box_seat if box.session is not None else "",
             solo_told=list(box.session.box_told) if box.session is not None else [],
             solo_kept=[(game_id, seat, list(told)) for game_id, seat, told in box.solo_kept],
+            undone=[list(page) for page in box.undone[box.undone_page :]],
         ).model_dump()
 
     def handle(self, event: boxes.Event) -> None:

@@ -77,6 +77,10 @@ class Proposal:
     action: Any = None
     hint: bool = False
     handover: bool = False  # the box's choice is a step whose details are the player's
+    # the box's move as the players make it with the pieces (device/app/pieces.py), in pages
+    # said over the game (`ok` the next page; on the last it plays the move)
+    pages: tuple[tuple[str, ...], ...] = ()
+    page: int = 0
 
 
 KeptAside = tuple[tuple[int, str, tuple[str, ...]], ...]  # (game id, box's seat, cards told)
@@ -107,6 +111,10 @@ class Box:
     # store, the seat the box plays and the cards told for its hand, newest first
     solo_kept: KeptAside = ()
     message: tuple[str, ...] = ()  # message: the lines on show (pages split by NEXT_PAGE)
+    # game: an undo's changes on the table in pages said over the game, and the page on show
+    # (a press the next; the last page is a notice: the next press clears it and acts)
+    undone: tuple[tuple[str, ...], ...] = ()
+    undone_page: int = 0
     confirm: Confirm | None = None  # confirm: the question asked
     teach: Teach = Teach()  # teach: the tag being taught
     check: DeckCount = DeckCount()  # check: the deck being counted

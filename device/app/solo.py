@@ -24,6 +24,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from device.app import pieces
 from device.app.modes import NEXT_PAGE, Box, KeptAside, Proposal, engine_of, game_view, screens_of
 from device.app.session import Session
 from device.ui.catalog import text
@@ -236,6 +237,8 @@ def think(box: Box) -> Box:
         # the player assigns the blockers): the game's own screens take it from here
         proposal = Proposal(session.actions, action, handover=True)
     shown = screens_of(session).show_action(session.state, game_view(box), action)
+    if not hint and not proposal.handover:  # what the players do with the pieces for it
+        proposal = _said(replace(box, view=shown), proposal)
     if hint:
         what = describe(box, action)
         notice = text("solo.hint", box.lang, what=what)
@@ -243,6 +246,20 @@ def think(box: Box) -> Box:
     if proposal.handover:
         return replace(box, proposal=proposal)
     return replace(box, proposal=proposal, view=shown)
+
+
+def _said(box: Box, proposal: Proposal) -> Proposal:
+    """The box's move as the players make it: the changes on the table in pages said over
+    the game (its words where the table does not change)."""
+    session = box.session
+    assert session is not None
+    engine, screens = engine_of(session), screens_of(session)
+    after = engine.apply(session.state, proposal.action)
+    lines = pieces.lines(session, session.state, after, (proposal.action,), box.lang)
+    if not lines:
+        lines = [describe(box, proposal.action)]
+    layout = screens.layout(session.state, box.view)
+    return replace(proposal, pages=pieces.paged("solo.move_page", lines, box.lang, layout))
 
 
 def box_decides(box: Box, action: Any) -> Any:

@@ -8,10 +8,10 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from device.app import solo
+from device.app import pieces, solo
 from device.app.effects import Append, Effect, Finish, Undo
 from device.app.modes import NEXT_PAGE, TOP_MENU, Box, Mode, engine_of, game_view, screens_of
-from device.games.contract import ABANDON, UNDO, Reaction, Screens
+from device.games.contract import ABANDON, UNDO, Layout, Reaction, Screens
 from device.ui.catalog import refusal, text
 from engine.core import IllegalMove
 
@@ -20,6 +20,10 @@ def game_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
     session = box.session
     if session is None:
         return replace(box, mode="menu", menu=TOP_MENU), []
+    if box.undone:  # an undo's changes said over the game: a press shows the next page ...
+        if box.undone_page + 1 < len(box.undone):
+            return replace(box, undone_page=box.undone_page + 1), []
+        box = replace(box, undone=(), undone_page=0)  # ... the last is read: the press acts
     if solo.dealing(box):
         return deal_button(box, button)
     if solo.box_to_move(box):
@@ -102,6 +106,8 @@ def box_turn_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
     pieces), `back` asks to take back the player's last action with the box's replies."""
     p = solo.current(box)
     if button == "ok" and p is not None and p.action is not None:
+        if p.page + 1 < len(p.pages):  # the next page of what the box's move does
+            return replace(box, proposal=replace(p, page=p.page + 1)), []
         return try_action(replace(box, proposal=None), p.action)
     if button == "back" and box.session is not None and box.session.actions:
         return replace(box, mode="confirm", confirm=UNDO), []
@@ -132,12 +138,26 @@ def deal_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
 
 def undo_turn(box: Box) -> tuple[Box, list[Effect]]:
     """An undo: the last action, or in solo play the player's last action together with the
-    box's replies after it (`solo.replies`)."""
+    box's replies after it (`solo.replies`). Said as what the players do with the pieces: a
+    line a change on the table (everything the undo took along), one in the notice band, more
+    a line at a time (`undone`); where nothing on the table changes, what was taken back."""
     effects: list[Effect] = []
-    for _ in range(solo.replies(box)):
+    session = box.session
+    n = solo.replies(box)
+    for _ in range(n):
         box, done = undo_last(box)
         effects += done
-    return box, effects
+    if session is None or box.session is None or not effects:
+        return box, effects
+    taken = session.history[len(session.history) - len(effects) :]
+    held = (session.box_held.cards, box.session.box_held.cards)  # solo: the box's hand
+    lines = pieces.lines(
+        box.session, session.state, box.session.state, taken, box.lang, False, held
+    )
+    if not lines:  # nothing on the table changed: what was taken back (undo_last's notice)
+        return box, effects
+    pages = pieces.paged("change.undone", lines, box.lang, Layout())  # the whole main area
+    return replace(box, notice="", undone=pages, undone_page=0), effects
 
 
 def undo_last(box: Box) -> tuple[Box, list[Effect]]:

@@ -48,6 +48,12 @@ Optional
 - `show_action(state, view, action) -> view`: the view that shows an action the box proposes
   (its move in solo play, a hint) on the board: the cursor on its field (default: the view
   as it is, the move said in words only).
+- `say(told, change) -> str` (required): one change on the table (engine/table.py, the
+  engine's `changes`) as one line a player carries out with the pieces ("B-Figur von 2,3
+  nehmen"), in places the players find on the table; `told` (`Told`) holds the two states,
+  the actions between them, how to name each seat and the language. The box says with it
+  every change it makes, takes back or asks for: its move, an undo with everything it took
+  along. "" says nothing (a change the players need not make).
 - `describe(state, action, lang) -> str`: an action in the players' words ("Figur auf 2,3"),
   `state` the state before it; an undo says what it took back with it ("Rückgängig: Figur
   auf 2,3"; without the hook: "Zurückgenommen").
@@ -75,11 +81,13 @@ Saved games from before the move notation
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from engine.core import Coord
+from engine.table import Change
 
 
 @dataclass(frozen=True)
@@ -156,12 +164,17 @@ class Reaction:
 class Layout:
     """Where the renderer draws around a game's main area. `status`: the status line on top;
     `hint_y`: the hint line's top (None: the game draws its own); `notice`: the box a refusal
-    or notice is drawn in (x0, y0, x1, y1), wrapped to its width."""
+    or notice is drawn in (x0, y0, x1, y1), wrapped to its width; `said`: where the box's
+    move is said (a board game's side panel, the board in sight)."""
 
     status: bool = True
     hint_y: int | None = 57
     separators: bool = True
     notice: tuple[int, int, int, int] = (0, 43, 127, 54)
+    # where the box says its move as what to do with the pieces, a page at a time over the
+    # game (a page's title says it is the box's turn); None: over the whole main area, under
+    # the status line
+    said: tuple[int, int, int, int] | None = None
 
 
 DEFAULT_LAYOUT = Layout()
@@ -175,6 +188,41 @@ class DeckReport:
     legal: bool
     lines: tuple[str, ...]
     last: str = ""  # the name of the card tapped last, as the game names it
+
+
+@dataclass(frozen=True)
+class Told:
+    """What a game's `say` knows besides the change: the states the table goes between, the
+    actions between them in the order they were played (an undo's: the actions it takes
+    back), each seat as the players say it here (in solo play the box's seat is "Box"), and
+    the language."""
+
+    before: Any
+    after: Any
+    actions: tuple[Any, ...]
+    names: Mapping[str, str]
+    lang: str
+    forward: bool = True  # the actions lead from `before` to `after` (False: an undo's)
+    # solo play: the box's seat and its hand card by card in `before` and `after` (the cards
+    # that go back to its pile or come back to it can be named)
+    box_seat: str = ""
+    held: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+
+    def name(self, seat: str | None) -> str:
+        return self.names.get(seat or "", seat or "")
+
+    def leaving(self, seat: str | None) -> list[str]:
+        """The box's cards that leave its hand (none known for another seat)."""
+        return _less(*self.held) if seat and seat == self.box_seat else []
+
+    def coming(self, seat: str | None) -> list[str]:
+        """The box's cards that come (back) into its hand."""
+        return _less(self.held[1], self.held[0]) if seat and seat == self.box_seat else []
+
+    @property
+    def first(self) -> Any:
+        """The state the actions start from."""
+        return self.before if self.forward else self.after
 
 
 @dataclass(frozen=True)
@@ -232,6 +280,7 @@ class Screens(Protocol):
     def round_ended(self, before: Any, after: Any, lang: str, /) -> list[str] | None: ...
     def after(self, before: Any, after: Any, view: Any, /) -> Any: ...
     def after_undo(self, state: Any, view: Any, /) -> Any: ...
+    def say(self, told: Told, change: Change, /) -> str: ...
     def describe(self, state: Any, action: Any, lang: str, /) -> str: ...
     def seat_name(self, seat: str, lang: str, /) -> str: ...
     def show_action(self, state: Any, view: Any, action: Any, /) -> Any: ...
@@ -318,3 +367,23 @@ def card_id(state: Any, seat: str, card: str, lang: str, /) -> str:
 def undescribed(state: Any, action: Any, lang: str, /) -> str:
     """ "" : the box says only that an action was taken back."""
     return ""
+
+
+def say_set(told: Told, change: Change, /) -> str:
+    """A change a game says no better than "this place holds that now" (a game whose engine
+    gives the default changes)."""
+    from device.ui.catalog import text
+
+    return text("ch.set", told.lang, where=change.where, what=change.to)
+
+
+def _less(these: tuple[str, ...], those: tuple[str, ...]) -> list[str]:
+    """The cards of `these` not in `those` (each copy on its own)."""
+    left = list(those)
+    out = []
+    for card in these:
+        if card in left:
+            left.remove(card)
+        else:
+            out.append(card)
+    return out

@@ -36,6 +36,7 @@ class UiRecord(Strict):
     solo: str = ""  # solo play: the seat the box plays in the game on show
     solo_told: list[str] = []  # solo play: the cards told for the box's hand, in order
     solo_kept: list[tuple[int, str, list[str]]] = []  # solo games put aside: id, seat, cards
+    undone: list[list[str]] = []  # an undo's changes on the table, the pages still to show
 
 
 def first_error(error: ValidationError) -> str:

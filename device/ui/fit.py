@@ -155,6 +155,22 @@ def wrap(text: str, font, width: int) -> list[str]:
     return [*out, current] if current else out
 
 
+def block_rows(box: tuple[int, int, int, int], font, spacing: int | None = None) -> int:
+    """How many lines `block` draws in the box."""
+    x0, y0, x1, y1 = box
+    step = spacing or _height(font) + 1
+    return max(1, (y1 - y0 + 2) // step)
+
+
+def fits_block(text: str, font, box: tuple[int, int, int, int], spacing: int | None = None) -> bool:
+    """The text fits the box whole as `block` draws it (no shorter form, no ellipsis)."""
+    x0, _, x1, _ = box
+    width = x1 - x0 + 1
+    lines = wrap(text, font, width)
+    rows = block_rows(box, font, spacing)
+    return len(lines) <= rows and all(font.getlength(x) <= width for x in lines)
+
+
 def block(
     draw,
     box: tuple[int, int, int, int],

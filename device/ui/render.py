@@ -7,7 +7,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from device import games
-from device.app import solo
+from device.app import pieces, solo
 from device.app.box import (
     TOP,
     Box,
@@ -50,9 +50,14 @@ def render(box: Box) -> Image.Image:
     elif box.session is not None and solo.dealing(box):
         _deal(draw, box, fonts)
     elif box.session is not None:
-        screens = screens_of(box.session)
-        main = fit.Guard(draw, main_area(layout)) if fit.is_strict() else draw
-        screens.draw_main(main, box.session.state, game_view(box), box.lang, fonts)
+        page = _said_page(box)
+        panel = layout.said if page is not None and not box.undone else None
+        if page is None or panel is not None:  # the game, the box's move said over its panel
+            screens = screens_of(box.session)
+            main = fit.Guard(draw, main_area(layout)) if fit.is_strict() else draw
+            screens.draw_main(main, box.session.state, game_view(box), box.lang, fonts)
+        if page is not None:  # (an undo's changes: over the whole main area)
+            _said(draw, panel, page, fonts)
     if layout.hint_y is not None:
         if layout.separators:
             draw.line((0, layout.hint_y - 2, WIDTH - 1, layout.hint_y - 2), fill=1)
@@ -75,11 +80,36 @@ def _band(box: Box) -> str:
     2,3") or "Box denkt ..." while it searches (also for a hint)."""
     if box.mode == "game" and solo.wants_thinking(box):
         return text("solo.thinking", box.lang)
-    proposal = solo.current(box)
-    if box.mode == "game" and solo.box_to_move(box) and proposal and proposal.action is not None:
-        # a notice (a refusal, an unknown tag) first: the move is back with the next press
-        return box.notice or text("solo.move", box.lang, what=solo.describe(box, proposal.action))
     return box.notice
+
+
+def _said_page(box: Box) -> tuple[str, ...] | None:
+    """What to do with the pieces, the page on show over the game: an undo's changes, or the
+    box's move (None: nothing to say now; a notice, a refusal first)."""
+    if box.mode != "game" or box.session is None or box.notice:
+        return None
+    if box.undone:
+        return box.undone[box.undone_page % len(box.undone)]
+    p = solo.current(box)
+    if not solo.box_to_move(box) or p is None or p.action is None or not p.pages:
+        return None
+    return p.pages[p.page % len(p.pages)]
+
+
+def _said(draw, area: tuple[int, int, int, int] | None, page: tuple[str, ...], fonts) -> None:
+    """A page of what to do with the pieces: over the game's `said` box (inverted, as the
+    notice band), else plain over the main area; a line a change, each on its own rows."""
+    box = pieces.said_area(Layout(said=area))
+    fill = 1
+    if area is not None:
+        draw.rectangle(area, fill=1)
+        fill = 0
+    x0, y0, x1, y1 = box
+    for line in page:
+        rows = fit.block(
+            draw, (x0, y0, x1, y1), line, fonts.status, fill=fill, spacing=pieces.SPACING
+        )
+        y0 += rows * pieces.SPACING
 
 
 def _hint(draw, y: int, hint: str, font) -> None:
@@ -132,7 +162,10 @@ def _over_game(box: Box) -> bool:
 def _layout(box: Box) -> Layout:
     if not (box.mode == "game" or _over_game(box)) or box.session is None or solo.dealing(box):
         return DEFAULT_LAYOUT
-    return screens_of(box.session).layout(box.session.state, game_view(box))
+    layout = screens_of(box.session).layout(box.session.state, game_view(box))
+    if _said_page(box) is not None and (layout.said is None or box.undone):
+        return DEFAULT_LAYOUT  # said over the main area, under the status line
+    return layout
 
 
 def _confirm_text(box: Box) -> str:
@@ -185,9 +218,13 @@ def _lines(box: Box) -> tuple[str, str]:
         if session.box_held.now:
             return status, text("hint.box_cards_back", lang)
         return status, text("hint.box_cards_undo" if session.actions else "hint.box_cards", lang)
+    if box.undone and box.undone_page + 1 < len(box.undone):  # an undo's changes, a page
+        return status, text("hint.lines_next", lang)
     if solo.box_to_move(box):  # solo play: the box's move, then the player's ok
-        key = "hint.box_thinking" if solo.wants_thinking(box) else "hint.box_move"
-        return status, text(key, lang)
+        p = solo.current(box)
+        more = p is not None and p.page + 1 < len(p.pages)
+        key = "hint.box_move_next" if more else "hint.box_move"
+        return status, text("hint.box_thinking" if solo.wants_thinking(box) else key, lang)
     return status, screens.hint(session.state, game_view(box), lang)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.contract import Game, Result, Scores, lead_chances
 from engine.core import Coord, IllegalMove, NotationError, parse_deck_rules
+from engine.day_and_night import table as on_table
 from engine.day_and_night.adjudication import TEMPLE_SIZE
 from engine.day_and_night.areas import COLS, ROWS, bit, components, size
 from engine.day_and_night.effects import (  # noqa: F401
@@ -62,7 +63,6 @@ from engine.day_and_night.temples import (  # noqa: F401
     _temple_choices,
     _temples,
 )
-from engine.table import Change, Table
 
 # --- playing --------------------------------------------------------------------------------
 
@@ -416,15 +416,8 @@ class DayAndNight(Game):
     # the table; the temples are the board's temple tiles
     table_free = ("to_move", "ap_left", "entered", "pending_temple", "verdict", "outcome")
 
-    def table(self, state: State) -> Table:
-        from engine.day_and_night.table import table
-
-        return table(state)
-
-    def changes(self, before: State, after: State) -> tuple[Change, ...]:
-        from engine.day_and_night.table import changes
-
-        return changes(before, after)
+    table = staticmethod(on_table.table)
+    changes = staticmethod(on_table.changes)
 
     def summary(self, state: State) -> dict[str, Any]:
         return {

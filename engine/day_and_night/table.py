@@ -42,7 +42,9 @@ def table(state: State) -> Table:
 def changes(before: State, after: State) -> tuple[Change, ...]:
     a, b = table(before), table(after)
     differ = differing(a, b)
-    found = _tiles(before, after)
+    cards = [change for side in SIDES for change in _cards(a, b, side, before.turn == after.turn)]
+    played = [c for c in cards if c.kind in ("play", "unplay")]  # the spell first ...
+    found = played + _tiles(before, after)  # ... then what it does
     for r in range(ROWS):
         for c in range(COLS):
             key = f"markers {r},{c}"
@@ -58,8 +60,7 @@ def changes(before: State, after: State) -> tuple[Change, ...]:
             found.append(
                 Change("move", side, "pawn", before.pawn(side), after.pawn(side), places=where)
             )
-        found += _cards(a, b, side, before.turn == after.turn)
-    return tuple(found)
+    return tuple(found + [c for c in cards if c not in played])  # draws, discards last
 
 
 def _tiles(before: State, after: State) -> list[Change]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.contract import Game, Result, RoundResult, Scores
 from engine.core import Coord, IllegalMove, NotationError
+from engine.feuer_und_wasser import table as on_table
 from engine.feuer_und_wasser.counting import longest, score_placement as score_placement
 from engine.feuer_und_wasser.landscape import (
     COLOURS,
@@ -29,7 +30,6 @@ from engine.feuer_und_wasser.landscape import (
     lay,
     parse_card,
 )
-from engine.table import Change, Table
 
 CARD_ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 OTHER = {"R": "B", "B": "R"}
@@ -84,6 +84,10 @@ class State:
     points: Scores = Scores({"R": 0, "B": 0})  # tactician points this round
     last: Last | None = None
     cards_laid: int = 1  # the start card included
+    # every card on the landscape this round, in the order laid, where it lies: (player, card
+    # id, the squares it covers); the start card is ("", "start", ...). What the box names a
+    # place by (the card it lies next to), and what an undo takes off.
+    cards: tuple[tuple[str, str, tuple[Coord, ...]], ...] = ()
     round_scores: tuple[Scores, ...] = ()
     over: bool = False
     round_landscapes: tuple[Landscape, ...] = ()  # each finished round's final landscape
@@ -91,6 +95,9 @@ class State:
     def is_laid(self, player: str, card_id: str) -> bool:
         """Laid this round from `player`'s deck (both printed decks may number 1..n)."""
         return (player, card_id) in self.laid
+
+    def laid_by(self, player: str) -> list[str]:
+        return [card_id for who, card_id in self.laid if who == player]
 
 
 def turned(card: Card, turns: int) -> Card:
@@ -116,6 +123,7 @@ def _fresh_round(
         frozenset(),
         round_scores=tuple(scores),
         round_landscapes=tuple(boards),
+        cards=(("", "start", tuple(sorted(start.fields((0, 0))))),),
     )
 
 
@@ -205,6 +213,7 @@ def _after_lay(state: State, placed: Placement, card: Card, at: Coord) -> State:
         drawn=None,
         last=last,
         cards_laid=state.cards_laid + 1,
+        cards=(*state.cards, (me, state.drawn, last.card)),
     )
     if state.options.tactician:
         if piles[me] == 0 and piles[other] == 0:
@@ -401,17 +410,10 @@ class FeuerUndWasser(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    table_free = ("round", "to_move", "last", "round_scores")
+    table_free = ("round", "to_move", "last", "round_scores", "totals")
 
-    def table(self, state: State) -> Table:
-        from engine.feuer_und_wasser.table import table
-
-        return table(state)
-
-    def changes(self, before: State, after: State) -> tuple[Change, ...]:
-        from engine.feuer_und_wasser.table import changes
-
-        return changes(before, after)
+    table = staticmethod(on_table.table)
+    changes = staticmethod(on_table.changes)
 
     def summary(self, state: State) -> dict[str, Any]:
         fields = state.landscape.fields

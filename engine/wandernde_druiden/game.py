@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.contract import Game, Result, RoundResult, Scores, lead_chances
 from engine.core import IllegalMove, NotationError, parse_deck_rules
-from engine.table import Change, Table
+from engine.wandernde_druiden import table as on_table
 from engine.wandernde_druiden.cards import (
     EXAMPLE,
     Card,
@@ -38,6 +38,7 @@ from engine.wandernde_druiden.clash import (
     resolve,
 )
 from engine.wandernde_druiden.notation import (
+    clash_summary as _clash_summary,
     format_action as format_action,
     parse_action as parse_action,
 )
@@ -452,18 +453,11 @@ class WanderndeDruiden(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    # whose turn and its step, the clash's record and the end are the box's, not the table's
-    table_free = ("to_move", "turn", "active", "phase", "drawn", "clash", "loser", "why")
+    # whose turn and its step, the MP, the clash's record and the end are the box's
+    table_free = ("to_move", "turn", "active", "phase", "drawn", "mp", "clash", "loser", "why")
 
-    def table(self, state: State) -> Table:
-        from engine.wandernde_druiden.table import table
-
-        return table(state)
-
-    def changes(self, before: State, after: State) -> tuple[Change, ...]:
-        from engine.wandernde_druiden.table import changes
-
-        return changes(before, after)
+    table = staticmethod(on_table.table)
+    changes = staticmethod(on_table.changes)
 
     def summary(self, state: State) -> dict[str, Any]:
         return {
@@ -488,26 +482,6 @@ class WanderndeDruiden(Game):
             "loser": state.loser,
             "why": state.why or None,
         }
-
-
-def _clash_summary(record: ClashRecord | None) -> dict[str, Any] | None:
-    if record is None:
-        return None
-    o = record.outcome
-    return {
-        "attacker": record.attacker,
-        "turn": record.turn,
-        "attackers": [{"card": c.card, "strength": c.strength} for c in record.attackers],
-        "defenders": [{"card": c.card, "strength": c.strength} for c in record.defenders],
-        "assignment": list(o.assignment),
-        "mp_loss": o.mp_loss,
-        "attackers_discarded": list(o.attackers_discarded),
-        "defenders_discarded": list(o.defenders_discarded),
-        "unblocked": list(o.unblocked),
-        "attack_discarded": o.attack_discarded,
-        "defense_discarded": o.defense_discarded,
-        "hand_discarded": record.hand_cut,
-    }
 
 
 GAME = WanderndeDruiden()

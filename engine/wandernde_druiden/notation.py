@@ -4,9 +4,17 @@ line an action, parsed and formatted."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engine.core import NotationError
-from engine.wandernde_druiden.state import Action, Clash, End, LayCreature, LayPlace
+from engine.wandernde_druiden.state import (
+    Action,
+    Clash,
+    ClashRecord,
+    End,
+    LayCreature,
+    LayPlace,
+)
 
 NUMBERS = re.compile(r"^\d{1,3}(,\d{1,3})*$")
 CARD_ID = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
@@ -55,3 +63,24 @@ def parse_action(text: str) -> Action:
     if verb == "end" and not rest:
         return End()
     raise NotationError(f"unknown action {text!r}; actions: {FORMS}")
+
+
+def clash_summary(record: ClashRecord | None) -> dict[str, Any] | None:
+    """The last clash as `tabletop replay`'s summary has it (None: no clash yet)."""
+    if record is None:
+        return None
+    o = record.outcome
+    return {
+        "attacker": record.attacker,
+        "turn": record.turn,
+        "attackers": [{"card": c.card, "strength": c.strength} for c in record.attackers],
+        "defenders": [{"card": c.card, "strength": c.strength} for c in record.defenders],
+        "assignment": list(o.assignment),
+        "mp_loss": o.mp_loss,
+        "attackers_discarded": list(o.attackers_discarded),
+        "defenders_discarded": list(o.defenders_discarded),
+        "unblocked": list(o.unblocked),
+        "attack_discarded": o.attack_discarded,
+        "defense_discarded": o.defense_discarded,
+        "hand_discarded": record.hand_cut,
+    }

@@ -1,6 +1,6 @@
-"""Wandernde Druiden's table (engine/table.py): each side's MP, hand, draw pile and discards,
-its creatures and its power places in play (a used place lies turned); and what the players
-change on it between two states.
+"""Wandernde Druiden's table (engine/table.py): each side's hand, draw pile and discards, its
+creatures and its power places in play (a used place lies turned; the MP are the box's); and
+what the players change on it between two states.
 
 Played forward, a card is laid from the hand (`lay`), a creature goes to the discards after a
 clash (`discard` "table"), cards are cut from the hand (`discard` "hand") and drawn (`draw`), a
@@ -20,7 +20,6 @@ def table(state: State) -> Table:
     out: dict[str, Any] = {}
     for p in PLAYERS:
         side = state.side(p)
-        out[f"mp {p}"] = side.mp
         out[f"hand {p}"] = side.hand
         out[f"pile {p}"] = side.pile
         out[f"discard {p}"] = side.discard
@@ -47,8 +46,6 @@ def changes(before: State, after: State) -> tuple[Change, ...]:
     forward = _progress(after) >= _progress(before)
     found: list[Change] = []
     for p in PLAYERS:
-        if f"mp {p}" in differ:
-            found.append(Change("points", p, "mp", "mp", count=b[f"mp {p}"], places=(f"mp {p}",)))
         found += _side(a, b, p, differ, forward)
     return tuple(found)
 

@@ -11,7 +11,7 @@ from typing import Literal
 
 from engine.contract import Game, Result, RoundResult, Scores
 from engine.core import Coord, IllegalMove, NotationError
-from engine.table import Change, Table
+from engine.zweimal import table as on_table
 from engine.zweimal.position import (
     EMPTY,
     FIGURES_PER_PLAYER,
@@ -455,17 +455,10 @@ class Zweimal(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    table_free = ("round", "step", "to_move", "round_scores")  # the totals are written down
+    table_free = ("round", "step", "to_move", "round_scores", "totals")  # the box scores
 
-    def table(self, state: State) -> Table:
-        from engine.zweimal.table import table
-
-        return table(state)
-
-    def changes(self, before: State, after: State) -> tuple[Change, ...]:
-        from engine.zweimal.table import changes
-
-        return changes(before, after)
+    table = staticmethod(on_table.table)
+    changes = staticmethod(on_table.changes)
 
     def summary(self, state: State) -> dict:
         return {

@@ -1,5 +1,5 @@
 """Zweimal's table (engine/table.py): the grid's road cards and figures, the figures beside
-the grid, the supply of road cards and the points written down; and what the players change
+the grid and the supply of road cards (the scores are the box's); and what the players change
 on it between two states.
 
 Fields are named as the box names them (row, column from 0, as on the box's grid). A road
@@ -15,7 +15,6 @@ from dataclasses import replace
 from typing import Any
 
 from engine.table import Change, Table, differing
-from engine.zweimal.game import State
 from engine.zweimal.position import PLAYERS
 
 
@@ -23,7 +22,7 @@ def _field(r: int, c: int) -> str:
     return f"{r},{c}"
 
 
-def table(state: State) -> Table:
+def table(state: Any) -> Table:
     n = state.options.size
     out: dict[str, Any] = {"supply": state.supply}
     for r in range(n):
@@ -32,23 +31,20 @@ def table(state: State) -> Table:
             out[f"figure {r},{c}"] = state.position.figure_at((r, c))
     for p in ("A", "B"):
         out[f"figures {p}"] = state.figures_left(p)
-        out[f"points {p}"] = state.totals[p]
     return out
 
 
-def changes(before: State, after: State) -> tuple[Change, ...]:
+def changes(before: Any, after: Any) -> tuple[Change, ...]:
     a, b = table(before), table(after)
     differ = differing(a, b)
     found: list[Change] = []
-    for p in PLAYERS:
-        if f"points {p}" in differ:
-            found.append(Change("points", p, count=b[f"points {p}"], places=(f"points {p}",)))
-    grid = sorted(d for d in differ if not d.startswith("points "))
+    grid = sorted(differ)
     if after.round > before.round:  # the round's last step, then the grid cleared
         end = _round_end(before, after)
-        e = table(end)
-        found += _figures(before, end, differing(a, e))
-        found += _roads(before, end, differing(a, e))
+        if end is not None:
+            e = table(end)
+            found += _figures(before, end, differing(a, e))
+            found += _roads(before, end, differing(a, e))
         if grid:
             found.append(Change("clear", what="grid", places=tuple(grid)))
         return tuple(found)
@@ -61,17 +57,23 @@ def changes(before: State, after: State) -> tuple[Change, ...]:
     return tuple(found)
 
 
-def _round_end(before: State, after: State) -> State:
-    """The grid at the end of `before`'s round, as `after` (the next round) recorded it."""
+def _round_end(before: Any, after: Any) -> Any | None:
+    """The grid at the end of `before`'s round, as `after` (the next round) recorded it. None
+    where `before` is not the round's last step (a span of several: the grid is cleared, no
+    more): the last step places or moves one figure and lays at most one card."""
+    if after.round != before.round + 1 or before.phase not in ("figure", "road"):
+        return None
     final = after.round_positions[-1]
     n = before.options.size
-    flips = sum(
-        final.road_at((r, c)) != before.position.road_at((r, c)) for r in range(n) for c in range(n)
-    )
+    fields = [(r, c) for r in range(n) for c in range(n)]
+    flips = sum(final.road_at(f) != before.position.road_at(f) for f in fields)
+    figures = sum(final.figure_at(f) != before.position.figure_at(f) for f in fields)
+    if flips > 1 or figures > 2:
+        return None
     return replace(before, position=final, supply=before.supply - flips)
 
 
-def _figures(before: State, after: State, differ: set[str]) -> list[Change]:
+def _figures(before: Any, after: Any, differ: set[str]) -> list[Change]:
     n = before.options.size
     found: list[Change] = []
     for p in PLAYERS:
@@ -105,7 +107,7 @@ def _figures(before: State, after: State, differ: set[str]) -> list[Change]:
     return found
 
 
-def _roads(before: State, after: State, differ: set[str]) -> list[Change]:
+def _roads(before: Any, after: Any, differ: set[str]) -> list[Change]:
     n = before.options.size
     flipped = [(r, c) for r in range(n) for c in range(n) if f"road {_field(r, c)}" in differ]
     supply = ("supply",) if "supply" in differ else ()

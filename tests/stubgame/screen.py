@@ -29,6 +29,7 @@ option_overrides = contract.no_overrides
 check_deck = contract.no_deck_check
 legacy_action = contract.no_legacy_action
 describe = contract.undescribed
+say = contract.say_set  # its engine's changes are the contract's default
 
 
 @dataclass(frozen=True)

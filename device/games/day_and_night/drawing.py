@@ -15,6 +15,7 @@ from device.games.day_and_night import (
 from device.games.day_and_night.glyphs import cell_pixels
 from device.games.day_and_night.view import (
     CELL,
+    LEFT,
     LIST_ROWS,
     NAMES,
     PANEL,
@@ -94,28 +95,45 @@ def effect_words(spell, lang: str) -> str:
     return "+".join(words)
 
 
-def _board(draw, state: State, view: View) -> None:
+def board_pixels(state: State, view: View) -> set[tuple[int, int]]:
+    """The board's lit pixels (x, y): each field's glyph (device/games/day_and_night/
+    glyphs.py) and the cursor, a frame just outside its field that turns over every pixel it
+    crosses, so it shows on any field around it (on a temple's lit edge as a dark line) and
+    whole at the board's edges (the board stands a pixel in from the screen's edge)."""
     chosen = set(view.targets) if view.mode != "temple" else set(temple_chosen(state, view))
     markers = dict(state.mystify)
+    lit: set[tuple[int, int]] = set()
     for r in range(ROWS):
         for c in range(COLS):
             at = (r, c)
             pawns = [side for side, p in zip(SIDES, state.pawns, strict=True) if p == at]
-            lit = cell_pixels(
+            glyph = cell_pixels(
                 tile_at(state.board, at),
                 markers.get(at, 0),
                 at in state.crystals,
                 pawns,
                 at in chosen,
             )
-            x, y = c * CELL, TOP + r * CELL
-            for dr, dc in lit:
-                draw.point((x + dc, y + dr), fill=1)
+            x, y = LEFT + c * CELL, TOP + r * CELL
+            lit |= {(x + dc, y + dr) for dr, dc in glyph}
     if not state.over:
-        r, c = view.cursor
-        x, y = c * CELL, TOP + r * CELL
-        draw.rectangle((x - 1, y - 1, x + CELL, y + CELL), outline=1)
-    draw.rectangle((-1, TOP - 1, COLS * CELL, TOP + ROWS * CELL), outline=1)
+        lit ^= cursor_frame(view.cursor)
+    return lit
+
+
+def cursor_frame(at: tuple[int, int]) -> set[tuple[int, int]]:
+    """The pixels of the cursor's frame around a field (x, y)."""
+    r, c = at
+    x0, y0 = LEFT + c * CELL - 1, TOP + r * CELL - 1
+    x1, y1 = x0 + CELL + 1, y0 + CELL + 1
+    return {(x, y) for x in range(x0, x1 + 1) for y in (y0, y1)} | {
+        (x, y) for x in (x0, x1) for y in range(y0, y1 + 1)
+    }
+
+
+def _board(draw, state: State, view: View) -> None:
+    for x, y in board_pixels(state, view):
+        draw.point((x, y), fill=1)
 
 
 def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:

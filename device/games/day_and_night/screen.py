@@ -32,6 +32,7 @@ from device.games.day_and_night import (
     decks as day_and_night_decks,
     texts,  # noqa: F401 - its texts in the catalog
 )
+from device.games.day_and_night.changes import say as say
 from device.games.day_and_night.drawing import (
     _board as _board,
     _context as _context,
@@ -47,6 +48,7 @@ from device.games.day_and_night.drawing import (
 )
 from device.games.day_and_night.view import (
     CELL as CELL,
+    LEFT as LEFT,
     LIST_ROWS as LIST_ROWS,
     NAMES as NAMES,
     PANEL as PANEL,
@@ -220,7 +222,13 @@ def after(before: State, after_state: State, view: View) -> View:
 def layout(state: State, view: View) -> Layout:
     if view.mode == "spells" and not state.over:
         return Layout()  # the list: the whole width, the status line on top
-    return Layout(status=False, hint_y=57, separators=False, notice=(PANEL - 2, 27, 127, 54))
+    return Layout(
+        status=False,
+        hint_y=57,
+        separators=False,
+        notice=(PANEL - 2, 27, 127, 54),
+        said=(PANEL - 2, 0, 127, 54),  # the panel: its title says the box's turn
+    )
 
 
 def _move(cursor: Coord, button: str) -> Coord:
@@ -237,6 +245,8 @@ def on_button(state: State, view: View, button: str) -> Reaction:
     if state.over:  # the final board, the last temple marked: ok goes to the menu
         return Reaction(view)
     view = replace(view, built=(), built_side="")  # a temple's notice lasts until a press
+    if view.mode == "board":  # a proposed spell's targets are marked until a press
+        view = replace(view, targets=())
     if view.mode == "spells":
         return _spell_list(state, view, button)
     if view.mode == "temple":
@@ -395,14 +405,14 @@ def seat_name(seat: str, lang: str) -> str:
 
 
 def show_action(state: State, view: View, action: Any) -> View:
-    """A proposed action on the board: the cursor on the step's field, the spell's first
-    target or the temple's first tile."""
+    """A proposed action on the board: the cursor on the step's field, the spell's targets
+    marked (the cursor on the first) or the temple's first tile."""
     from engine.day_and_night.game import Cast, Step, Temple
 
     if isinstance(action, Step):
         return replace(view, mode="board", cursor=action.to)
-    if isinstance(action, Cast) and action.targets:
-        return replace(view, mode="board", cursor=action.targets[0])
+    if isinstance(action, Cast) and action.targets:  # every target marked, the first under
+        return replace(view, mode="board", cursor=action.targets[0], targets=action.targets)
     if isinstance(action, Temple) and action.fields:
         return replace(view, cursor=action.fields[0])
     return view

@@ -20,9 +20,10 @@ CELL = 8
 
 
 TOP = 4
+LEFT = 1  # the board a pixel in from the screen's edge: the cursor's frame shows whole
 
 
-PANEL = COLS * CELL + 3
+PANEL = LEFT + COLS * CELL + 3
 
 
 NAMES = {"day": "dan.day", "night": "dan.night"}

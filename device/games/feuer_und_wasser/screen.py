@@ -35,6 +35,7 @@ from device.games.feuer_und_wasser import (
     decks as feuer_und_wasser_decks,
     texts,  # noqa: F401 - its texts in the catalog
 )
+from device.games.feuer_und_wasser.changes import say as say
 from device.games.feuer_und_wasser.drawing import (
     _cell as _cell,
     _fits as _fits,
@@ -195,7 +196,13 @@ def after(before: State, after_state: State, view: View) -> View:
 def layout(state: State, view: View) -> Layout:
     if (view.review is not None and view.review[1] == 1) or (state.over and view.review is None):
         return Layout()
-    return Layout(status=False, hint_y=57, separators=False, notice=(PANEL - 2, 18, 127, 54))
+    return Layout(
+        status=False,
+        hint_y=57,
+        separators=False,
+        notice=(PANEL - 2, 18, 127, 54),
+        said=(PANEL - 2, 0, 127, 54),  # the panel: its title says the box's turn
+    )
 
 
 def on_button(state: State, view: View, button: str) -> Reaction:

@@ -38,6 +38,7 @@ from device.games.wandernde_druiden import (
     cards as wandernde_druiden_cards,
     texts,  # noqa: F401 - its texts in the catalog
 )
+from device.games.wandernde_druiden.changes import say as say
 from device.games.wandernde_druiden.drawing import (
     _clash as _clash,
     _free_places as _free_places,

@@ -20,17 +20,22 @@ from device.games.zweimal.view import (
 from device.ui import fit
 from device.ui.catalog import text
 from engine.zweimal.game import (
+    FLIP,
     State,
     can_move,
     winner,
 )
+from engine.zweimal.position import Position
 
 
 def status(state: State, lang: str) -> str:
     game = text("zweimal.game", lang, variant=state.options.variant)
     if state.phase == "over":
         return f"{game} · {text('status.over', lang)}"
-    return f"{game} · {text('zweimal.round', lang, round=state.round)}"
+    round_ = text("zweimal.round", lang, round=state.round)
+    if state.phase == "setup":
+        return f"{game} · {round_}"
+    return f"{round_} · {text('status.turn', lang, player=state.turn)}"  # whose turn
 
 
 def hint(state: State, view: View, lang: str) -> str:
@@ -177,8 +182,31 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
     if len(body) > 4:  # game 2's round 2: game and round share a line, the total fits above
         round_ = text("zweimal.game_round", lang, variant=state.options.variant, round=state.round)
         head = [(round_, False)]
-    _grid(draw, state.position, state, view)
-    _panel(draw, state, head + body, fonts)
+    _grid(draw, _previewed(state, view), state, view)
+    _panel(draw, state, body + head, fonts)  # whose turn on top: the box's words go below
+
+
+def _previewed(state: State, view: View) -> Position:
+    """The position with the proposed step drawn done (`view.preview`): the turn's figure on
+    the field (moved there from the picked-up one), or its road turned by the card laid."""
+    at = view.preview
+    if at is None:
+        return state.position
+    position = state.position
+    if state.phase == "road":
+        r, c = at
+        row = position.roads[r]
+        roads = (
+            *position.roads[:r],
+            row[:c] + FLIP[row[c]] + row[c + 1 :],
+            *position.roads[r + 1 :],
+        )
+        return Position(roads, position.figures)
+    figures = [list(row) for row in position.figures]
+    if view.selected is not None:
+        figures[view.selected[0]][view.selected[1]] = "."
+    figures[at[0]][at[1]] = state.turn
+    return Position(position.roads, tuple("".join(row) for row in figures))
 
 
 def _draw_review(draw, state: State, view: View, lang: str, fonts) -> None:

@@ -25,6 +25,7 @@ from device.games.zweimal import (
     cursor,
     texts,  # noqa: F401 - its texts in the catalog
 )
+from device.games.zweimal.changes import say as say
 from device.games.zweimal.drawing import (
     _brackets as _brackets,
     _draw_review as _draw_review,
@@ -192,10 +193,17 @@ def layout(state: State, view: View) -> Layout:
     if state.phase == "over" and view.review is None:
         return Layout()
     px = _panel_x(state)
-    return Layout(status=False, hint_y=57, separators=False, notice=(px - 2, 18, 127, 54))
+    return Layout(
+        status=False,
+        hint_y=57,
+        separators=False,
+        notice=(px - 2, 18, 127, 54),
+        said=(px - 2, 0, 127, 54),  # the panel: its title says the box's turn
+    )
 
 
 def on_button(state: State, view: View, button: str) -> Reaction:
+    view = replace(view, preview=None)  # a proposed step is drawn done only until a press
     if view.review is not None:
         return _review_button(state, view, button)
     if state.phase == "setup":
@@ -320,12 +328,13 @@ def describe(state: State, action: Any, lang: str) -> str:
 
 
 def show_action(state: State, view: View, action: Action) -> View:
-    """A proposed action on the board: the cursor on its field (a move: the figure picked
-    up on its field, the cursor on where it goes)."""
+    """A proposed action on the board, drawn done: the cursor on its field, the figure placed
+    or the road turned there (a move: the figure picked up on its field, the cursor and the
+    figure on where it goes)."""
     if isinstance(action, (Place, Lay)):
-        return replace(view, cursor=action.field, selected=None)
+        return replace(view, cursor=action.field, selected=None, preview=action.field)
     if isinstance(action, Move):
-        return replace(view, cursor=action.target, selected=action.source)
+        return replace(view, cursor=action.target, selected=action.source, preview=action.target)
     return view
 
 

@@ -18,14 +18,18 @@ from engine.zweimal.position import score_roads
 @dataclass(frozen=True)
 class View:
     """Zweimal's view: the cursor, a picked-up figure (game 2), the set-up on offer (the box's
-    dealt layout, or "edit": as on the table) and the scoring board after a round
-    (`review`: the round's index and the page: a road, or the score after the last road)."""
+    dealt layout, or "edit": as on the table), the scoring board after a round (`review`: the
+    round's index and the page: a road, or the score after the last road) and a proposed
+    step drawn done (`preview`)."""
 
     cursor: Coord = (0, 0)
     selected: Coord | None = None
     setup: str = "deal"
     proposal: tuple[str, ...] = ()
     review: tuple[int, int] | None = None
+    # the box's move or a hint drawn done: the field whose figure (placed or moved there) or
+    # road (a card laid: turned) the board shows as it will be; not saved (shown again)
+    preview: Coord | None = None
 
 
 def _scoring(state: State, r: int) -> list:

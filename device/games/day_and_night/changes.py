@@ -1,0 +1,72 @@
+"""What the players change on Day and Night's table, in words (the screens contract's `say`):
+fields named as the box's board shows them (row, column), tiles by the side they show, the
+spells cast by name."""
+
+from __future__ import annotations
+
+from device.games.contract import Told
+from device.games.day_and_night import texts  # noqa: F401 - its texts in the catalog
+from device.ui.catalog import text
+from engine.day_and_night.game import GAME, Cast, State
+from engine.table import Change
+
+
+def _at(field: tuple[int, int]) -> str:
+    return f"{field[0]},{field[1]}"
+
+
+def _kind(symbol: str, lang: str) -> str:
+    return text("ch.dan.tile_day" if symbol in "dfD" else "ch.dan.tile_night", lang)
+
+
+def _spell(told: Told, side: str, spell_id: str) -> str:
+    spell = told.before.options.spell(side, spell_id)
+    return spell.name if spell else spell_id
+
+
+def spells_cast(told: Told, side: str) -> list[str]:
+    """The names of the spells `side` cast in the actions (played from the first state)."""
+    state: State = told.first
+    names = []
+    for action in told.actions:
+        if isinstance(action, Cast) and state.turn == side:
+            spell = state.options.spell(side, action.spell)
+            names.append(spell.name if spell else action.spell)
+        state = GAME.apply(state, action)
+    return names
+
+
+def say(told: Told, change: Change) -> str:
+    lang, c = told.lang, change
+    seat = told.name(c.seat)
+    match c.kind, c.what:
+        case "place", _:
+            return text("ch.dan.put_tile", lang, kind=_kind(c.to, lang), at=_at(c.where))
+        case "remove", _:
+            return text("ch.dan.take_tile", lang, at=_at(c.where))
+        case "move", "tile":
+            return text("ch.dan.move_tile", lang, at=_at(c.where), to=_at(c.to))
+        case "move", "pawn":
+            return text("ch.dan.move_pawn", lang, seat=seat, to=_at(c.to))
+        case "turn", _:
+            return text("ch.dan.turn_tile", lang, at=_at(c.where), kind=_kind(c.to, lang))
+        case "marker", "temple":
+            key = "ch.dan.temple_now" if c.count else "ch.dan.temple_gone"
+            return text(key, lang, side=told.name(c.seat))
+        case "marker", what:
+            on = "on" if c.count else "off"
+            return text(f"ch.dan.{what}_{on}", lang, at=_at(c.where), n=c.count)
+        case "to_pile", _ if len(told.leaving(c.seat)) == c.count <= 2:
+            names = ", ".join(_spell(told, c.seat or "", x) for x in told.leaving(c.seat))
+            return text("ch.dan.to_pile_named", lang, seat=seat, cards=names)
+        case (("from_discard" | "unplay"), _) if len(told.coming(c.seat)) == c.count <= 2:
+            names = ", ".join(_spell(told, c.seat or "", x) for x in told.coming(c.seat))
+            return text("ch.dan.from_discard_named", lang, seat=seat, cards=names)
+        case (("draw" | "to_pile" | "discard" | "from_discard"), _):
+            return text(f"ch.dan.{c.kind}", lang, seat=seat, n=c.count)
+        case (("play" | "unplay"), _):
+            cast = spells_cast(told, c.seat or "")
+            if len(cast) == c.count <= 2:  # named (more: counted, a line stays short)
+                return text(f"ch.dan.{c.kind}_named", lang, seat=seat, spells=", ".join(cast))
+            return text(f"ch.dan.{c.kind}", lang, seat=seat, n=c.count)
+    return ""  # pragma: no cover - Day and Night's table changes in no other way

@@ -1,0 +1,37 @@
+"""What the players change on Zweimal's table, in words (the screens contract's `say`): a
+line a change, fields named as the box's grid shows them (row, column), the road a card
+shows as it lies ("waagrecht": the road runs left-right)."""
+
+from __future__ import annotations
+
+from device.games.contract import Told
+from device.games.zweimal import texts  # noqa: F401 - its texts in the catalog
+from device.ui.catalog import text
+from engine.table import Change
+from engine.zweimal.position import HORIZONTAL
+
+
+def _at(field: tuple[int, int]) -> str:
+    return f"{field[0]},{field[1]}"
+
+
+def way(orientation: str, lang: str) -> str:
+    return text("ch.zw.across" if orientation == HORIZONTAL else "ch.zw.down", lang)
+
+
+def say(told: Told, change: Change) -> str:
+    lang, c = told.lang, change
+    match c.kind:
+        case "place" | "remove":
+            return text(f"ch.zw.{c.kind}", lang, seat=c.seat, at=_at(c.where))
+        case "move":
+            return text("ch.zw.move", lang, seat=c.seat, at=_at(c.where), to=_at(c.to))
+        case "lay" | "turn":
+            return text(f"ch.zw.{c.kind}", lang, at=_at(c.where), way=way(c.to, lang))
+        case "take_back":
+            return text("ch.zw.take_back", lang, at=_at(c.where))
+        case "count":
+            return text("ch.zw.count", lang, n=c.count)
+        case "clear" | "restore":
+            return text(f"ch.zw.{c.kind}", lang)
+    return ""  # pragma: no cover - Zweimal's table changes in no other way
