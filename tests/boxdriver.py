@@ -127,7 +127,9 @@ class Player:
         """At a round's end: the scoring board, then the score, then on."""
         assert self.box.view.review is not None and self.box.view.review[1] == 0
         self.press("ok")  # to the score
-        self.press("ok")  # on to the next round (or the result)
+        if self.state.phase == "over":  # the game's result: shown once (ok: the menu)
+            return
+        self.press("ok")  # on to the next round
         assert self.box.view.review is None
 
     def place(self, field) -> None:

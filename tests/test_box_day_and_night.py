@@ -4,6 +4,8 @@ a temple chosen on the board, and a restart in the middle."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from device.app.box import menu_items
@@ -117,6 +119,11 @@ def test_the_end_of_a_turn_and_the_upkeep_of_both_markers(table):
     t.end_turn()
     s = t.state
     assert s.turn == "day" and dict(s.mystify) == {(0, 1): 2} and s.upkeep.markers == ((0, 1),)
+    from device.games.day_and_night.drawing import _context
+
+    # the upkeep said as done on the board, apart from the count under the cursor
+    view = replace(t.box.view, cursor=(0, 1))
+    assert _context(s, view, "de")[-2:] == ["1 Marker ab", "Marker: 2"]
     t.end_turn()
     t.end_turn()
     assert dict(t.state.mystify) == {(0, 1): 1}

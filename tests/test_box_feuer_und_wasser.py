@@ -146,28 +146,32 @@ def test_a_whole_game_of_each_version(tmp_path, capsys, mode, tactician, cards, 
 
 def test_the_card_starts_on_the_tip_and_back_takes_back_in_every_step(tmp_path):
     """Found by testers: `back` was "Tipp" while laying and "rückgängig" in the next step. The
-    tip's way in is where the card starts (the best place), said on the panel and the hint."""
+    tip's way in is where the card starts (the best place), said on the panel. Found by a new
+    user: `back` on the very first step asked "Rückgängig?" and then answered "Kein Schritt
+    zurück": now said at once; `back` is "rückgängig" wherever it takes back."""
     from device.games.feuer_und_wasser.screen import _tip, hint
 
     t = Table(tmp_path, BASIC)
     try:
         t.new_game("rows", "no")
-        assert hint(t.state, t.box.view, "de") == "ok:gezogen back:zurück"
-        t.press("back")  # the draw step: undo asks first (nothing to take back yet)
-        assert t.box.mode == "confirm" and t.box.confirm == UNDO
-        t.press("back")  # no
+        assert hint(t.state, t.box.view, "de") == "ok:diese back:rückgängig"
+        t.press("back")  # the draw step, nothing to take back yet: said at once
+        assert t.box.mode == "game" and t.box.notice == "Nichts zurückzunehmen"
         t.draw("F1")
         view = t.box.view
         assert (view.at, view.turns, view.best) == ((0, 1), 0, 2)  # row 4 -> 2 ...
-        assert _tip(t.state, view, "de") == [("Tipp:", False), ("1 abwerfen", False)]  # the pile
-        assert hint(t.state, view, "de") == "ok:Tipp legen back:zurück"
+        assert _tip(t.state, view, "de") == [("Tipp: 1 ab", False), ("= Tipp", False)]  # pile
+        assert hint(t.state, view, "de") == "ok:legen back:rückgängig"
         t.press("right")
-        assert hint(t.state, t.box.view, "de") == "ok:legen back:zurück"
+        assert hint(t.state, t.box.view, "de") == "ok:legen back:rückgängig"
         before = t.state
         t.press("back")
         assert t.box.mode == "confirm" and t.state == before
-        t.press("ok")  # yes: the draw is taken back
+        t.press("ok")  # yes: the draw is taken back, said as the card to put back
         assert t.state.drawn is None and t.box.mode == "game"
+        assert t.box.undone == (("Zurück:", "F1 zurück auf den Feuer-Stapel"),)
+        t.press("ok")  # read: the board again (the press lays nothing)
+        assert t.box.undone == () and t.state.drawn is None
         t.draw("F1")
         t.press("ok")  # laid on the tip
         assert t.state.last.length == 4
@@ -178,12 +182,15 @@ def test_the_card_starts_on_the_tip_and_back_takes_back_in_every_step(tmp_path):
         t.sim.stop()
 
 
-def test_the_panel_says_what_the_tip_gives_and_the_hint_line_when_the_card_is_on_it():
-    """Found by testers: "Bester: 1" did not say what it was. The panel stays as it is while
-    the card moves (a move redraws the card, not the panel)."""
+def test_the_panel_says_what_the_tip_gives_and_what_the_card_gives_where_it_lies():
+    """Found by testers: "Bester: 1" did not say what it was. Found by a new user: the panel
+    kept the tip's value after the card left the tip, and said "Tipp: nichts" beside
+    "ok:Tipp legen". The first line is the tip (it stays while the card moves), the second
+    what the place the card lies on gives (or that it lies on the tip); `ok` lays."""
     import random as rnd
     from dataclasses import replace
 
+    from device.games.feuer_und_wasser.drawing import here_gives, piles_as_laid
     from device.games.feuer_und_wasser.screen import _tip, hint, initial_view, on_button, on_tip
     from engine.feuer_und_wasser.game import GAME
     from engine.replay import options_of
@@ -198,24 +205,26 @@ def test_the_panel_says_what_the_tip_gives_and_the_hint_line_when_the_card_is_on
             continue
         view = initial_view(state)
         seen.add(view.tip is not None)
+        assert hint(state, view, "de") == "ok:legen back:rückgängig"
         if view.tip is None:  # no place scores: the card starts mid-landscape, giving nothing
-            assert _tip(state, view, "de") == [("Tipp:", False), ("nichts", False)]
-            assert hint(state, view, "de") == "ok:legen back:zurück"
+            assert _tip(state, view, "de") == [("kein Tipp", False), ("hier: 0 ab", False)]
             continue
-        capped = min(view.best, state.piles[state.turn] - 1)
-        assert on_tip(view) and hint(state, view, "de") == "ok:Tipp legen back:zurück"
-        assert _tip(state, view, "de")[1][0] in (f"{capped} abwerfen", "nichts")
-        assert _tip(state, view, "en")[0][0] == "Tip:"
+        capped = min(view.best, piles_as_laid(state)[state.turn])
+        assert on_tip(view)
+        assert _tip(state, view, "de") == [(f"Tipp: {capped} ab", False), ("= Tipp", False)]
+        assert _tip(state, view, "en")[0][0] == f"Tip: {capped} off"
         moved = on_button(state, view, "right").view
-        assert _tip(state, moved, "de") == _tip(state, view, "de")
+        assert _tip(state, moved, "de")[0] == _tip(state, view, "de")[0]  # the tip stays
         if moved.at != view.at:
-            assert not on_tip(moved) and hint(state, moved, "de") == "ok:legen back:zurück"
+            here = min(here_gives(state, moved), piles_as_laid(state)[state.turn])
+            assert not on_tip(moved) and _tip(state, moved, "de")[1][0] == f"hier: {here} ab"
         tactician = replace(state, options=replace(state.options, tactician=True))
-        assert _tip(tactician, view, "de")[1][0] in ("1 Punkt", f"{view.best} Punkte")
+        assert _tip(tactician, view, "de")[0][0] == f"Tipp: {view.best} P."
 
 
 def test_the_tacticians_card_preview_leaves_the_points_readable():
-    """Found by testers: the drawn card's preview covered "Pkt. R16 B12"."""
+    """Found by testers: the drawn card's preview covered "Pkt. R16 B12". The points written
+    down stand under whose turn (the round's number gives way), the players as F and W."""
     from dataclasses import replace
 
     from PIL import Image, ImageChops, ImageDraw
@@ -232,8 +241,8 @@ def test_the_tacticians_card_preview_leaves_the_points_readable():
     frame = Image.new("1", (128, 64), 0)
     draw_main(ImageDraw.Draw(frame), state, View(), "de", fonts)
     alone = Image.new("1", (128, 64), 0)
-    fit.line(ImageDraw.Draw(alone), (PANEL, 36), "Pkt. R16 B12", fonts.status)
-    box = (PANEL, 36, 128, 36 + 8)
+    fit.line(ImageDraw.Draw(alone), (PANEL, 9), "Pkt. F16 W12", fonts.status)
+    box = (PANEL, 9, 128, 9 + 8)
     assert ImageChops.difference(frame.crop(box), alone.crop(box)).getbbox() is None
 
 
@@ -273,7 +282,7 @@ def test_the_round_score_is_explained_in_words_before_the_number(tmp_path):
         assert round_explained(t.state, 0, "de") == [
             "Feuer: Stapel leer",
             "Wasser: noch 2 Karten",
-            "Runde 1: R 2 - B 0",
+            "Runde 1: F 2 - W 0",
         ]
         assert round_explained(t.state, 0, "en")[:2] == ["Fire: pile empty", "Water: 2 cards left"]
     finally:
@@ -287,7 +296,7 @@ def test_the_round_score_is_explained_in_words_before_the_number(tmp_path):
         tactician.draw("W1")
         tactician.lay((0, 0), 1)
         lines = round_explained(tactician.state, 0, "de")
-        assert lines == ["Gruppenpunkte addiert", "Runde 1: R 1 - B 2"]
+        assert lines == ["Gruppenpunkte addiert", "Runde 1: F 1 - W 2"]
     finally:
         tactician.sim.stop()
 
@@ -309,25 +318,48 @@ def test_a_tap_draws_the_card_and_a_wrong_card_is_refused(tmp_path):
 
 def test_the_panel_says_whose_row_scored_and_nothing_for_a_placement_that_scored_nothing():
     """Found by testers: "Reihe 0:-0" after every placement that scored nothing, "Reihe 3:+1"
-    without whose it was, and round 2's first screen still showing round 1's last row."""
+    without whose it was, "R"/"B" where the cards say Feuer and Wasser, and round 2's first
+    screen still showing round 1's last row."""
     import random as rnd
     from dataclasses import replace
 
-    from device.games.feuer_und_wasser.screen import _last_line
+    from device.games.feuer_und_wasser.screen import _last_lines
+    from device.games.feuer_und_wasser.view import PANEL
+    from device.ui import fit, fonts as font_files
     from engine.feuer_und_wasser.game import GAME, Last
     from engine.replay import options_of
 
     state = GAME.initial(options_of(GAME, {}))
     laid = replace(state, cards_laid=3)
-    assert _last_line(replace(laid, last=Last("R", 0, 0, (), ())), "de") == ""
-    assert _last_line(replace(laid, last=Last("B", 3, 1, (), ())), "de") == "B Reihe 3:-1"
+    assert _last_lines(replace(laid, last=Last("R", 0, 0, (), ())), "de") == []
+    assert _last_lines(replace(laid, last=Last("B", 3, 1, (), ())), "de") == [
+        "W: Reihe 3",
+        "1 abwerfen",
+    ]
+    assert _last_lines(replace(laid, last=Last("R", 4, 2, (), ())), "en") == [
+        "F: Row 4",
+        "discard 2",
+    ]
+    assert _last_lines(replace(laid, last=Last("R", 2, 0, (), ())), "de") == [
+        "F: Reihe 2",
+        "nichts",
+    ]
     row = replace(state, last=Last("R", 6, 3, (), ()))  # round 2's start (only the start card)
-    assert _last_line(row, "de") == "" and _last_line(row, "de", ended=True) == "R Reihe 6:-3"
+    assert _last_lines(row, "de") == []
+    assert _last_lines(row, "de", ended=True) == ["F: Reihe 6", "3 abwerfen"]
+    status = font_files.load().status
     rng = rnd.Random(4)
+    seen = 0
     while not state.over:  # a whole game: every line fits the panel
         state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
         for lang in ("de", "en"):
-            assert len(_last_line(state, lang)) <= 12
+            lines = _last_lines(state, lang)
+            seen += bool(lines)
+            assert len(lines) in (0, 2)
+            for line in lines:
+                assert fit.fits(line, status, 128 - PANEL), line
+                assert "-0" not in line and "R " not in line and "B " not in line
+    assert seen
 
 
 def test_a_scored_field_is_framed_never_inverted_and_fire_and_water_stay_apart():

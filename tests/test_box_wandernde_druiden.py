@@ -155,7 +155,8 @@ def test_the_clash_in_all_its_forms_and_the_record_replays(table, tmp_path):
     assert t.strengths("B") == [2, 2]
     t.end_turn()
     # turn 5, A: fox 1 and wolf 3 attack; both otters block the wolf (several blockers),
-    # their strongest tie, and the defender sends the second otter; the fox is unblocked
+    # their strongest tie: two alike, so no question (found by a new user: "Welches geht?"
+    # between two identical otters), one otter goes; the fox is unblocked
     t.tap("hain", 1)
     t.press("back")  # the turn cannot end before the clash: back does nothing here
     assert t.box.mode == "game" and t.state.turn == "A"
@@ -164,12 +165,10 @@ def test_the_clash_in_all_its_forms_and_the_record_replays(table, tmp_path):
     assert t.box.view.assignment != (1, 1)  # the suggestion blocks both attackers
     t.assign((1, 1))  # both otters on the wolf
     t.press("ok")
-    assert t.box.view.mode == "pick"
-    t.press("down", "ok")  # the second otter goes
-    assert t.box.view.mode == "outcome" and t.box.view.picks == (1,)
+    assert t.box.view.mode == "outcome" and t.box.view.picks == (0,)  # alike: picked at once
     t.press("ok")
     clash = t.state.clash.outcome
-    assert clash.attackers_discarded == (1,) and clash.defenders_discarded == (1,)
+    assert clash.attackers_discarded == (1,) and clash.defenders_discarded == (0,)
     assert clash.unblocked == (0,) and clash.mp_loss == 1
     assert t.side("B").mp == 6 and t.strengths("A") == [1] and t.strengths("B") == [2]
     assert suggested.mode == "turn"
@@ -347,7 +346,7 @@ def test_the_turn_screen_speaks_of_this_turns_clash_only(table):
     t.end_turn()
     t.tap("hain", 1)
     t.clash()  # the fox against the otter: the fox goes
-    assert _note(t.state, "en") == "Clash: A-1 B-0 MP-0"
+    assert _note(t.state, "en") == "Clash: A-1 B-0, MP B ±0"  # whose MP, said; never "-0"
     t.end_turn()
     t.press("ok", "ok", "ok")  # B's otter attacks A, who has no creature: unblocked
     t.end_turn()
@@ -485,3 +484,76 @@ def test_an_undo_on_the_clash_screen_says_what_it_took_back_and_shows_the_turn(t
     assert t.box.undone == (("Zurück:", "A: Hain zurück auf die Hand"),)
     assert t.box.view.mode == "turn"
     assert len(t.side("A").places) == 1
+
+
+def test_a_tie_says_which_attacker_it_is_against_and_offers_each_kind_once():
+    """Found by a new user: "Welches geht?" numbered the choices "1. 2. 3. 6.", asked to
+    choose between identical creatures, and with two ties neither said which attacker it
+    belonged to. The title names the attacker, each kind of creature is offered once, and
+    a tie of alike creatures is no question."""
+    import random
+
+    from PIL import Image, ImageDraw
+
+    from device.games.wandernde_druiden import screen
+    from device.ui import fit, fonts
+    from engine.search import choices
+    from engine.wandernde_druiden.game import GAME, Clash, tied_groups
+
+    rng = random.Random(4)
+    found = 0
+    for _ in range(400):
+        state = GAME.initial(GAME.parse_options({}))
+        while not GAME.is_over(state) and found < 3:
+            actions = choices(GAME, state)
+            for action in (a for a in actions if isinstance(a, Clash)):
+                for group in tied_groups(state, action.assignment):
+                    options = screen.pick_options(state, group)
+                    defenders = state.side("B" if state.turn == "A" else "A").creatures
+                    kinds = {(defenders[d].card, defenders[d].strength) for d in group}
+                    assert len(options) == len(kinds)  # each kind once
+                    view = screen._picked(state, screen.View("clash", 0, action.assignment))
+                    if len(kinds) == 1:  # alike: picked at once, no question for this group
+                        assert view.mode != "pick" or view.picks
+                    elif view.mode == "pick":
+                        frame = Image.new("1", (128, 64), 0)
+                        draw = ImageDraw.Draw(frame)
+                        with fit.strict():
+                            screen._pick_screen(draw, state, view, "de", fonts.load())
+                        found += 1
+            state = GAME.apply(state, rng.choice(actions))
+        if found >= 3:
+            break
+    assert found, "no tie of creatures of different kinds was met"
+
+
+def test_the_places_row_names_each_kind_free_and_counts_them_all_where_that_does_not_fit():
+    """Found by the random play: three kinds of place ("F2 H1 Q1") overran A's column."""
+    from dataclasses import replace
+
+    from device.games.wandernde_druiden.screen import _free_places
+    from device.games.wandernde_druiden.view import COLUMNS
+    from device.ui import fit, fonts as font_files
+    from engine.replay import options_of
+    from engine.wandernde_druiden.state import Place
+
+    state = GAME.initial(options_of(GAME, {}))
+    kinds = [k for k, _ in state.options.cards.kinds]
+    font = font_files.load().status
+    width = COLUMNS[2] - COLUMNS[1] - 6
+
+    def owning(*places: Place):
+        sides = (replace(state.sides[0], places=places), state.sides[1])
+        return replace(state, sides=sides)
+
+    assert _free_places(state, "A", "de", font, width) == "-"
+    two = owning(Place("x1", kinds[0]), Place("x2", kinds[1], used=True))
+    shown = _free_places(two, "A", "de", font, width)
+    free = sorted(zip(kinds[:2], (1, 0), strict=True))
+    assert shown.split() == [f"{state.options.cards.kind_name(k)[:1]}{n}" for k, n in free]
+    places = (Place("x1", kinds[0]), Place("x2", kinds[1]), Place("x3", kinds[2]),
+              Place("x4", kinds[2], used=True))  # fmt: skip
+    three = owning(*places)
+    assert not fit.fits(_free_places(three, "A"), font, width)  # "F1 H1 Q1": too wide
+    for lang, word in (("de", "frei"), ("en", "free")):
+        assert _free_places(three, "A", lang, font, width) == f"3 {word}"

@@ -180,7 +180,9 @@ def test_after_undoing_a_rounds_end_the_cursor_stands_where_the_step_is(tmp_path
         sim.press("back")
         sim.press("ok")  # yes: take the round's end back
         undone = sim.loop.box.session.actions
-        sim.press("ok")
+        assert sim.loop.box.undone  # the card to take back, said over the board
+        sim.press("ok")  # read
+        sim.press("ok")  # the step
         box = sim.loop.box
         assert "Figur" not in box.notice and box.session.actions == undone + 1
     finally:

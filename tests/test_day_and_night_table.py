@@ -168,10 +168,31 @@ def test_the_list_starts_at_the_spell_cast_last_and_shows_name_cost_and_effect()
     from device.ui import fit
 
     row = Image.new("1", (128, 64), 0)
-    fit.line(ImageDraw.Draw(row), (5, 11), "Morgensonne", fonts.load().status, width=60)
-    assert frame.crop((5, 11, 64, 19)).tobytes() == row.crop((5, 11, 64, 19)).tobytes()
-    assert frame.crop((67, 11, 77, 19)).getbbox() and frame.crop((79, 11, 122, 19)).getbbox()
-    assert screen.effect_words(screen.spells(state)[deck.index("twin-suns")], "de") == "nah+Feld"
+    draw = ImageDraw.Draw(row)
+    font = fonts.load().status
+    fit.line(draw, (5, 11), "Morgensonne", font, width=62)
+    fit.line(draw, (120 - int(font.getlength("3 AP")), 11), "3 AP", font)
+    fit.line(draw, (2, 47), "nah legen", font, width=125)  # what the chosen one does
+    assert frame.crop((0, 11, 128, 19)).tobytes() == _pointed(row).crop((0, 11, 128, 19)).tobytes()
+    assert frame.crop((0, 47, 128, 55)).tobytes() == row.crop((0, 47, 128, 55)).tobytes()
+    # found by a new user: "Lichtschritt2" (the name touching the cost), Mittag's effect cut
+    # to "…": the cost stands apart, what a spell does has the whole width
+    twin, noon = (screen.spells(state)[deck.index(s)] for s in ("twin-suns", "noon"))
+    assert screen.effect_words(twin, "de") == "nah legen, legen"
+    assert screen.effect_words(noon, "en") == "flip, draw 1"
+    for spell in screen.spells(state):
+        for lang in ("de", "en"):
+            name = fonts.load().status.getlength(screen.spell_name(spell, lang))
+            cost = fonts.load().status.getlength(f"{spell.cost} AP")
+            assert 5 + name + 6 <= 120 - cost  # a space's width at least between them
+            assert fit.fits(screen.effect_words(spell, lang), font, 125)  # whole, never "…"
+
+
+def _pointed(row: Image.Image) -> Image.Image:
+    """The row with the list's pointer in front."""
+    out = row.copy()
+    ImageDraw.Draw(out).polygon([(0, 12), (3, 15), (0, 18)], fill=1)
+    return out
 
 
 def test_the_targets_cursor_starts_on_a_likely_target_and_moves_over_valid_ones_only():

@@ -96,6 +96,8 @@ def test_every_shown_text_fits_its_line():
                 at="2,3",
                 to="3,3",
                 name="Salamander",
+                s=9,
+                i2=1,
             )
             panel = ("fuw.turn_short", "fuw.last_short", "fuw.last_tactician_short", "fuw.piles")
             panel += ("fuw.points", "fuw.card", "fuw.move_turn", "fuw.tip")
@@ -119,7 +121,7 @@ def test_every_shown_text_fits_its_line():
             ):
                 limit = 12  # Day and Night's side panel
             if key.startswith("dan.fx_"):
-                limit = 8  # a spell's effect in its list row
+                limit = 12  # a spell's effect: joined with the others in a line of 21
             if key in ("dan.temples", "dan.why_draw", "dan.why_day", "dan.why_cards"):
                 limit = 21  # a result line in the large font
             if key.startswith("zweimal."):  # the side panel next to the 5x5 board: 13 wide

@@ -1,5 +1,6 @@
 """Every screen fits: the shared fitting helper (device/ui/fit.py), and every game played at random
-on the box (the real loop and store, all the box's modes) in both languages with the strict
+on the box (the real loop and store, all the box's modes, against a person and against the
+box: its moves, hints and the undo pages) in both languages with the strict
 text mode on: a text that does not fit its box, a word broken inside, a character the fonts
 lack, or a game drawing over the status or hint line fails.
 
@@ -12,13 +13,16 @@ from __future__ import annotations
 
 import os
 import random
+import re
 
 import pytest
 from PIL import Image, ImageDraw
 
 from device import games
+from device.app import solo as solo_play
 from device.app.box import Hold, Press, Tap, menu_items
 from device.app.loop import Loop
+from device.app.menu import SOLO, menu_question
 from device.cards.names import card_names
 from device.hw.display import Screen, dummy_device
 from device.storage.store import Store
@@ -92,9 +96,84 @@ def _screen_kind(box) -> tuple:
     return (box.mode, box.menu[-1][0].record()[:2], getattr(view, "mode", None), bool(box.notice))
 
 
+def _solo_kinds(box) -> set[str]:
+    """What of solo play is on show: a solo game, the box's own move, a hint, the cards drawn
+    for the box being told, an undo's pages (in a solo game or not)."""
+    session, seen = box.session, set()
+    solo = session is not None and bool(session.box_seat)
+    if box.mode == "game" and solo:
+        seen.add("solo")
+        if box.proposal is not None:
+            seen.add("hint" if box.proposal.hint else "box_move")
+        if solo_play.dealing(box):
+            seen.add("told")
+    if box.mode == "game" and box.undone:
+        seen.add("solo_undo" if solo else "undo")
+    return seen
+
+
+# Issue 30's phrases, as drawn on any screen of any game (the texts are composed: a catalog
+# scan cannot see "St. R16"): a sign on a zero, a label meaning something else, a name cut
+# without a mark, Fire and Water as R and B, an English creature called a beast.
+FLAGGED = re.compile(
+    r"\d:[-+]\d|(?<![\w±])[-+]0\b|Mk-|fix0|ok:gezogen|ok:moved"
+    r"|Schritt zurücknehmen|Take back a step|Tipp: nichts|Hint: nothing|Welches geht"
+    r"|Which goes|\bv:|beast|^\d\. |Salaman\b(?!\.)"
+)
+FLAGGED_FUW = re.compile(  # (a card's own name, "R01", is what the card says)
+    r"\b[RB] \d|\b[RB] (Reihe|Grp|Row|Group)|\d - [RB]\b|(St\.|Pkt\.|Pile|Pts) [RB]\d"
+)
+THINKING = ("Box denkt", "Box thinking")
+NO_HINT = ("kein Tipp", "No hint", "no hint")
+
+
+def _flagged(game: str, drawn: list[str], box) -> list[str]:
+    """The drawn texts of one frame that say what testers flagged: the phrases above; the
+    box thinking in a game of two people; "no hint" over a finished game."""
+    found = [t for t in drawn if FLAGGED.search(t)]
+    if game == "feuer-und-wasser" and box.mode == "game":
+        found += [t for t in drawn if FLAGGED_FUW.search(t)]
+    session = box.session
+    if box.mode == "game" and session is not None:
+        if not session.box_seat:
+            found += [t for t in drawn if t.startswith(THINKING)]
+        if games.GAMES[game].engine.is_over(session.state):
+            found += [t for t in drawn if any(n in t for n in NO_HINT)]
+    return found
+
+
+def test_the_scan_finds_each_flagged_phrase_and_passes_what_is_meant():
+    from types import SimpleNamespace
+
+    box = SimpleNamespace(mode="game", session=None)
+    bad = ["Reihe 0:-0", "R Reihe 5:-0", "Mk-1 fix0", "ok:gezogen", "Schritt zurücknehmen?",
+           "Tipp: nichts", "Welches geht?", "v:Kraftort", "1. Otter", "a beast back",
+           "Salaman 3", "MP B -0", "St. R16 B16", "Runde 1: R 1 - B 0", "Pkt. R3 B2"]  # fmt: skip
+    assert [t for t in bad if _flagged("feuer-und-wasser", [t], box)] == bad
+    good = ["R01 auf Start: 1 links", "St. F14 W16", "MP B ±0", "back:-1 Karte",
+            "Kampf: A-1 B-0, MP B -1", "Salam. 3", "4,0: Nacht legen",
+            "Runde 1: F 1 - W 0"]  # fmt: skip
+    assert [t for t in good if _flagged("feuer-und-wasser", [t], box)] == []
+
+
+@pytest.fixture
+def drawn_texts(monkeypatch) -> list[str]:
+    """Every text the screens draw (fit.line and fit.block), as they ask for it."""
+    texts: list[str] = []
+    for name in ("line", "block"):
+        original = getattr(fit, name)
+
+        def recording(draw, where, text, *args, _original=original, **kwargs):
+            texts.append(text)
+            return _original(draw, where, text, *args, **kwargs)
+
+        monkeypatch.setattr(fit, name, recording)
+    return texts
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("game", PLAYABLE)
-def test_random_play_on_the_box_fits_every_screen(tmp_path, game, lang):
+def test_random_play_on_the_box_fits_every_screen(tmp_path, game, lang, drawn_texts):
     rng = random.Random(f"{game}-{lang}")
     store = Store(tmp_path)
     names = card_names([])
@@ -103,14 +182,22 @@ def test_random_play_on_the_box_fits_every_screen(tmp_path, game, lang):
     store.teach(list(zip(uids, cards, strict=True)))
     loop = Loop(store, Screen(dummy_device()), lang, tuple(names))
     kinds: set[tuple] = set()
+    solo: set[str] = set()
     try:
         with fit.strict():
             loop.draw()
             for n in range(EVENTS):
                 box = loop.box
+                question = menu_question(box) if box.mode == "menu" else None
                 if box.mode == "menu" and box.menu[-1][0].kind == "game":
                     items = menu_items(box)
                     for _ in range((items.index(game) - box.menu[-1][1]) % len(items)):
+                        loop.handle(Press("down"))
+                    event = Press("ok")
+                elif question is not None and question.key == SOLO and rng.random() < 0.7:
+                    # most games against the box: its moves, hints and undos are screens too
+                    want = 1 + rng.randrange(len(question.choices) - 1)
+                    for _ in range((want - box.menu[-1][1]) % len(question.choices)):
                         loop.handle(Press("down"))
                     event = Press("ok")
                 elif box.mode in ("game", "message") and rng.random() < 0.04:
@@ -120,16 +207,22 @@ def test_random_play_on_the_box_fits_every_screen(tmp_path, game, lang):
                     event = Tap(rng.choice([*uids, unknown]) if uids else unknown)
                 else:
                     event = Press(rng.choice(BUTTONS))
+                drawn_texts.clear()
                 try:
                     loop.handle(event)
                 except fit.TextOverflow as error:
                     raise AssertionError(f"{game} {lang}, event {n} {event}: {error}") from None
+                flagged = _flagged(game, drawn_texts, loop.box)
+                assert not flagged, f"{game} {lang}, event {n} {event}: {flagged}"
                 kinds.add(_screen_kind(loop.box))
+                solo |= _solo_kinds(loop.box)
     finally:
         store.close()
     modes = {k[0] for k in kinds}
     assert {"menu", "game"} <= modes, kinds
     assert len(kinds) >= 8, kinds  # many kinds of screen reached
+    # solo play was played, not just reachable: the box's moves and an undo against it
+    assert {"solo", "box_move", "solo_undo"} <= solo, solo
 
 
 def test_a_compound_breaks_only_after_its_hyphen():

@@ -128,12 +128,51 @@ def test_the_menu_s_hint_shows_the_best_action_for_the_player_to_move(tmp_path):
         from device.app.box import menu_items
 
         p.press(*["down"] * menu_items(p.box).index("hint"), "ok")
-        assert p.box.mode == "game" and p.box.notice.startswith("Tipp: Figur auf ")
-        at = p.box.notice.removeprefix("Tipp: Figur auf ")
-        assert p.box.view.cursor == tuple(int(n) for n in at.split(","))  # and on the board
-        assert p.box.session.actions == 1  # a hint plays nothing
+        from device.ui.render import _band, _lines
+
+        band = _band(p.box)
+        assert p.box.mode == "game" and band.startswith("Tipp: Figur auf ")
+        at = tuple(int(n) for n in band.removeprefix("Tipp: Figur auf ").split(","))
+        assert p.box.view.cursor == at and p.box.view.preview == at  # drawn on the board
+        assert p.box.session.actions == 1  # a hint plays nothing ...
+        assert _lines(p.box)[1] == "ok:Tipp spielen back:weg"
+        p.press("ok")  # ... until ok plays exactly it
+        assert p.box.session.actions == 2 and p.state.position.figure_at(at) == "A"
     finally:
         sim.stop()
+
+
+def test_a_hint_dropped_by_another_press_and_played_by_ok_in_every_game(tmp_path):
+    """Found by a new user: Day and Night's "Tipp: Doppelsonne" put the cursor next to the
+    pawn with "ok:Schritt", and ok stepped (after a step no spell can be cast); Druiden's
+    "Tipp: Wesen Hirsch" and ok opened the picker on Einhorn. A hint is an action the box
+    holds: ok plays exactly it, in every game and every kind of action; back drops it and
+    does nothing else (it asked for an undo on top); an arrow drops it and acts as ever."""
+    from dataclasses import replace as changed
+
+    from device.app.box import Box, Session, handle
+    from device.app.events import Press
+    from device.app.modes import Proposal
+    from device.games import GAMES
+    from tests.test_conformance import playout
+
+    for game in ("zweimal", "feuer-und-wasser", "day-and-night", "wandernde-druiden"):
+        entry = GAMES[game]
+        options, actions, states = playout(game, 3)
+        for i in range(0, len(actions), max(1, len(actions) // 12)):
+            state, action = states[i], actions[i]
+            if entry.engine.to_move(state) is None or entry.engine.chance_outcomes(state):
+                continue
+            session = Session(1, game, options, state, i, tuple(actions[:i]), tuple(states[:i]))
+            view = entry.screens.show_action(state, entry.screens.initial_view(state), action)
+            box = Box(mode="game", session=session, view=view, proposal=Proposal(i, action, True))
+            played, effects = handle(box, Press("ok"))
+            assert played.session.history[-1:] == (action,), (game, action)
+            dropped, _ = handle(changed(box, view=entry.screens.initial_view(state)), Press("up"))
+            assert dropped.proposal is None and dropped.session.actions == i, (game, action)
+            back, _ = handle(box, Press("back"))
+            assert back.proposal is None and back.session.actions == i, (game, action)
+            assert (back.mode, back.view, back.notice) == ("game", box.view, ""), (game, action)
 
 
 def test_a_clash_the_box_starts_is_handed_to_the_defender_s_own_screen(monkeypatch):
@@ -234,3 +273,68 @@ def test_feuer_und_wasser_s_box_lays_its_best_placement_shown_on_the_landscape(t
         assert p.state.turn == "R" and p.box.session.history[-1] == move
     finally:
         sim.stop()
+
+
+def test_the_box_s_defence_shown_is_the_defence_applied():
+    """Found by a new user (Druiden solo): the player attacked, changed the box's defence on
+    the clash screen, the outcome said "A ab: Eule / B: keins ab", then the box applied its
+    own defence and other cards went. One outcome: a defence other than the box's is refused
+    with the reason, the box's own shown on the outcome screen, and that one applied."""
+    import random
+
+    from device import games
+    from device.app.box import Box, Session, handle
+    from device.app.events import Press
+    from engine.search import choices
+    from engine.wandernde_druiden.game import GAME, Clash, clash_outcome
+
+    screens = games.GAMES[GAME.id].screens
+    rng = random.Random(0)
+    for seed in range(40):  # clashes where the box (the defender) has a choice
+        rng.seed(seed)
+        state = GAME.initial(GAME.parse_options({}))
+        while not (state.clash_due and state.side("A" if state.turn == "B" else "B").creatures):
+            state = GAME.apply(state, rng.choice(choices(GAME, state)))
+            if GAME.is_over(state):
+                break
+        defences = [a for a in choices(GAME, state) if isinstance(a, Clash)]
+        if GAME.is_over(state) or len({clash_outcome(state, a) for a in defences}) < 2:
+            continue
+        box_seat = "A" if state.turn == "B" else "B"  # the player attacks, the box defends
+        session = Session(seed, GAME.id, state.options, state, 9, box_seat=box_seat)
+        session = replace(session, box_held=known_hand(GAME, state, box_seat))
+        box = Box(mode="game", session=session, view=screens.initial_view(state))
+        chosen = solo_play.box_decides(box, defences[0])  # the box's own defence
+        other = next(a for a in defences if clash_outcome(state, a) != clash_outcome(state, chosen))
+        shown = replace(box, view=screens.show_action(state, box.view, other))  # the player's
+        refused, effects = handle(shown, Press("ok"))
+        assert effects == [] and refused.notice == "Das entscheidet die Box"
+        assert screens.clash_action(refused.view) == chosen  # the box's, on the outcome screen
+        played, effects = handle(refused, Press("ok"))
+        assert played.session.history[-1] == chosen  # what was shown is what is applied
+        return
+    raise AssertionError("no clash with a choice for the defender was found")
+
+
+def test_a_finished_game_has_no_hint_said_in_the_menu_never_over_its_result():
+    """Found by testers: "Jetzt kein Tipp" drawn over the winner line of the final screen."""
+    from device.app import solo
+    from device.app.box import TOP_MENU, Box, Session
+    from device.games import GAMES
+    from device.ui import fit
+    from device.ui.render import render
+    from tests.test_conformance import playout
+
+    for game in ("zweimal", "feuer-und-wasser", "day-and-night", "wandernde-druiden"):
+        entry = GAMES[game]
+        options, actions, states = playout(game, 5)
+        over = states[-1]
+        assert entry.engine.is_over(over)
+        session = Session(1, game, options, over, len(actions), tuple(actions), tuple(states[:-1]))
+        box = Box(mode="menu", menu=TOP_MENU, session=session,
+                  view=entry.screens.initial_view(over))  # fmt: skip
+        asked = solo.ask_hint(box)
+        assert asked.mode == "menu" and asked.proposal is None, game
+        assert asked.notice == "Spiel vorbei: kein Tipp", game
+        with fit.strict():
+            render(asked)

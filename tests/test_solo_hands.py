@@ -104,9 +104,10 @@ def test_undo_takes_back_the_box_s_drawn_card_and_a_restart_keeps_its_hand(tmp_p
     t.tap("eule", copy=60)  # B's ninth card
     assert t.box.proposal is not None and t.box.session.box_held.cards == (*first, "eule")
     t.press("back", "ok")  # undo: A's end (the box has not replied yet)
-    assert t.box.undone == (("Zurück:", "Box: Eule zurück auf Stapel"),)  # its card back
+    assert t.box.undone == (("Zurück:", "Box: Eule zurück auf den Stapel"),)  # its card back
     assert t.state.turn == "A" and t.box.session.box_held.cards == first
     assert t.box.session.box_told == first  # the undone draw's card is not kept
+    t.press("ok")  # the undo's page read: the table again
     t.end_turn()
     assert solo.dealing(t.box) == 1  # drawn again: told again
     t.tap("otter", copy=61)
@@ -299,3 +300,20 @@ def test_the_deal_screen_and_the_discards_fit_in_both_languages():
             with fit.strict():
                 render(after)
             after, _ = handle(after, Press("ok"))
+
+
+def test_no_discard_is_named_once_the_game_is_over():
+    """Found by a new user: "Box wirft 1 ab: Troll" on the screen after the game was lost."""
+    from dataclasses import replace as changed
+
+    from device.app.solo import cut_lines
+    from engine.hands import Held
+
+    box = dan_box("night", (), 0)
+    session = box.session
+    held = Held(("dusk",), 1, cut=("dusk",))
+    playing = changed(box, session=changed(session, box_held=held))
+    assert cut_lines(playing)[0] == "Box wirft 1 ab:"
+    over = changed(session.state, outcome="day")
+    ended = changed(playing, session=changed(playing.session, state=over))
+    assert cut_lines(ended) == []

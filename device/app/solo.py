@@ -91,7 +91,11 @@ def tell(box: Box, card: str) -> Box:
         name = card_label(box, card)
         return replace(box, notice=text("deal.all_drawn", box.lang, card=name))
     session = replace(session, box_told=(*told, card), box_held=hands.take(held, card))
-    return replace(box, session=session, notice="")
+    told_box = replace(box, session=session, notice="")
+    if not dealing(told_box):  # the last card told: what the box does next is said at once
+        return told_box
+    said = text("deal.told", box.lang, card=card_label(box, card))  # which card it took
+    return replace(told_box, notice=said)
 
 
 def untell(box: Box) -> Box:
@@ -156,9 +160,9 @@ def taken_back(kept: KeptAside, session: Session) -> tuple[Session, KeptAside]:
 def cut_lines(box: Box) -> list[str]:
     """What the box discarded when the last action cut its hand (none: no lines), a line a
     card ("2x Frost"), three to a page under the count: the player takes those cards from the
-    box's hand."""
+    box's hand. Nothing once the game is over: its cards no longer matter."""
     session = box.session
-    if session is None or not session.box_held.cut:
+    if session is None or not session.box_held.cut or engine_of(session).is_over(session.state):
         return []
     cut = session.box_held.cut
     title = text("deal.cut", box.lang, n=len(cut))
@@ -239,12 +243,11 @@ def think(box: Box) -> Box:
     shown = screens_of(session).show_action(session.state, game_view(box), action)
     if not hint and not proposal.handover:  # what the players do with the pieces for it
         proposal = _said(replace(box, view=shown), proposal)
-    if hint:
-        what = describe(box, action)
-        notice = text("solo.hint", box.lang, what=what)
-        return replace(box, proposal=None, notice=notice, view=shown)
-    if proposal.handover:
-        return replace(box, proposal=proposal)
+    if hint:  # shown on the board where the game can, said in the band; `ok` plays it
+        return replace(box, proposal=proposal, notice="", view=shown)
+    if proposal.handover:  # said: the player takes it from the game's own screen
+        notice = text("solo.handover", box.lang, what=describe(box, action))
+        return replace(box, proposal=proposal, notice=notice)
     return replace(box, proposal=proposal, view=shown)
 
 
@@ -260,6 +263,26 @@ def _said(box: Box, proposal: Proposal) -> Proposal:
         lines = [describe(box, proposal.action)]
     layout = screens.layout(session.state, box.view)
     return replace(proposal, pages=pieces.paged("solo.move_page", lines, box.lang, layout))
+
+
+def box_draws(box: Box) -> bool:
+    """Solo play: the table decides the box's step by chance (Feuer und Wasser: the player
+    draws the top card of the box's pile and says which it is), no notice on show."""
+    session = box.session
+    if session is None or not session.box_seat or box.mode != "game" or box.notice:
+        return False
+    engine = engine_of(session)
+    if engine.is_over(session.state) or engine.to_move(session.state) != session.box_seat:
+        return False
+    return engine.chance_outcomes(session.state) is not None
+
+
+def hint(box: Box) -> Any:
+    """The hint on show for this very position (its action), or None."""
+    p = current(box)
+    if p is None or not p.hint or p.action is None or box.mode != "game":
+        return None
+    return p.action
 
 
 def box_decides(box: Box, action: Any) -> Any:
@@ -285,8 +308,11 @@ def describe(box: Box, action: Any) -> str:
 
 
 def ask_hint(box: Box) -> Box:
-    """The menu's hint: back to the game, where the loop searches for the player to move."""
+    """The menu's hint: back to the game, where the loop searches for the player to move
+    (a finished game has none: said in the menu, where the player is)."""
     session = box.session
+    if session is not None and engine_of(session).is_over(session.state):
+        return replace(box, notice=text("solo.no_hint_over", box.lang))
     if (
         session is None
         or _open(replace(box, mode="game")) is None

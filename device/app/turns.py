@@ -20,10 +20,17 @@ def game_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
     session = box.session
     if session is None:
         return replace(box, mode="menu", menu=TOP_MENU), []
-    if box.undone:  # an undo's changes said over the game: a press shows the next page ...
-        if box.undone_page + 1 < len(box.undone):
-            return replace(box, undone_page=box.undone_page + 1), []
-        box = replace(box, undone=(), undone_page=0)  # ... the last is read: the press acts
+    if box.undone:  # an undo's changes said over the game: a press shows the next page,
+        if box.undone_page + 1 < len(box.undone):  # and closes the last: the board was hidden,
+            return replace(box, undone_page=box.undone_page + 1), []  # so it never acts on it
+        return replace(box, undone=(), undone_page=0), []
+    hinted = solo.hint(box)
+    if hinted is not None:  # a hint on show: `ok` plays it, `back` drops it (and only that),
+        box = replace(box, proposal=None)  # an arrow drops it and moves on
+        if button == "ok":
+            return try_action(box, hinted)
+        if button == "back":
+            return box, []
     if solo.dealing(box):
         return deal_button(box, button)
     if solo.box_to_move(box):
@@ -41,6 +48,9 @@ def react(box: Box, reaction: Reaction) -> tuple[Box, list[Effect]]:
     box = replace(box, view=reaction.view)
     if reaction.refuse:
         return replace(box, notice=refusal(reaction.refuse, reaction.refuse, box.lang)), []
+    if reaction.confirm == UNDO and box.session is not None and not box.session.actions:
+        # nothing to take back: said at once (it asked first, then said so)
+        return replace(box, notice=text("menu.nothing_to_undo", box.lang)), []
     if reaction.confirm:
         return replace(box, mode="confirm", confirm=reaction.confirm), []
     if reaction.action is None:
@@ -53,7 +63,10 @@ def try_action(box: Box, action: Any) -> tuple[Box, list[Effect]]:
     session = box.session
     assert session is not None
     engine, screens = engine_of(session), screens_of(session)
-    action = solo.box_decides(box, action)  # solo play: the box's own decisions are its own
+    decided = solo.box_decides(box, action)  # solo play: the box's own decisions are its own
+    if decided != action:  # the player's screen showed another: the box's shown, then played
+        view = screens.show_action(session.state, game_view(box), decided)
+        return replace(box, view=view, notice=text("solo.box_decides", box.lang)), []
     try:
         new_state = engine.apply(session.state, action)
     except IllegalMove as error:

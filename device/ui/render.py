@@ -58,6 +58,9 @@ def render(box: Box) -> Image.Image:
             screens.draw_main(main, box.session.state, game_view(box), box.lang, fonts)
         if page is not None:  # (an undo's changes: over the whole main area)
             _said(draw, panel, page, fonts)
+        elif solo.box_draws(box):  # the table draws the box's card: said over the top row
+            draw.rectangle((0, 0, WIDTH - 1, 8), fill=1)
+            fit.line(draw, (1, 0), text("solo.box_draws", box.lang), fonts.status, fill=0)
     if layout.hint_y is not None:
         if layout.separators:
             draw.line((0, layout.hint_y - 2, WIDTH - 1, layout.hint_y - 2), fill=1)
@@ -78,8 +81,11 @@ def render(box: Box) -> Image.Image:
 def _band(box: Box) -> str:
     """The notice band: a refusal or notice; in solo play the box's move ("Box: Figur auf
     2,3") or "Box denkt ..." while it searches (also for a hint)."""
-    if box.mode == "game" and solo.wants_thinking(box):
-        return text("solo.thinking", box.lang)
+    if box.mode == "game" and solo.wants_thinking(box):  # the box's move, or a hint asked
+        return text("solo.thinking" if solo.box_to_move(box) else "solo.hint_thinking", box.lang)
+    hinted = solo.hint(box)
+    if box.mode == "game" and hinted is not None and not box.notice:
+        return text("solo.hint", box.lang, what=solo.describe(box, hinted))
     return box.notice
 
 
@@ -140,7 +146,7 @@ def _shorter(box: Box, band: str) -> tuple[str, ...]:
     """The catalog's short forms of a text in the band (a narrow band beside a board takes
     them)."""
     if box.mode == "confirm" and box.confirm == UNDO and not undo_takes_back_an_end(box):
-        return (text("menu.undo_question.short", box.lang),)
+        return (text("menu.undo_question", box.lang),)
     return shorter(band, box.lang)
 
 
@@ -174,7 +180,7 @@ def _confirm_text(box: Box) -> str:
     if box.confirm == UNDO:
         if undo_takes_back_an_end(box):
             return text("menu.undo_end", box.lang)
-        return text("menu.undo", box.lang) + "?"
+        return text("menu.undo_question", box.lang)
     if box.session is None or box.confirm is None:  # pragma: no cover - no game, no question
         return ""
     return screens_of(box.session).confirm_text(box.confirm, box.lang)
@@ -218,8 +224,11 @@ def _lines(box: Box) -> tuple[str, str]:
         if session.box_held.now:
             return status, text("hint.box_cards_back", lang)
         return status, text("hint.box_cards_undo" if session.actions else "hint.box_cards", lang)
-    if box.undone and box.undone_page + 1 < len(box.undone):  # an undo's changes, a page
-        return status, text("hint.lines_next", lang)
+    if box.undone:  # an undo's changes, a page: the next, or back to the board
+        last = box.undone_page + 1 >= len(box.undone)
+        return status, text("hint.lines_done" if last else "hint.lines_next", lang)
+    if solo.hint(box) is not None:  # a hint on show: ok plays it
+        return status, text("hint.play_hint", lang)
     if solo.box_to_move(box):  # solo play: the box's move, then the player's ok
         p = solo.current(box)
         more = p is not None and p.page + 1 < len(p.pages)

@@ -15,6 +15,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
+sys.path.insert(0, str(HERE))
+
+import case_shots  # noqa: E402 - positions built for the cases play reaches by chance
+import solo_shots  # noqa: E402 - the solo screens: the box's moves, undos and hints
 
 from device.app.box import menu_items  # noqa: E402
 from device.app.config import Buttons, Settings  # noqa: E402
@@ -59,6 +63,7 @@ def scenario(p: Player, shot) -> None:
     shot("cursor-b")
     sim.loop.box = replace(p.box, view=replace(p.box.view, cursor=(2, 2)))
     p.press("ok")  # A picks up the figure on (2, 2) ...
+    shot("figure-picked")  # "Figur ziehen", the A figure drawn filled where it is
     sim.loop.box = replace(p.box, view=replace(p.box.view, cursor=(2, 3)))
     p.press("ok")  # ... and puts it on B's: refused, the board stays in sight
     shot("refusal")
@@ -82,7 +87,9 @@ def scenario(p: Player, shot) -> None:
     sim.hold("ok")
     shot("menu-in-game")
     items = menu_items(p.box)
-    p.press(*["down"] * items.index("teach"), "ok")
+    p.press(*["down"] * items.index("hint"), "ok")
+    shot("game-over-hint")  # said in the menu, never over the result
+    p.press(*["down"] * (items.index("teach") - items.index("hint")), "ok")
     shot("teach-wait")
     sim.tap("04A2B3C4")
     shot("teach-pick")
@@ -123,6 +130,8 @@ def fuw_scenario(p: Player, shot) -> None:
     shot("fuw-round")
     p.press("ok")
     shot("fuw-round-score")
+    p.press("ok")
+    shot("fuw-round-2")  # round 2's start card: nothing of round 1 marked on it
 
 
 def dan_scenario(p: Player, shot) -> None:
@@ -145,6 +154,7 @@ def dan_scenario(p: Player, shot) -> None:
     shot("dan-refusal")
     t.cast("mist", (0, 1))  # spells first, then the step
     t.step((0, 1))
+    shot("dan-step")  # the card this step draws
     t.press("back")
     shot("dan-end-turn")
     t.press("ok")
@@ -304,6 +314,7 @@ def solo_scenario(p: Player, shot) -> None:
     sim.loop.think = searching
     shot("box-move")
     p.press("ok")  # its figure stands where it said; then its card
+    shot("box-move-card")  # the card said, and drawn on the board as it will lie
     p.press("ok")  # A's turn again
     sim.hold("ok")
     p.press(*["down"] * menu_items(p.box).index("hint"), "ok")
@@ -345,6 +356,10 @@ def shots(state_dir: Path) -> dict[str, object]:
             dan_scenario(Player(sim), shot)
             wd_scenario(Player(sim), shot)
             solo_scenario(Player(sim), shot)
+            solo_shots.zweimal_undo(Player(sim), shot)
+            solo_shots.fuw_solo(Player(sim), shot)
+            solo_shots.dan_solo(Player(sim), shot)
+            solo_shots.wd_solo(Player(sim), shot)
             solo_cards_scenario(Player(sim), shot)
         finally:
             sim.stop()
@@ -357,6 +372,8 @@ def shots(state_dir: Path) -> dict[str, object]:
         )
         taken["dan-verdict" + suffix] = dan_verdict(lang)
         taken["wd-end" + suffix] = wd_end(lang)
+        for name, case in case_shots.CASES.items():
+            taken[name + suffix] = case(lang)
     return taken
 
 

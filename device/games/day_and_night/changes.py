@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from device.games.contract import Told
 from device.games.day_and_night import texts  # noqa: F401 - its texts in the catalog
+from device.games.day_and_night.names import spell_name
 from device.ui.catalog import text
 from engine.day_and_night.game import GAME, Cast, State
 from engine.table import Change
@@ -21,7 +22,7 @@ def _kind(symbol: str, lang: str) -> str:
 
 def _spell(told: Told, side: str, spell_id: str) -> str:
     spell = told.before.options.spell(side, spell_id)
-    return spell.name if spell else spell_id
+    return spell_name(spell, told.lang) if spell else spell_id
 
 
 def spells_cast(told: Told, side: str) -> list[str]:
@@ -31,7 +32,7 @@ def spells_cast(told: Told, side: str) -> list[str]:
     for action in told.actions:
         if isinstance(action, Cast) and state.turn == side:
             spell = state.options.spell(side, action.spell)
-            names.append(spell.name if spell else action.spell)
+            names.append(spell_name(spell, told.lang) if spell else action.spell)
         state = GAME.apply(state, action)
     return names
 

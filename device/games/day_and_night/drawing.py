@@ -13,6 +13,7 @@ from device.games.day_and_night import (
     texts,  # noqa: F401 - its texts in the catalog
 )
 from device.games.day_and_night.glyphs import cell_pixels
+from device.games.day_and_night.names import spell_name
 from device.games.day_and_night.view import (
     CELL,
     LEFT,
@@ -87,12 +88,12 @@ def _why(state: State, lang: str) -> str:
 
 
 def effect_words(spell, lang: str) -> str:
-    """A spell's effects in a few words for its list row ("+Feld", "wenden+1K")."""
+    """A spell's effects in words ("Feld nah, 1 Karte"): the list's line under its rows."""
     words = []
     for e in spell.effects:
         key = f"dan.fx_{e.kind}" + ("_near" if e.kind == "place" and e.adjacent else "")
         words.append(text(key, lang, n=e.count))
-    return "+".join(words)
+    return ", ".join(words)
 
 
 def board_pixels(state: State, view: View) -> set[tuple[int, int]]:
@@ -141,7 +142,8 @@ def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:
 
 
 def _spell_rows(draw, state: State, view: View, lang: str, fonts) -> None:
-    """The spells that can be cast now, a page of five: name, AP, what it does."""
+    """The spells that can be cast now, a page of four: the name and the cost apart; under
+    them, what the one under the pointer does, in words."""
     font = fonts.status
     listed = offered(state)
     if not listed:
@@ -154,13 +156,17 @@ def _spell_rows(draw, state: State, view: View, lang: str, fonts) -> None:
         y = 11 + row * 9
         if first + row == at:
             draw.polygon([(0, y + 1), (3, y + 4), (0, y + 7)], fill=1)
-        fit.line(draw, (5, y), spell.name, font, width=60)
-        fit.line(draw, (67, y), f"{spell.cost}", font, width=10)
-        fit.line(draw, (79, y), effect_words(spell, lang), font, width=43, list_of_items=True)
+        fit.line(draw, (5, y), spell_name(spell, lang), font, width=62)
+        cost = text("dan.list_cost", lang, n=spell.cost)
+        width = int(font.getlength(cost))
+        fit.line(draw, (120 - width, y), cost, font, width=width)
     if first > 0:  # more above: a cue in the first row
         draw.polygon([(123, 16), (125, 13), (127, 16)], fill=1)
     if first + LIST_ROWS < len(listed):  # more below: in the last
-        draw.polygon([(123, 49), (125, 52), (127, 49)], fill=1)
+        draw.polygon([(123, 40), (125, 43), (127, 40)], fill=1)
+    chosen = spells(state)[listed[at]]
+    draw.line((0, 46, 127, 46), fill=1)  # the rows end at 45, the body at 54
+    fit.line(draw, (2, 47), effect_words(chosen, lang), font, width=125)
 
 
 def _context(state: State, view: View, lang: str) -> list[str]:
@@ -169,17 +175,21 @@ def _context(state: State, view: View, lang: str) -> list[str]:
         return [text("dan.temple_built", lang, side=text(NAMES[view.built_side], lang))]
     if view.mode == "targets":
         spell = spells(state)[view.spell % len(spells(state))]
-        return [spell.name, text("dan.target", lang, i=len(view.targets) + 1, n=spell.targets)]
+        target = text("dan.target", lang, i=len(view.targets) + 1, n=spell.targets)
+        return [spell_name(spell, lang), target]
     if view.mode == "temple":
         side = text(NAMES[_side(state)], lang)
         out = " ".join(f"{r},{c}" for r, c in view.targets)
         return [text("dan.temple_for", lang, side=side), text("dan.temple_out", lang, at=out)]
     lines = []
     upkeep = state.upkeep
-    if state.draws:
-        lines.append(text("dan.draw_cards", lang, n=state.draws))
-    elif upkeep.fixed or upkeep.markers:
-        lines.append(text("dan.upkeep_day", lang, m=len(upkeep.markers), f=len(upkeep.fixed)))
+    if view.drawn:  # the cards the last step (or spell) drew: to take now
+        lines.append(text("dan.draw_cards", lang, n=view.drawn))
+    elif upkeep.fixed or upkeep.markers:  # the upkeep, said as it was done on the board
+        if upkeep.markers:
+            lines.append(text("dan.upkeep_markers", lang, n=len(upkeep.markers)))
+        if upkeep.fixed:
+            lines.append(text("dan.upkeep_fixed", lang, n=len(upkeep.fixed)))
     elif upkeep.crystals:
         lines.append(text("dan.upkeep_night", lang, n=len(upkeep.crystals)))
     extra = max(0, state.hands[state.turn] - HAND)

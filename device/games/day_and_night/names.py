@@ -1,8 +1,47 @@
-"""The teach screen's Day and Night names: a spell deck file's spells, the file checked whole."""
+"""Day and Night's names: a spell as the screens name it (the example decks' spells in English
+too), and for the teach screen a spell deck file's spells, the file checked whole."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+from engine.day_and_night.spells import EXAMPLE
+
+# the example decks' spells in English (a deck of the players' own names its spells itself:
+# its names are shown as they are, in both languages)
+ENGLISH = {
+    "sunrise": "Sunrise",
+    "dawn": "Dawn",
+    "turn-to-day": "Day Turn",
+    "day-shift": "Day Shift",
+    "veil": "Veil",
+    "mist": "Mist",
+    "day-stride": "Light Step",
+    "insight": "Insight",
+    "twin-suns": "Twin Suns",
+    "bloom": "Bloom",
+    "noon": "Noon",
+    "dusk": "Dusk",
+    "darkness": "Darkness",
+    "turn-to-night": "Shadowcast",
+    "night-shift": "Night Shift",
+    "frost": "Frost",
+    "ice": "Ice",
+    "night-stride": "Moon Step",
+    "dream": "Dream",
+    "twin-moons": "Twin Moons",
+    "eclipse": "Eclipse",
+    "midnight": "Midnight",
+}
+EXAMPLE_NAMES = {spell.id: spell.name for deck in EXAMPLE.values() for spell in deck}
+
+
+def spell_name(spell: Any, lang: str) -> str:
+    """A spell as the screens name it: an example deck's spell in the language shown."""
+    if lang == "en" and EXAMPLE_NAMES.get(spell.id) == spell.name and spell.id in ENGLISH:
+        return ENGLISH[spell.id]
+    return str(spell.name)
 
 
 def of_file(path: Path, data: object, strict: bool, /) -> list[str]:

@@ -46,6 +46,7 @@ from device.games.day_and_night.drawing import (
     status as status,
     verdict_lines as verdict_lines,
 )
+from device.games.day_and_night.names import spell_name as spell_name
 from device.games.day_and_night.view import (
     CELL as CELL,
     LEFT as LEFT,
@@ -79,7 +80,6 @@ from engine.day_and_night.game import (
 )
 
 # the optional hooks this game leaves alone: the contract's defaults
-after_undo = contract.same_view_after_undo
 seed = contract.no_seed
 check_deck = contract.no_deck_check
 legacy_action = contract.no_legacy_action
@@ -147,6 +147,7 @@ def view_record(view: View) -> dict[str, Any]:
         "built": [list(t) for t in view.built],
         "built_side": view.built_side,
         "last": list(view.last),
+        "drawn": view.drawn,
     }
 
 
@@ -183,6 +184,7 @@ def view_parse(data: dict[str, Any], state: State) -> View:
         _coords(data.get("built", [])),
         str(data.get("built_side", "")),
         (last[0], last[1]),
+        int(data.get("drawn", 0)) if str(data.get("drawn", 0)).isdigit() else 0,
     )
     if (state.pending is not None) != (mode == "temple"):
         return replace(initial_view(state), last=view.last)
@@ -193,6 +195,14 @@ def view_parse(data: dict[str, Any], state: State) -> View:
     return view
 
 
+def after_undo(state: State, view: View) -> View:
+    """After an undo the cursor stands on the pawn (on the field of a step taken back, the
+    next ok would step there again); a temple's choice or the targets as they were."""
+    if view.mode == "board":
+        return replace(view, cursor=state.pawn(state.turn), targets=(), drawn=0)
+    return replace(view, drawn=0)
+
+
 def after(before: State, after_state: State, view: View) -> View:
     last = view.last
     cast_now = after_state.turn == before.turn or after_state.pending is not None
@@ -201,7 +211,9 @@ def after(before: State, after_state: State, view: View) -> View:
         i = SIDES.index(before.turn)
         cast = spells(before)[view.spell % len(spells(before))].id
         last = (cast, last[1]) if i == 0 else (last[0], cast)
-    keep = View(last=last)
+    same_turn = after_state.turn == before.turn
+    drawn = after_state.draws - (before.draws if same_turn else 0)  # this step's, not the turn's
+    keep = View(last=last, drawn=max(0, drawn) if same_turn else 0)
     if after_state.pending is not None:
         return _temple_view(after_state, keep)
     built: tuple[Coord, ...] = ()
@@ -386,7 +398,7 @@ def describe(state: State, action: Any, lang: str) -> str:
     match action:
         case Cast(spell_id, _):
             spell = state.options.spell(state.turn, spell_id)
-            return spell.name if spell else spell_id
+            return spell_name(spell, lang) if spell else spell_id
         case Step((r, c)):
             return text("undo.dan_step", lang, at=f"{r},{c}")
         case End():
@@ -397,7 +409,7 @@ def describe(state: State, action: Any, lang: str) -> str:
 def card_label(state: State, seat: str, card: str, lang: str) -> str:
     """A spell of the seat's deck by its name (the box's hand, drawn for it)."""
     spell = state.options.spell(seat, card)
-    return spell.name if spell else card
+    return spell_name(spell, lang) if spell else card
 
 
 def seat_name(seat: str, lang: str) -> str:

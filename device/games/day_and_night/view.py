@@ -29,7 +29,7 @@ PANEL = LEFT + COLS * CELL + 3
 NAMES = {"day": "dan.day", "night": "dan.night"}
 
 
-LIST_ROWS = 5  # spells on one page of the list
+LIST_ROWS = 4  # spells on one page of the list (under them: what the chosen one does)
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ class View:
     built: tuple[Coord, ...] = ()  # a temple just built: its tiles marked until the next press
     built_side: str = ""
     last: tuple[str, str] = ("", "")  # the spell each side cast last: the list starts there
+    drawn: int = 0  # cards the last step or spell drew (to take now; the turn's: `draws`)
 
     @property
     def page(self) -> int:

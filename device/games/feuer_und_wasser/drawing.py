@@ -23,8 +23,10 @@ from device.ui import fit, fonts as font_files
 from device.ui.catalog import text
 from engine.core import Coord
 from engine.feuer_und_wasser.game import (
+    DIVISOR,
     State,
     drawn_card,
+    score_placement,
     turned,
 )
 
@@ -44,7 +46,7 @@ def hint(state: State, view: View, lang: str) -> str:
         return text("hint.over", lang)
     if state.drawn is None:
         return text("hint.fuw_draw", lang)
-    return text("hint.fuw_lay_tip" if on_tip(view) else "hint.fuw_lay", lang)
+    return text("hint.fuw_lay", lang)  # the panel says whether the card lies on the tip
 
 
 def on_tip(view: View) -> bool:
@@ -52,15 +54,35 @@ def on_tip(view: View) -> bool:
     return view.tip is not None and view.at is not None and (*view.at, view.turns) == view.tip
 
 
+def letter(player: str, lang: str) -> str:
+    """A player's letter as the screens name them ("F" Feuer/Fire, "W" Wasser/Water)."""
+    return text(NAMES[player], lang)[0]
+
+
+def pair(values, lang: str, sep: str = " - ") -> str:
+    """Both players' numbers with their letters ("F 3 - W 1")."""
+    return sep.join(f"{letter(p, lang)} {values[p]}" for p in "RB")
+
+
+def compact(values, lang: str) -> str:
+    """Both players' numbers for the panel ("F16 W12")."""
+    return " ".join(f"{letter(p, lang)}{values[p]}" for p in "RB")
+
+
+def piles_as_laid(state: State) -> dict[str, int]:
+    """Each draw pile as it lies on the table: the card in hand is off it already."""
+    return {p: state.piles[p] - (p == state.turn and state.drawn is not None) for p in "RB"}
+
+
 def summary_lines(state: State, lang: str, upto: int | None = None) -> list[str]:
     scores = state.round_scores if upto is None else state.round_scores[: upto + 1]
     lines = [
-        f"{text('game.round', lang, round=i)}: R {s['R']} - B {s['B']}"
+        f"{text('game.round', lang, round=i)}: {pair(s, lang)}"
         for i, s in enumerate(scores, start=1)
     ]
     if scores:
         t = {p: sum(s[p] for s in scores) for p in "RB"}
-        lines.append(f"{text('game.total', lang)}: R {t['R']} - B {t['B']}")
+        lines.append(f"{text('game.total', lang)}: {pair(t, lang)}")
     if state.over and len(scores) == len(state.round_scores):
         t = {p: sum(s[p] for s in scores) for p in "RB"}
         if t["R"] == t["B"]:
@@ -81,10 +103,13 @@ def _square(draw, x: int, y: int, colour: str, ink: int, cell: int) -> None:
 
 
 def _mark(draw, x: int, y: int, cell: int) -> None:
-    """A scored field: a frame on the cell's edge (a dot in its corner on the smallest
-    cells, which have no room for a frame)."""
+    """A scored field: its four corners lit, so every field of a scored row stays apart and
+    can be counted (a frame on each made the row one solid bar); a dot in the corner of the
+    smallest cells."""
     if cell > 4:
-        draw.rectangle((x, y, x + cell - 1, y + cell - 1), outline=1)
+        for dx in (0, cell - 1):
+            for dy in (0, cell - 1):
+                draw.point((x + dx, y + dy), fill=1)
     else:
         draw.point((x + 3, y + 3), fill=1)
 
@@ -168,21 +193,23 @@ def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:
     side_panel(draw, PANEL, lines, fonts)
 
 
-def _last_line(state: State, lang: str, ended: bool = False) -> str:
-    """The last placement: whose it was, its row or group and what it scored; nothing for a
-    placement that scored nothing, nor before the round's first placement (`ended`: the
-    round's end is shown, and its last placement with it)."""
+def _last_lines(state: State, lang: str, ended: bool = False) -> list[str]:
+    """The last placement in two lines: whose it was and its row or group ("F: Reihe 5"),
+    then what it gave ("2 abwerfen", "+2 Punkte", "nichts"); none for a placement that
+    scored nothing, nor before the round's first placement (`ended`: the round's end is
+    shown, and its last placement with it)."""
     last = state.last
     if last is None or (last.length == 0 and last.cards == 0):
-        return ""
+        return []
     if state.cards_laid <= 1 and not ended:  # round 2 has begun: round 1's row is done
-        return ""
-    key = "fuw.last_tactician" if state.options.tactician else "fuw.last"
+        return []
     shape = text("fuw.row" if state.options.mode == "rows" else "fuw.group", lang)
-    line = text(key, lang, player=last.player, shape=shape, n=last.length, k=last.cards)
-    if not fit.fits(line, font_files.load().status, 128 - PANEL):  # the panel: the short form
-        line = text(f"{key}_short", lang, player=last.player, n=last.length, k=last.cards)
-    return line
+    what = text("fuw.last", lang, player=letter(last.player, lang), shape=shape, n=last.length)
+    if state.options.tactician:
+        gave = text("fuw.gave_points", lang, n=last.cards)
+    else:
+        gave = text("fuw.gave_cards", lang, n=last.cards) if last.cards else ""
+    return [what, gave or text("fuw.gives_nothing", lang)]
 
 
 def round_explained(state: State, r: int, lang: str) -> list[str]:
@@ -206,10 +233,10 @@ def round_explained(state: State, r: int, lang: str) -> list[str]:
         lines[-1] = text(
             "fuw.explain_left.short", lang, player=text(NAMES[other], lang), n=s[scorer]
         )
-    lines.append(f"{text('game.round', lang, round=r + 1)}: R {s['R']} - B {s['B']}")
+    lines.append(f"{text('game.round', lang, round=r + 1)}: {pair(s, lang)}")
     if r > 0:
         t = {p: sum(x[p] for x in state.round_scores[: r + 1]) for p in "RB"}
-        lines.append(f"{text('game.total', lang)}: R {t['R']} - B {t['B']}")
+        lines.append(f"{text('game.total', lang)}: {pair(t, lang)}")
     return lines
 
 
@@ -231,24 +258,34 @@ def _review(draw, state: State, r: int, page: int, lang: str, fonts) -> None:
         (text("fuw.round_over", lang), False),
     ]
     if scored:
-        lines.append((_last_line(state, lang, ended=True), False))
+        lines += [(line, False) for line in _last_lines(state, lang, ended=True)]
     _panel(draw, lines, fonts)
 
 
 def _tip(state: State, view: View, lang: str) -> list[tuple[str, bool]]:
     """The tip in two panel lines: what the best place gives (the discards as many as the pile
-    still holds), the same wherever the card is moved (the hint line says when it lies on the
-    tip): a move redraws the card, not the panel."""
+    still holds), then what the place the card lies on gives (or that it lies on the tip)."""
+    unit = "points" if state.options.tactician else "cards"
     n = view.best if view.tip is not None else 0
-    if state.options.tactician:
-        gives = text("fuw.gives_points", lang, n=n)
+    cap = piles_as_laid(state)[state.turn]  # the discards: as many as the pile holds
+    tip = text(f"fuw.tip_{unit}", lang, n=n if state.options.tactician else min(n, cap))
+    if on_tip(view):
+        here = text("fuw.on_tip", lang)
     else:
-        n = min(n, state.piles[state.turn] - 1)  # the drawn card has left the pile
-        gives = text("fuw.gives_cards", lang, n=n)
-    return [
-        (text("fuw.tip", lang), False),
-        (gives if n > 0 else text("fuw.gives_nothing", lang), False),
-    ]
+        gives = here_gives(state, view)
+        here = text(
+            f"fuw.here_{unit}", lang, n=gives if state.options.tactician else min(gives, cap)
+        )
+    return [(tip if n > 0 else text("fuw.no_tip", lang), False), (here, False)]
+
+
+def here_gives(state: State, view: View) -> int:
+    """What laying the card where it lies gives (cards, or the tactician's points)."""
+    if view.at is None:
+        return 0
+    laid = turned(drawn_card(state), view.turns).fields(view.at)
+    length, _ = score_placement(state.landscape.fields, laid, state.turn, state.options.mode)
+    return length // DIVISOR[state.options.mode]
 
 
 def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
@@ -262,17 +299,18 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
         (text("fuw.turn_short", lang, player=text(NAMES[state.turn], lang)), True),
         (text("game.round", lang, round=state.round), False),
     ]
-    piles = (text("fuw.piles", lang, piles=f"R{state.piles['R']} B{state.piles['B']}"), False)
-    points = (text("fuw.points", lang, points=f"R{state.points['R']} B{state.points['B']}"), False)
+    if state.options.tactician:  # the points written down matter more than the round's number
+        head[1] = (text("fuw.points", lang, points=compact(state.points, lang)), False)
+    piles = (text("fuw.piles", lang, piles=compact(piles_as_laid(state), lang)), False)
     fields = state.landscape.fields
     if state.drawn is None:
         cards = choices(state)
         chosen = cards[view.pick % len(cards)] if cards else "-"
-        marked = frozenset(state.last.fields) if state.last else frozenset()
+        started = state.cards_laid > 1  # round 2's start card: round 1's row is not on it
+        marked = frozenset(state.last.fields) if state.last and started else frozenset()
         _landscape(draw, fields, _middle(fields), marked=marked)
-        lines = [*head, (_last_line(state, lang), False), piles]
-        lines.append(points if state.options.tactician else ("", False))
-        lines.append((f"<{chosen}>", False))
+        last = _last_lines(state, lang) or ["", ""]
+        lines = [*head, *((line, False) for line in last), piles, (f"<{chosen}>", False)]
         _panel(draw, lines, fonts)
         if cards:  # the chosen card as it is drawn, to check it is the one in the hand; below
             preview = dict(state.options.deck(state.turn))[chosen]  # the points, beside its name
@@ -280,10 +318,13 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
                 _square(draw, 128 - 3 * PREVIEW + c * PREVIEW, 43 + r * PREVIEW, colour, 1, PREVIEW)
         return
     card = turned(drawn_card(state), view.turns)
-    laid = card.fields(view.at or (0, 0))
-    _landscape(draw, fields, lay_centre(fields, laid), card=laid)
-    lines = [head[0], (text("fuw.card", lang, card=state.drawn), False)]  # the round: drawn
-    lines += _tip(state, view, lang)  # before (six lines are the panel's whole height)
+    laid_card = card.fields(view.at or (0, 0))
+    if view.shown:  # the box's card, or a hint: large, around the card, to tell its fields apart
+        _landscape(draw, fields, _middle(laid_card), card=laid_card, cell=8)
+    else:
+        _landscape(draw, fields, lay_centre(fields, laid_card), card=laid_card)
+    lines = [head[0], (text("fuw.card", lang, card=state.drawn), False)]
+    lines += _tip(state, view, lang)
     lines.append((text("fuw.move_turn", lang), False))
-    lines.append(points if state.options.tactician else piles)  # the draw step shows both
+    lines.append(head[1] if state.options.tactician else piles)
     _panel(draw, lines, fonts)

@@ -40,7 +40,7 @@ from device.games.feuer_und_wasser.drawing import (
     _cell as _cell,
     _fits as _fits,
     _landscape as _landscape,
-    _last_line as _last_line,
+    _last_lines as _last_lines,
     _lines as _lines,
     _mark as _mark,
     _middle as _middle,
@@ -132,7 +132,7 @@ def show_action(state: State, view: View, action: Any) -> View:
     from engine.feuer_und_wasser.game import Lay
 
     if isinstance(action, Lay) and state.drawn is not None and view.review is None:
-        return replace(view, at=action.at, turns=action.turns)
+        return replace(view, at=action.at, turns=action.turns, shown=True)
     return view
 
 
@@ -206,6 +206,7 @@ def layout(state: State, view: View) -> Layout:
 
 
 def on_button(state: State, view: View, button: str) -> Reaction:
+    view = replace(view, shown=False)  # the box's card or a hint drawn large until a press
     if view.review is not None:
         r, page = view.review
         if button == "ok":
@@ -272,16 +273,20 @@ def round_ended(before: State, after: State, lang: str) -> list[str] | None:
 
 
 def describe(state: State, action: Any, lang: str) -> str:
-    """An action in the players' words (what an undo took back)."""
+    """An action in the players' words (a hint, what an undo took back): a lay as the box
+    says its own ("R01 auf Start: 1 links"), never in the notation's squares."""
     from engine.feuer_und_wasser.game import Draw, Lay
 
     if isinstance(action, Draw):
         return text("undo.fuw_draw", lang, card=action.card)
     if not isinstance(action, Lay):  # pragma: no cover - a game has draws and lays only
         return ""
-    at = f"{action.at[0]},{action.at[1]}"  # the place as the notation has it
-    key = "undo.fuw_lay_turned" if action.turns else "undo.fuw_lay"
-    return text(key, lang, card=state.drawn or "", at=at, n=action.turns)
+    from device.games.feuer_und_wasser.changes import place_words
+    from engine.feuer_und_wasser.game import GAME
+
+    after = GAME.apply(state, action)  # said as its change is: against a card on the table
+    assert after.last is not None and state.drawn is not None
+    return place_words(state, after, state.turn, state.drawn, after.last.card, lang)
 
 
 def seat_name(seat: str, lang: str) -> str:

@@ -34,6 +34,7 @@ class View:
     tip: tuple[int, int, int] | None = None  # lay step: the best place (row, column, turns) ...
     best: int = 0  # ... and what it gives (found once, when the card is drawn)
     review: tuple[int, int] | None = None  # a finished round: (its index, page)
+    shown: bool = False  # the card lies where the box lays it or the hint says: drawn large
 
 
 def choices(state: State) -> list[str]:

@@ -104,10 +104,11 @@ def _note(state: State, lang: str) -> str:
             return text("wd.cut_clash", lang, player=OTHER[state.turn], n=record.hand_cut)
         o = record.outcome
         return text(
-            "wd.after_clash",
+            "wd.after_clash" if o.mp_loss else "wd.after_clash_no_mp",  # never "-0"
             lang,
             a=len(o.attackers_discarded),
             b=len(o.defenders_discarded),
+            d=OTHER[record.attacker],  # whose MP
             mp=o.mp_loss,
         )
     if state.drawn and not state.placed and not state.clashed:
@@ -127,17 +128,21 @@ def _strengths(state: State, player: str) -> str:
     return " ".join(str(v) for v in values) or "-"
 
 
-def _free_places(state: State, player: str) -> str:
+def _free_places(state: State, player: str, lang: str = "de", font=None, width: int = 0) -> str:
+    """The power places a player owns, by kind in the card set's order, each with how many
+    are unused now ("H0 Q1": a used place stays in the table, with 0 free); where that does
+    not fit `width` pixels of `font`, how many are free in all ("3 frei")."""
     cards = state.options.cards
-    free: dict[str, int] = {}
-    for p in state.side(player).places:
-        if not p.used:
-            free[p.kind] = free.get(p.kind, 0) + 1
-    if not free:
+    owned = {p.kind for p in state.side(player).places}
+    if not owned:
         return "-"
-    if len(free) > 3:
-        return str(sum(free.values()))
-    return " ".join(f"{cards.kind_name(k)[:1]}{n}" for k, n in free.items())
+    free = {
+        k: sum(1 for p in state.side(player).places if p.kind == k and not p.used) for k in owned
+    }
+    kinds = " ".join(f"{cards.kind_name(k)[:1]}{free[k]}" for k in sorted(owned))
+    if font is None or fit.fits(kinds, font, width):
+        return kinds
+    return text("wd.free_count", lang, n=sum(free.values()))
 
 
 def _table(draw, state: State, lang: str, fonts) -> None:
@@ -146,12 +151,13 @@ def _table(draw, state: State, lang: str, fonts) -> None:
         side = state.side(player)
         if player == state.turn:
             draw.rectangle((x - 2, TOP, x + 41, TOP + ROW - 1), fill=1)
-        width = 43 if x == COLUMNS[1] else 127 - x + 1
+        width = COLUMNS[2] - x - 6 if x == COLUMNS[1] else 127 - x + 1  # a gap before B's
         head = f"{player}  {text('wd.mp', lang)} {side.mp}"
         ink = 0 if player == state.turn else 1
         fit.line(draw, (x, TOP), head, font, width=width, fill=ink)
         fit.line(draw, (x, TOP + ROW), f"{side.hand}/{side.pile}", font, width=width)
-        fit.line(draw, (x, TOP + 2 * ROW), _free_places(state, player), font, width=width)
+        places = _free_places(state, player, lang, font, width)
+        fit.line(draw, (x, TOP + 2 * ROW), places, font, width=width)
         strengths = _strengths(state, player)
         fit.line(draw, (x, TOP + 3 * ROW), strengths, font, width=width, list_of_items=True)
     for row, key in enumerate(("wd.hand", "wd.places", "wd.creatures"), start=1):
@@ -199,9 +205,9 @@ def _clash(draw, state: State, view: View, lang: str, fonts) -> None:
         y = TOP + (row + 1) * ROW
         if d == view.index % n:
             pointer(draw, y)
-        left = f"{_card_name(state, defenders[d].card)[:7]} {defenders[d].strength}"
+        left = f"{short_name(state, defenders[d].card)} {defenders[d].strength}"
         a = view.assignment[d]
-        right = f"{_card_name(state, attackers[a].card)[:7]} {attackers[a].strength}"
+        right = f"{short_name(state, attackers[a].card)} {attackers[a].strength}"
         fit.line(draw, (5, y), left, font, width=48)
         fit.line(draw, (63, y), ">", font, width=6)
         fit.line(draw, (69, y), right, font, width=52)
@@ -212,10 +218,13 @@ def _clash(draw, state: State, view: View, lang: str, fonts) -> None:
     y = TOP + 4 * ROW
     fit.line(draw, (0, y), _mp_short(state, outcome), font, width=39)
     suggested = view.assignment == _clash_view(state).assignment
-    if outcome.unblocked:  # the unblocked attackers' strengths, as many as fit
+    if outcome.unblocked:  # the unblocked attackers' strengths where they fit, else how many
+        room = 40 if suggested else 88
         strengths = " ".join(str(attackers[a].strength) for a in outcome.unblocked)
         free = f"{text('wd.free', lang)} {strengths}"
-        fit.line(draw, (40, y), free, font, width=42 if suggested else 88, list_of_items=True)
+        if not fit.fits(free, font, room):
+            free = text("wd.free_count", lang, n=len(outcome.unblocked))
+        fit.line(draw, (40, y), free, font, width=room)
     if suggested:
         fit.line(draw, (83, y), text("wd.suggested", lang), font, width=45)
 
@@ -239,17 +248,37 @@ def _mp_short(state: State, outcome: ClashOutcome) -> str:
 
 
 def _pick_screen(draw, state: State, view: View, lang: str, fonts) -> None:
+    """Which of the tied strongest blockers goes: the attacker they block in the title, each
+    kind of creature once (two alike are the same choice at the table)."""
     font = fonts.status
     defenders = state.side(OTHER[state.turn]).creatures
     group = tied_groups(state, view.assignment)[len(view.picks)]
-    fit.line(draw, (0, TOP), text("wd.pick_title", lang), font)
-    for row, d in enumerate(group[:4]):
+    attacker = state.side(state.turn).creatures[view.assignment[group[0]]]
+    title = text("wd.pick_title", lang, name=short_name(state, attacker.card), s=attacker.strength)
+    fit.line(draw, (0, TOP), title, font)
+    options = pick_options(state, group)
+    for row, d in enumerate(options[:4]):
         y = TOP + (row + 1) * ROW
-        chosen = row == view.index % len(group)
-        if chosen:
+        if row == view.index % len(options):
             pointer(draw, y)
-        label = f"{d + 1}. {_card_name(state, defenders[d].card)} {defenders[d].strength}"
+        label = f"{_card_name(state, defenders[d].card)} {defenders[d].strength}"
         fit.line(draw, (5, y), label, font, bottom=55)
+
+
+def pick_options(state: State, group: tuple[int, ...]) -> list[int]:
+    """The tied blockers to choose from: one of each kind of creature (the first of alike)."""
+    defenders = state.side(OTHER[state.turn]).creatures
+    seen: dict[tuple[str, int], int] = {}
+    for d in group:
+        seen.setdefault((defenders[d].card, defenders[d].strength), d)
+    return list(seen.values())
+
+
+def short_name(state: State, card_id: str) -> str:
+    """A card's name for a narrow column: whole up to seven letters, else its first six and
+    a period ("Salama.", a short form, never a name cut off)."""
+    name = _card_name(state, card_id)
+    return name if len(name) <= 7 else f"{name[:6]}."
 
 
 def _picker(draw, state: State, view: View, lang: str, fonts) -> None:

@@ -56,7 +56,9 @@ from device.games.wandernde_druiden.drawing import (
     fit_items as fit_items,
     hint as hint,
     outcome_lines as outcome_lines,
+    pick_options as pick_options,
     pointer as pointer,
+    short_name as short_name,
     status as status,
     verdict_lines as verdict_lines,
 )
@@ -89,7 +91,6 @@ from engine.wandernde_druiden.game import (
 
 # the optional hooks this game leaves alone: the contract's defaults
 seat_name = contract.player_name
-show_action = contract.view_unchanged  # a card in words: the band is where its picker row is
 layout = contract.standard_layout
 seed = contract.no_seed
 legacy_action = contract.no_legacy_action
@@ -161,6 +162,14 @@ def view_parse(data: dict[str, Any], state: State) -> View:
 
 def after(before: State, after_state: State, view: View) -> View:
     return View()
+
+
+def show_action(state: State, view: View, action: Any) -> View:
+    """A proposed clash shown as its outcome (the assignment and the picks among ties: what
+    `ok` applies); a card in words only (the band is where its picker row is)."""
+    if isinstance(action, Clash) and state.clash_due:
+        return View("outcome", 0, action.assignment, action.discard)
+    return view
 
 
 def after_undo(state: State, view: View) -> View:
@@ -242,10 +251,19 @@ def _assign(state: State, view: View, button: str) -> Reaction:
         moved[d] = (moved[d] + step) % m
         return Reaction(replace(view, assignment=tuple(moved)))
     if button == "ok":
-        if tied_groups(state, view.assignment):
-            return Reaction(replace(view, mode="pick", index=0, picks=()))
-        return Reaction(replace(view, mode="outcome", picks=()))
+        return Reaction(_picked(state, replace(view, index=0, picks=())))
     return Reaction(view)
+
+
+def _picked(state: State, view: View) -> View:
+    """The picks among tied blockers made so far, with every group of alike creatures picked
+    at once (the same choice at the table): the next group with a choice, or the outcome."""
+    groups = tied_groups(state, view.assignment)
+    picks = view.picks
+    while len(picks) < len(groups) and len(pick_options(state, groups[len(picks)])) == 1:
+        picks = (*picks, groups[len(picks)][0])
+    mode = "pick" if len(picks) < len(groups) else "outcome"
+    return replace(view, mode=mode, index=0, picks=picks)
 
 
 def _pick(state: State, view: View, button: str) -> Reaction:
@@ -255,17 +273,19 @@ def _pick(state: State, view: View, button: str) -> Reaction:
         return Reaction(replace(view, mode="clash", index=0, picks=()))
     if button in ("up", "down"):
         step = 1 if button == "down" else -1
-        return Reaction(replace(view, index=(view.index + step) % len(group)))
+        return Reaction(replace(view, index=(view.index + step) % len(pick_options(state, group))))
     if button == "ok":
-        picks = (*view.picks, group[view.index % len(group)])
-        mode = "pick" if len(picks) < len(groups) else "outcome"
-        return Reaction(replace(view, mode=mode, index=0, picks=picks))
+        options = pick_options(state, group)
+        picks = (*view.picks, options[view.index % len(options)])
+        return Reaction(_picked(state, replace(view, picks=picks)))
     return Reaction(view)
 
 
 def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
     if state.over or not card or not card.startswith(f"{GAME_ID}:"):
         return Reaction(view)
+    if view.mode in ("clash", "pick", "outcome"):  # the assignment being made is kept
+        return Reaction(view, refuse="clash_open")
     card_id = card.split(":", 1)[1]
     if state.options.cards.card(card_id) is None:
         return Reaction(view)  # a player tag, or a card the set no longer has

@@ -41,7 +41,8 @@ def status(state: State, lang: str) -> str:
 def hint(state: State, view: View, lang: str) -> str:
     if view.review is not None:
         if view.review[1] >= _pages(state, view.review[0]):
-            return text("hint.message", lang)
+            final = state.phase == "over" and view.review[0] == len(state.round_scores) - 1
+            return text("hint.over" if final else "hint.message", lang)  # the result: once
         return text("hint.review", lang)
     if state.phase == "setup":
         return text("hint.deal" if view.setup == "deal" else "hint.setup_done", lang)
@@ -97,14 +98,13 @@ def _grid(draw, position, state: State, view: View, marked: frozenset = frozense
         for c in range(n):
             x, y = x0 + c * cell, y0 + r * cell
             ink = 1
-            if (r, c) in marked:  # a scoring road: inverted, figures still told apart
-                draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=1)
-                ink = 0
             mid = cell // 2
-            if position.roads[r][c] == "-":
-                draw.line((x, y + mid, x + cell - 1, y + mid), fill=ink)
-            else:
-                draw.line((x + mid, y, x + mid, y + cell - 1), fill=ink)
+            # a scoring road drawn thick (inverted, an A figure read as a hollow B one)
+            for w in (-1, 0, 1) if (r, c) in marked else (0,):
+                if position.roads[r][c] == "-":
+                    draw.line((x, y + mid + w, x + cell - 1, y + mid + w), fill=ink)
+                else:
+                    draw.line((x + mid + w, y, x + mid + w, y + cell - 1), fill=ink)
             who = position.figures[r][c]
             _figure(draw, who, (x + pad, y + pad, x + cell - 1 - pad, y + cell - 1 - pad), ink)
             if view.selected == (r, c):  # picked up: a frame around the cell
@@ -166,6 +166,8 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
         _panel(draw, state, head + body, fonts)
         return
     step = "zweimal.step_road" if state.phase == "road" else "zweimal.step_figure"
+    if view.selected is not None:  # a figure picked up: it moves
+        step = "zweimal.step_move"
     body = [
         (text("status.turn", lang, player=state.turn), True),
         (text(step, lang), False),
@@ -214,6 +216,9 @@ def _draw_review(draw, state: State, view: View, lang: str, fonts) -> None:
     r, page = view.review
     roads = _scoring(state, r)
     if page >= _pages(state, r):  # the score: this round, the total so far, the winner
+        # the round it scores as the title (the state's own round is the next one already)
+        fit.line(draw, (1, 0), text("zweimal.scoring", lang, round=r + 1), fonts.status)
+        draw.line((0, 9, 127, 9), fill=1)
         for i, line in enumerate(round_summary(state, lang, upto=r)):
             fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
         return

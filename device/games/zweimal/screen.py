@@ -189,7 +189,7 @@ def after(before: State, after_state: State, view: View) -> View:
 
 def layout(state: State, view: View) -> Layout:
     if view.review is not None and view.review[1] >= _pages(state, view.review[0]):
-        return Layout(status=True, hint_y=57, separators=True)  # the score page: text only
+        return Layout(status=False, hint_y=57, separators=True)  # the score page: its own title
     if state.phase == "over" and view.review is None:
         return Layout()
     px = _panel_x(state)
@@ -247,6 +247,8 @@ def _review_button(state: State, view: View, button: str) -> Reaction:
     if button == "ok":
         if page < last:
             return Reaction(replace(view, review=(r, last)))  # straight to the score
+        if state.phase == "over" and r == len(state.round_scores) - 1:
+            return Reaction(view)  # the final result, shown once: ok goes to the menu
         done = initial_view(state) if state.phase != "setup" or not view.proposal else None
         return Reaction(done or View(setup="deal", proposal=view.proposal))
     if button == "back":

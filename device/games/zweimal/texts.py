@@ -53,6 +53,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "zweimal.draw": ("Unentschieden", "Draw"),
     "zweimal.step_figure": ("Figur setzen", "Place figure"),
     "zweimal.step_road": ("Karte legen", "Lay a card"),
+    "zweimal.step_move": ("Figur ziehen", "Move figure"),
     "refuse.field_has_figure": ("Feld hat schon eine Figur", "That field has a figure"),
     "refuse.no_figure_left": ("Keine Figur mehr übrig", "No figure left to place"),
     "refuse.no_moves_in_game_1": ("Ziehen nur in Spiel 2", "Moving only in game 2"),

@@ -1,0 +1,90 @@
+"""Screenshots of docs/screens for cases a game played from its start reaches only by chance
+(shots.py adds them): each a position built from the rules' notation and drawn as the box
+draws it (the real renderer, the game's real screens, the box's real search)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from device import games
+from device.app import solo
+from device.app.box import Box, Session
+from device.app.modes import Proposal
+from device.ui.render import render
+from engine.hands import Held
+
+
+def _box(game: str, state, lang: str, **kwargs) -> Box:
+    session = Session(1, game, state.options, state, 1, **kwargs)
+    view = games.GAMES[game].screens.initial_view(state)
+    return Box(lang=lang, mode="game", session=session, view=view)
+
+
+def dan_hint_spell(lang: str):
+    """Day and Night: a hint that casts a spell of two targets, both marked on the board."""
+    from engine.day_and_night.game import GAME
+
+    entry = games.GAMES[GAME.id]
+    state = GAME.initial(GAME.parse_options({}))
+    action = GAME.parse_action("cast twin-suns 0,1 1,1")
+    assert GAME.is_legal(state, action)
+    box = _box(GAME.id, state, lang)
+    view = entry.screens.show_action(state, box.view, action)
+    return render(replace(box, view=view, proposal=Proposal(1, action, True)))
+
+
+def dan_cursor_temple(lang: str):
+    """Day and Night: the cursor on Night's temple, beside Day's (it shows on every field)."""
+    from engine.day_and_night import parse_board
+    from engine.day_and_night.game import GAME
+
+    state = GAME.initial(GAME.parse_options({}))
+    board = parse_board("DDDDDDDD/dd....../......../......../......nn/NNNNNNNN")
+    state = replace(state, board=board)
+    box = _box(GAME.id, state, lang)
+    return render(replace(box, view=replace(box.view, cursor=(5, 3))))
+
+
+def wd_box_attacks(lang: str):
+    """Druiden against the box: the box decides to attack; the player assigns the blockers
+    on the game's clash screen, told so in the band ("Box: Angriff")."""
+    from engine.search import choices
+    from engine.wandernde_druiden.game import GAME
+
+    rng = random.Random(3)
+    state = GAME.initial(GAME.parse_options({}))
+    while True:
+        while not state.clash_due:
+            state = GAME.apply(state, rng.choice(choices(GAME, state)))
+        seat = state.turn
+        n = GAME.hand_count(state, seat)
+        held = Held((GAME.deck_cards(state, seat)[0][0],) * n, n)
+        box = _box(GAME.id, state, lang, box_seat=seat, box_held=held)
+        after = solo.think(box)
+        if after.proposal is not None and after.proposal.handover:
+            return render(after)
+        state = GAME.apply(state, after.proposal.action)
+
+
+def wd_crowded(lang: str):
+    """Druiden: a side with eight creatures and places of three kinds (the columns hold)."""
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import Creature, Place
+
+    state = GAME.initial(GAME.parse_options({}))
+    cards = {c.id: c for c in state.options.cards.cards}
+    names = ["salamander", "drache", "einhorn", "hirsch", "otter", "otter", "fuchs", "wolf"]
+    creatures = tuple(Creature(n, cards[n].strength) for n in names)
+    places = (Place("hain", "hain"), Place("quelle", "quelle", used=True), Place("fels", "fels"))
+    a = replace(state.sides[0], creatures=creatures, places=places)
+    state = replace(state, sides=(a, state.sides[1]))
+    return render(_box(GAME.id, state, lang))
+
+
+CASES = {
+    "dan-hint-spell": dan_hint_spell,
+    "dan-cursor-temple": dan_cursor_temple,
+    "wd-box-attacks": wd_box_attacks,
+    "wd-crowded": wd_crowded,
+}
