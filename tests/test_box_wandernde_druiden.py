@@ -547,6 +547,10 @@ def test_the_places_row_names_each_kind_free_and_counts_them_all_where_that_does
         return replace(state, sides=sides)
 
     assert _free_places(state, "A", "de", font, width) == "-"
+    # the kinds in one order, however they were laid (found: "H5 Q2", then "Q2 H4")
+    laid = owning(Place("q", kinds[1]), Place("h", kinds[0]))
+    again = owning(Place("h", kinds[0]), Place("q", kinds[1]))
+    assert _free_places(laid, "A", "de", font, width) == _free_places(again, "A", "de", font, width)
     two = owning(Place("x1", kinds[0]), Place("x2", kinds[1], used=True))
     shown = _free_places(two, "A", "de", font, width)
     free = sorted(zip(kinds[:2], (1, 0), strict=True))
@@ -557,3 +561,24 @@ def test_the_places_row_names_each_kind_free_and_counts_them_all_where_that_does
     assert not fit.fits(_free_places(three, "A"), font, width)  # "F1 H1 Q1": too wide
     for lang, word in (("de", "frei"), ("en", "free")):
         assert _free_places(three, "A", lang, font, width) == f"3 {word}"
+
+
+def test_a_tap_during_the_clash_is_refused_and_keeps_the_assignment(table):
+    """Found by a new user: a tap on the outcome screen was read as laying a card and threw
+    away the assignment being confirmed."""
+    t = table
+    t.new_game()
+    t.fox_then_otter()
+    t.end_turn()
+    t.tap("hain", 1)
+    t.press("ok")  # the clash opens
+    view, state = t.box.view, t.state
+    assert view.mode == "clash"
+    t.tap("wolf", 5)
+    assert t.box.notice == "Erst den Kampf beenden"
+    assert t.box.view == view and t.state == state
+    t.press("ok")  # the outcome in words
+    view = t.box.view
+    t.tap("wolf", 6)
+    assert t.box.notice == "Erst den Kampf beenden"
+    assert t.box.view == view and t.state == state

@@ -83,6 +83,12 @@ def test_full_game_final_screen_shows_the_cli_scores(box, capsys, variant):
         ImageChops.difference(shown.convert("L"), expected_main_area(lines).convert("L")).getbbox()
         is None
     )
+    # the result is shown once (found by testers: "ok:weiter", then the same with "ok:Menü")
+    from device.ui.render import _lines
+
+    assert _lines(p.box)[1] == "ok:Menü"
+    p.press("ok")
+    assert p.box.mode == "menu"
 
 
 @pytest.mark.parametrize(("variant", "supply"), [(1, None), (2, 10)])

@@ -42,7 +42,8 @@ def test_the_box_s_first_hand_is_told_card_by_card_before_anything_else(tmp_path
     try:
         t = solo_druiden(sim)
         assert solo.dealing(t.box) == 8 and t.state.turn == "A"
-        t.tap("hain")  # a tap tells a card
+        t.tap("hain")  # a tap tells a card, and the box says which it took
+        assert t.box.notice == "Box hat Hain"
         t.press("down", "ok")  # so does a pick: the second card of the deck's list
         assert t.box.session.box_held.cards == ("hain", "quelle")
         t.press("back")  # the last card told, taken back
@@ -52,6 +53,7 @@ def test_the_box_s_first_hand_is_told_card_by_card_before_anything_else(tmp_path
         assert t.box.session.actions == 0  # nothing of A's game goes on meanwhile
         tell_all(t, ["quelle"] * 6)
         assert solo.dealing(t.box) == 0 and len(t.box.session.box_told) == 8
+        assert not t.box.notice.startswith("Box hat")  # the last: the game goes on at once
         t.tap("hain", copy=7)  # now a tap is A's own card again
         assert t.box.session.actions == 1 and t.state.side("A").places
     finally:

@@ -70,6 +70,8 @@ def fuw_solo(p: Player, shot) -> None:
     shot("fuw-box-draw")  # the box's card: which one was drawn?
     p.press("ok")
     shot("fuw-box-move")
+    p.press("ok")
+    shot("fuw-box-move-2")  # what its row gives: its discards, the box's
     _through_the_box_move(p)
     _undo(p, shot, "fuw")
     # the undo took back Fire's card and the box's reply: Fire holds its card again
