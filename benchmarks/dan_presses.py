@@ -35,7 +35,9 @@ from counting import Count  # noqa: E402
 
 from device.games.day_and_night import screen  # noqa: E402
 from device.ui import cursor  # noqa: E402
-from engine.day_and_night.game import GAME, Cast, Step, Temple, target_options  # noqa: E402
+from engine.day_and_night.choices import target_options  # noqa: E402
+from engine.day_and_night.game import GAME  # noqa: E402
+from engine.day_and_night.state import Cast, Step, Temple  # noqa: E402
 from engine.replay import options_of  # noqa: E402
 
 

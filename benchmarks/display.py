@@ -19,10 +19,11 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 from luma.oled.device import sh1106, ssd1306  # noqa: E402
 
-from device.app.box import TOP, Box, Session  # noqa: E402
-from device.games.zweimal.screen import View  # noqa: E402
+from device.app.frame import render  # noqa: E402
+from device.app.modes import TOP, Box  # noqa: E402
+from device.app.session import Session  # noqa: E402
+from device.games.zweimal.view import View  # noqa: E402
 from device.hw.oled import PagedOled  # noqa: E402
-from device.ui.render import render  # noqa: E402
 from engine.zweimal.game import Lay, Options, Place, StartRound, apply, initial_state  # noqa: E402
 
 

@@ -15,12 +15,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from device.cli.bench.engines import frame  # noqa: E402
 from device.games.day_and_night import bench as engines  # noqa: E402
 
 
 def main() -> int:
     boards = int(sys.argv[1]) if len(sys.argv) > 1 else 30
-    times = engines.full_action(boards)
+    times = engines.full_action(boards, frame)
     worst = max(times)
     print(f"Day and Night, one full action on crowded boards ({len(times)} actions)")
     print(f"  median {statistics.median(times):.2f} ms  worst {worst:.2f} ms"

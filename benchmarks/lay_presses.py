@@ -31,15 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/counting.
 from counting import Count  # noqa: E402
 
 from device.games.feuer_und_wasser import screen  # noqa: E402
-from engine.feuer_und_wasser.game import (  # noqa: E402
-    DIVISOR,
-    GAME,
-    Lay,
-    card_of,
-    placements,
-    score_placement,
-    turned,
-)
+from engine.feuer_und_wasser.counting import score_placement  # noqa: E402
+from engine.feuer_und_wasser.game import GAME, Lay, card_of, placements, turned  # noqa: E402
+from engine.feuer_und_wasser.landscape import DIVISOR  # noqa: E402
 from engine.replay import options_of  # noqa: E402
 
 VERSIONS = [

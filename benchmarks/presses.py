@@ -20,10 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/counting.
 
 from counting import Count  # noqa: E402
 
-from device.games.zweimal import (
-    cursor,  # noqa: E402
-    screen,  # noqa: E402
-)
+from device.games.zweimal import cursor, screen  # noqa: E402
+from device.ui.cursor import distances  # noqa: E402
 from engine.zweimal.game import (  # noqa: E402
     GAME,
     Deal,
@@ -37,7 +35,7 @@ from engine.zweimal.game import (  # noqa: E402
 
 def reach(state, view, field, selected=None) -> int:
     fields = cursor.possible(state, selected)
-    presses = cursor.distances(fields, view.cursor).get(field)
+    presses = distances(fields, view.cursor).get(field)
     assert presses is not None, f"{field} unreachable from {view.cursor}"
     return presses
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from device.app.config import load
+from device.settings import load
 
 
 @pytest.fixture(scope="module")

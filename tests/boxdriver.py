@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from device.app.config import Buttons, Settings
+from device.settings import Buttons, Settings
 from device.sim.simulator import Simulator
 
 
@@ -79,7 +79,7 @@ class Player:
         if self.box.mode != "menu":
             self.sim.hold("ok")
         # top menu: go to "new"
-        from device.app.box import menu_items
+        from device.app.menu import menu_items
 
         items = menu_items(self.box)
         for _ in range(items.index("new")):
@@ -101,7 +101,7 @@ class Player:
 
     def opponent(self, box_seat: str = "") -> None:
         """The box's own new-game question: a person (the default) or the box in a seat."""
-        from device.app.box import menu_items
+        from device.app.menu import menu_items
 
         assert self.box.menu[-1][0].key == "solo", self.box.menu[-1]
         self.press(*["down"] * menu_items(self.box).index(box_seat), "ok")

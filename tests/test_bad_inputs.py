@@ -16,17 +16,19 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from device.app.config import ConfigError, load
 from device.app.loop import Loop
 from device.cards.names import card_names
-from device.cards.registry import CardError, read_file
+from device.cards.registry import read_file
 from device.cli.main import main
+from device.errors import CardError
 from device.hw.display import Screen, dummy_device
 from device.hw.nfc.frames import Parser, build
 from device.hw.nfc.pn532 import PN532
+from device.settings import ConfigError, load
 from device.sim.script import ScriptError, parse
+from device.storage.records import FILE, crc
 from device.storage.savefile import check_wal
-from device.storage.store import FILE, Store, crc
+from device.storage.store import Store
 
 DEEP = "[" * 3000 + "]" * 3000
 # capsys is read and cleared after every command, so sharing it between examples is safe

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from device.app.box import menu_items
+from device.app.menu import menu_items
 from device.app.modes import Page
 from device.sim.simulator import Simulator
 from device.storage.store import Store
@@ -263,7 +263,7 @@ def test_a_crystal_holds_days_pawn_and_days_spells_in_days_next_turn(tmp_path):
 def test_a_draw_when_no_card_is_left_on_either_side(tmp_path):
     import json
 
-    from device.app.config import Buttons, Settings
+    from device.settings import Buttons, Settings
 
     decks = []
     for side in ("day", "night"):
@@ -305,7 +305,7 @@ def test_a_draw_when_no_card_is_left_on_either_side(tmp_path):
 
 
 def _lines(t: Table) -> list[str]:
-    from device.games.day_and_night.screen import verdict_lines
+    from device.games.day_and_night.drawing import verdict_lines
 
     return verdict_lines(t.state, "de")
 

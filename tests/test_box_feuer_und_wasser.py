@@ -29,11 +29,12 @@ import json
 
 import pytest
 
-from device.app.box import menu_items
-from device.app.config import Buttons, Settings
+from device.app.menu import menu_items
 from device.cli.main import main
 from device.games.contract import UNDO
-from device.games.feuer_und_wasser.screen import choices, places
+from device.games.feuer_und_wasser.screen import places
+from device.games.feuer_und_wasser.view import choices
+from device.settings import Buttons, Settings
 from device.sim.simulator import Simulator
 from tests.boxdriver import Player
 
@@ -149,7 +150,7 @@ def test_the_card_starts_on_the_tip_and_back_takes_back_in_every_step(tmp_path):
     tip's way in is where the card starts (the best place), said on the panel. Found by a new
     user: `back` on the very first step asked "Rückgängig?" and then answered "Kein Schritt
     zurück": now said at once; `back` is "rückgängig" wherever it takes back."""
-    from device.games.feuer_und_wasser.screen import _tip, hint
+    from device.games.feuer_und_wasser.drawing import _tip, hint
 
     t = Table(tmp_path, BASIC)
     try:
@@ -190,8 +191,8 @@ def test_the_panel_says_what_the_tip_gives_and_what_the_card_gives_where_it_lies
     import random as rnd
     from dataclasses import replace
 
-    from device.games.feuer_und_wasser.drawing import here_gives, piles_as_laid
-    from device.games.feuer_und_wasser.screen import _tip, hint, initial_view, on_button, on_tip
+    from device.games.feuer_und_wasser.drawing import _tip, here_gives, hint, on_tip, piles_as_laid
+    from device.games.feuer_und_wasser.screen import initial_view, on_button
     from engine.feuer_und_wasser.game import GAME
     from engine.replay import options_of
 
@@ -229,7 +230,8 @@ def test_the_tacticians_card_preview_leaves_the_points_readable():
 
     from PIL import Image, ImageChops, ImageDraw
 
-    from device.games.feuer_und_wasser.screen import PANEL, View, draw_main
+    from device.games.feuer_und_wasser.drawing import draw_main
+    from device.games.feuer_und_wasser.view import PANEL, View
     from device.ui import fit, fonts as font_files
     from engine.contract import Scores
     from engine.feuer_und_wasser.game import GAME
@@ -248,7 +250,8 @@ def test_the_tacticians_card_preview_leaves_the_points_readable():
 
 def test_a_finished_round_shows_its_whole_landscape_or_the_part_that_scored():
     """Found by testers: the round's end centred on the middle and cut a long landscape off."""
-    from device.games.feuer_und_wasser.screen import WINDOW, final_window
+    from device.games.feuer_und_wasser.drawing import final_window
+    from device.games.feuer_und_wasser.view import WINDOW
 
     def shown(fields, cell, centre):
         rows, cols = WINDOW[0] // cell, WINDOW[1] // cell
@@ -268,7 +271,7 @@ def test_a_finished_round_shows_its_whole_landscape_or_the_part_that_scored():
 
 def test_the_round_score_is_explained_in_words_before_the_number(tmp_path):
     """Found by testers: the round's score was a number nobody could check."""
-    from device.games.feuer_und_wasser.screen import round_explained
+    from device.games.feuer_und_wasser.drawing import round_explained
 
     t = Table(tmp_path, BASIC)
     try:
@@ -323,7 +326,7 @@ def test_the_panel_says_whose_row_scored_and_nothing_for_a_placement_that_scored
     import random as rnd
     from dataclasses import replace
 
-    from device.games.feuer_und_wasser.screen import _last_lines
+    from device.games.feuer_und_wasser.drawing import _last_lines
     from device.games.feuer_und_wasser.view import PANEL
     from device.ui import fit, fonts as font_files
     from engine.feuer_und_wasser.game import GAME, Last
@@ -366,7 +369,7 @@ def test_a_scored_field_is_framed_never_inverted_and_fire_and_water_stay_apart()
     """Found by testers: an inverted Fire field looked like a Water ring."""
     from PIL import Image, ImageChops, ImageDraw
 
-    from device.games.feuer_und_wasser.screen import _mark, _square
+    from device.games.feuer_und_wasser.drawing import _mark, _square
 
     def field(colour: str, marked: bool, cell: int) -> Image.Image:
         image = Image.new("1", (8, 8), 0)

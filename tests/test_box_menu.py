@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device.app.box import Box, Session, menu_items
+from device.app.frame import render
+from device.app.menu import menu_items
+from device.app.modes import Box
+from device.app.session import Session
 from device.games.contract import ABANDON
 from device.ui import fit
-from device.ui.render import render
 from engine.replay import options_of
 from engine.zweimal.game import GAME
 

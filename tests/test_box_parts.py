@@ -8,10 +8,10 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 from luma.oled.device import ssd1306
 
-from device.app.config import Buttons, Reader, Settings
 from device.app.runtime import Runtime
 from device.hw.display import dummy_device
 from device.hw.oled import PagedOled
+from device.settings import Buttons, Reader, Settings
 from tests.readersim import PN532Sim
 from tests.test_oled_pages import FlakySerial
 
@@ -98,8 +98,8 @@ def test_the_simulator_brings_its_own_pins_and_leaves_gpiozeros_global_alone(tmp
 def test_the_runtime_takes_the_buttons_it_is_given(tmp_path):
     """The parts are given, not built inside: a maker of the buttons gets the loop's queue
     (here a stand-in that presses `ok` itself)."""
-    from device.app.events import Press
     from device.app.runtime import Runtime
+    from device.events import Press
     from device.hw.display import Screen
     from device.storage.store import Store
 

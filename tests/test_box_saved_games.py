@@ -8,10 +8,11 @@ from dataclasses import replace
 import pytest
 from PIL import ImageChops
 
-from device.app.box import menu_items
+from device.app.menu import menu_items
 from device.games.contract import ABANDON
 from device.sim.simulator import Simulator
-from device.storage.store import FILE, Store
+from device.storage.records import FILE
+from device.storage.store import Store
 from tests.boxdriver import Player, settings
 
 
@@ -54,7 +55,7 @@ def test_undo_after_a_restart(tmp_path):
     q = start(tmp_path)
     try:
         q.sim.hold("ok")  # menu
-        from device.app.box import menu_items
+        from device.app.menu import menu_items
 
         items = menu_items(q.box)
         for _ in range(items.index("undo")):
@@ -179,7 +180,7 @@ def test_taking_back_a_finished_games_end_keeps_the_backups_fresh(tmp_path, capl
     store.record(game, ui, undo=True)  # the players take the end back: playing again
     assert store.games()[0].status == "playing"
     assert backed_up(store.backup_path) == [("playing", 1)]
-    assert backed_up(store._generation(1)) == [("finished", 2)]  # the older one keeps it
+    assert backed_up(store.backups.generation(1)) == [("finished", 2)]  # the older one keeps it
     store.record(game, ui, append=step)
     store.record(game, ui, append=step, status="finished")
     assert backed_up(store.backup_path) == [("finished", 3)]
@@ -290,7 +291,7 @@ def test_random_presses_with_the_menu_never_log_an_error_or_stop_the_backups(
 
 
 def test_taking_back_the_end_of_a_game_asks_first(tmp_path):
-    from device.ui.render import _confirm_text
+    from device.app.frame import _confirm_text
     from tests import stubgame
 
     stubgame.register_stub()
@@ -475,22 +476,22 @@ def _backup_games(path) -> dict[int, tuple[str, int]]:
 def test_every_change_advances_the_revision_and_a_backup_carries_the_one_it_copied(tmp_path):
     """Newer is decided by revision: every change to the saved games advances it, the ones
     that leave the file holding less (an undo, a take-back of an end) too."""
-    from device.storage.records import _revision
+    from device.storage.records import revision_of
 
     store = Store(tmp_path)
     ui = {"mode": "game"}
     step = {"kind": "action", "action": "x"}
-    seen = [_revision(store.db)]
+    seen = [revision_of(store.db)]
 
     def backed_up() -> int | None:
         backup = sqlite3.connect(store.backup_path)
         try:
-            return _revision(backup)
+            return revision_of(backup)
         finally:
             backup.close()
 
     def advanced(what: str) -> None:
-        now = _revision(store.db)
+        now = revision_of(store.db)
         assert now is not None and now > seen[-1], what
         seen.append(now)
 

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from device.app.box import menu_items
-from device.app.config import Buttons, Settings
+from device.app.menu import menu_items
 from device.cli.main import main
 from device.games.contract import Confirm
+from device.games.wandernde_druiden.drawing import _pick_screen as pick_screen
+from device.settings import Buttons, Settings
 from device.sim.simulator import Simulator
 from device.storage.store import Store
 from engine.wandernde_druiden.game import GAME
@@ -246,7 +247,7 @@ def test_a_whole_game_to_a_win_by_mp(table, tmp_path):
 
 
 def _end_lines(t) -> list[str]:
-    from device.games.wandernde_druiden.screen import verdict_lines
+    from device.games.wandernde_druiden.drawing import verdict_lines
 
     assert t.state.over
     return verdict_lines(t.state, "de")
@@ -338,7 +339,7 @@ def test_a_restart_in_the_middle_of_a_clash_keeps_the_assignment(tmp_path):
 def test_the_turn_screen_speaks_of_this_turns_clash_only(table):
     """The last row names the clash of this turn; a later turn with a creature laid and no
     clash says what to do, not the old result."""
-    from device.games.wandernde_druiden.screen import _note
+    from device.games.wandernde_druiden.drawing import _note
 
     t = table
     t.new_game()
@@ -379,7 +380,7 @@ def test_a_saved_clash_view_that_no_longer_fits_starts_the_clash_again():
 def _clash_state(defenders: list[int], attackers: list[int]):
     from dataclasses import replace
 
-    from engine.wandernde_druiden.game import Creature, Side
+    from engine.wandernde_druiden.state import Creature, Side
 
     state = GAME.initial(GAME.parse_options({}))
     a = Side(creatures=tuple(Creature("wolf", s) for s in attackers))
@@ -390,7 +391,7 @@ def _clash_state(defenders: list[int], attackers: list[int]):
 def _frame(state, view, lang="de"):
     from PIL import Image, ImageDraw
 
-    from device.games.wandernde_druiden.screen import draw_main
+    from device.games.wandernde_druiden.drawing import draw_main
     from device.ui import fonts
 
     image = Image.new("1", (128, 64), 0)
@@ -400,7 +401,8 @@ def _frame(state, view, lang="de"):
 
 def test_a_clash_of_more_than_three_defenders_turns_pages_with_a_cue():
     """Found by testers: with 4 defenders only 3 rows showed, with no sign of the fourth."""
-    from device.games.wandernde_druiden.screen import TOP, _clash_view, on_button
+    from device.games.wandernde_druiden.screen import on_button
+    from device.games.wandernde_druiden.view import TOP, _clash_view
 
     state = _clash_state([1, 2, 3, 4, 5], [9, 9])
     view = _clash_view(state)
@@ -419,7 +421,7 @@ def test_a_discarded_creature_is_marked_by_a_cross_beside_its_name_not_struck_th
     """Found by testers: struck-through names ("Salamand 3") were hard to read."""
     from PIL import Image, ImageDraw
 
-    from device.games.wandernde_druiden.screen import ROW, TOP, View, shown_outcome
+    from device.games.wandernde_druiden.view import ROW, TOP, View, shown_outcome
     from device.ui import fit, fonts
 
     state = _clash_state([1], [5])  # the wolf (5) blocked by the otter (1): the otter goes
@@ -435,7 +437,8 @@ def test_a_discarded_creature_is_marked_by_a_cross_beside_its_name_not_struck_th
 
 def test_the_creatures_row_gives_strengths_strongest_first_and_no_plus_count():
     """Found by testers: "Wesen 1 1 +2": the count of the rest read like a strength."""
-    from device.games.wandernde_druiden.screen import View, _strengths
+    from device.games.wandernde_druiden.drawing import _strengths
+    from device.games.wandernde_druiden.view import View
     from device.ui import fit
 
     state = _clash_state([3, 12, 1, 7, 9, 2], [1])
@@ -448,7 +451,7 @@ def test_the_creatures_row_gives_strengths_strongest_first_and_no_plus_count():
 
 def test_the_picker_offers_the_players_own_deck_first_by_strength_and_keeps_the_table(table):
     """Found by testers: the list on `ok` offered every card of the set in the set's order."""
-    from device.games.wandernde_druiden.screen import _own, layable
+    from device.games.wandernde_druiden.view import _own, layable
 
     t = table
     t.new_game()
@@ -498,7 +501,8 @@ def test_a_tie_says_which_attacker_it_is_against_and_offers_each_kind_once():
     from device.games.wandernde_druiden import screen
     from device.ui import fit, fonts
     from engine.search import choices
-    from engine.wandernde_druiden.game import GAME, Clash, tied_groups
+    from engine.wandernde_druiden.game import GAME, tied_groups
+    from engine.wandernde_druiden.state import Clash
 
     rng = random.Random(4)
     found = 0
@@ -519,7 +523,7 @@ def test_a_tie_says_which_attacker_it_is_against_and_offers_each_kind_once():
                         frame = Image.new("1", (128, 64), 0)
                         draw = ImageDraw.Draw(frame)
                         with fit.strict():
-                            screen._pick_screen(draw, state, view, "de", fonts.load())
+                            pick_screen(draw, state, view, "de", fonts.load())
                         found += 1
             state = GAME.apply(state, rng.choice(actions))
         if found >= 3:
@@ -531,7 +535,7 @@ def test_the_places_row_names_each_kind_free_and_counts_them_all_where_that_does
     """Found by the random play: three kinds of place ("F2 H1 Q1") overran A's column."""
     from dataclasses import replace
 
-    from device.games.wandernde_druiden.screen import _free_places
+    from device.games.wandernde_druiden.drawing import _free_places
     from device.games.wandernde_druiden.view import COLUMNS
     from device.ui import fit, fonts as font_files
     from engine.replay import options_of

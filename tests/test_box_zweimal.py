@@ -84,7 +84,7 @@ def test_full_game_final_screen_shows_the_cli_scores(box, capsys, variant):
         is None
     )
     # the result is shown once (found by testers: "ok:weiter", then the same with "ok:Menü")
-    from device.ui.render import _lines
+    from device.app.frame import _lines
 
     assert _lines(p.box)[1] == "ok:Menü"
     p.press("ok")

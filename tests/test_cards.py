@@ -17,7 +17,7 @@ def run(capsys, *argv):
 
 
 def open_teach(p: Player):
-    from device.app.box import menu_items
+    from device.app.menu import menu_items
 
     items = menu_items(p.box)
     for _ in range(items.index("teach")):

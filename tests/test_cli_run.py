@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from device.app.config import EXIT_CONFIG, state_directory
 from device.cli.main import main
+from device.settings import EXIT_CONFIG, state_directory
 from device.sim.script import ScriptError, parse
 
 
@@ -112,7 +112,7 @@ def test_state_directory_order(monkeypatch, tmp_path):
 
 
 def test_the_example_config_is_valid():
-    from device.app.config import load
+    from device.settings import load
 
     example = Path(__file__).resolve().parent.parent / "config.example.toml"
     settings = load(example)

@@ -21,11 +21,12 @@ from hypothesis import given, settings, strategies as st
 from PIL import ImageChops, ImageDraw
 
 from device import games
-from device.app.box import Box, Session
+from device.app.frame import HEIGHT, WIDTH, render
+from device.app.modes import Box
+from device.app.session import Session
 from device.cli.main import main
 from device.games.contract import Layout
 from device.ui.catalog import TEXTS, refusal
-from device.ui.render import HEIGHT, WIDTH, render
 from engine.core import IllegalMove, NotationError
 from engine.replay import format_record, options_of, parse_record, replay, replay_record
 from tests import stubgame

@@ -13,8 +13,9 @@ import pytest
 from device.cli.main import main
 from engine.core import IllegalMove
 from engine.day_and_night import parse_board
-from engine.day_and_night.game import GAME, Cast, End, Options, Step, Temple, initial_state
+from engine.day_and_night.game import GAME
 from engine.day_and_night.spells import Effect, Spell
+from engine.day_and_night.state import Cast, End, Options, Step, Temple, initial_state
 
 # test decks: cheap, single-effect spells, so each rule shows on its own
 SPELLS = (
@@ -216,8 +217,8 @@ def test_a_bad_day_and_night_deck_is_exit_78_naming_the_spell(tmp_path, capsys, 
 
 
 def test_a_deck_from_the_config_is_played_and_kept_in_the_saved_game(tmp_path, capsys):
-    from device.app.box import menu_items
-    from device.app.config import Buttons, Settings
+    from device.app.menu import menu_items
+    from device.settings import Buttons, Settings
     from device.sim.simulator import Simulator
 
     deck = tmp_path / "day.json"

@@ -12,10 +12,14 @@ from PIL import Image, ImageDraw
 
 from device.games.contract import Confirm
 from device.games.day_and_night import screen
+from device.games.day_and_night.drawing import _context as drawing_context, _why as drawing_why
 from device.games.day_and_night.glyphs import cell_pixels
+from device.games.day_and_night.view import _temple_area as temple_area
 from device.ui import fonts
 from engine.day_and_night import parse_board
-from engine.day_and_night.game import GAME, Cast, castable, target_options, temple_options
+from engine.day_and_night.choices import castable, target_options, temple_options
+from engine.day_and_night.game import GAME
+from engine.day_and_night.state import Cast
 from engine.replay import options_of
 from tests.bench_scripts import load
 
@@ -224,7 +228,7 @@ def test_a_temple_is_proposed_and_built_in_one_press_and_the_tile_left_out_moves
     state = GAME.apply(state, GAME.parse_action("cast dawn 3,0"))
     assert state.pending is not None
     view = screen.initial_view(state)
-    area = screen._temple_area(state)
+    area = temple_area(state)
     assert len(screen.temple_chosen(state, view)) == 8 and view.targets in temple_options(state)
     for button in ("right", "down", "left", "up"):
         view = screen.on_button(state, view, button).view
@@ -233,7 +237,7 @@ def test_a_temple_is_proposed_and_built_in_one_press_and_the_tile_left_out_moves
     built = GAME.apply(state, reaction.action)
     after = screen.after(state, built, view)
     assert built.board.day_temples == 1 and after.built and after.built_side == "day"
-    lines = screen._context(built, after, "de")
+    lines = drawing_context(built, after, "de")
     assert lines == ["Tempel Tag"]  # the notice names whose (drawn inverted, as a notice)
 
 
@@ -248,7 +252,7 @@ def test_the_final_board_stays_with_the_verdict_and_why():
     x, y = screen.LEFT + 7 * screen.CELL, screen.TOP + 2 * screen.CELL  # the 2nd temple's last
     drawn = {(r, c) for r in range(8) for c in range(8) if frame.getpixel((x + c, y + r))}
     assert drawn == set(cell_pixels("D"))
-    assert screen._why(state, "de") == "Zweiter Tempel"
+    assert drawing_why(state, "de") == "Zweiter Tempel"
 
 
 def test_the_end_turn_question_says_what_to_discard_and_bands_leave_the_counts_in_sight():
@@ -276,7 +280,7 @@ def test_the_presses_benchmark_meets_its_goals_for_a_tap_a_step_and_a_temple():
 
 def test_the_list_remembers_the_spell_cast_not_the_cards_discarded_at_a_turns_end():
     from engine.contract import Scores
-    from engine.day_and_night.game import End
+    from engine.day_and_night.state import End
 
     state = GAME.initial(options_of(GAME, {}))
     view = screen.View(cursor=(0, 0), spell=1)

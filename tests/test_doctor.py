@@ -7,10 +7,10 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 from luma.oled.device import ssd1306
 
-from device.app.config import Reader, Settings
 from device.cli import doctor
 from device.cli.main import main
 from device.hw.oled import PagedOled
+from device.settings import Reader, Settings
 from tests.readersim import PN532Sim
 from tests.test_oled_pages import RecordingSerial
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from device.cli.main import main
 from engine.core import IllegalMove
-from engine.feuer_und_wasser.counting import longest
+from engine.feuer_und_wasser.counting import longest, score_placement
 from engine.feuer_und_wasser.decks import EXAMPLE, START
 from engine.feuer_und_wasser.game import (
     GAME,
@@ -21,7 +21,6 @@ from engine.feuer_und_wasser.game import (
     best_placement,
     card_of,
     placements,
-    score_placement,
     turned,
 )
 from engine.feuer_und_wasser.landscape import lay

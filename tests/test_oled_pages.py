@@ -120,8 +120,8 @@ def test_after_a_bus_error_everything_is_sent_again():
 
 
 def test_upside_down_display_sends_the_turned_picture():
-    from device.app.config import Display
     from device.hw.oled import make_device
+    from device.settings import Display
 
     serial = RecordingSerial()
     oled = make_device(Display(rotate=2), serial=serial)
@@ -161,7 +161,7 @@ def test_two_changes_far_apart_on_one_page_go_as_two_runs():
 
 
 def test_the_display_benchmark_runs_and_every_update_costs_less_than_a_frame():
-    from device.ui.render import render
+    from device.app.frame import render
     from tests.bench_scripts import load
 
     bench = load("display")

@@ -37,8 +37,8 @@ from device.app.loop import Loop
 from device.hw.display import Screen, dummy_device
 from device.storage import savefile
 from device.storage.losses import POWER_CUT, losses
-from device.storage.records import _revision, _Summary
-from device.storage.store import BACKUP, FILE, Store
+from device.storage.records import BACKUP, FILE, Summary, revision_of
+from device.storage.store import Store
 from engine.zweimal.game import GAME
 from tests.test_store_faults import UI, _game_actions
 
@@ -85,7 +85,7 @@ def _record_run(directory: Path) -> Run:
     def snap() -> None:
         wal = (directory / (FILE + "-wal")).read_bytes()
         backups = {n: (directory / n).read_bytes() for n in GENERATIONS if (directory / n).exists()}
-        steps.append(Step(wal, synced[0], backups, _revision(store.db) or 0, _games(store)))
+        steps.append(Step(wal, synced[0], backups, revision_of(store.db) or 0, _games(store)))
 
     def sync() -> None:
         store.flush()
@@ -267,15 +267,15 @@ def _synced(run: Run, crash: Crash) -> int:
     return max(commits.values(), default=0)
 
 
-def _as_summary(run: Run, revision: int) -> _Summary:
+def _as_summary(run: Run, revision: int) -> Summary:
     games = run.at(revision)
-    return _Summary(revision, {g: (s, n, True) for g, (s, n) in games.items()})
+    return Summary(revision, {g: (s, n, True) for g, (s, n) in games.items()})
 
 
 def _revision_of(data: bytes) -> int:
     db = savefile.open_memory(data)
     try:
-        return _revision(db) or 0
+        return revision_of(db) or 0
     finally:
         db.close()
 
@@ -290,7 +290,7 @@ def _lay_out(run: Run, crash: Crash, directory: Path) -> None:
 
 def _start(directory: Path) -> tuple[Store, dict[int, tuple[str, int]], int]:
     store = Store(directory)
-    return store, _games(store), _revision(store.db) or 0
+    return store, _games(store), revision_of(store.db) or 0
 
 
 def test_power_cuts_cost_what_the_box_says_and_no_more(run, tmp_path):
@@ -361,10 +361,10 @@ def test_every_loss_fits_the_message_screen_in_both_languages():
     """What a cut cost, as the start shows it: the header and a line a game (three games'
     worth at most on one screen), two-digit ids and counts, never cut off or broken in a
     word, a count of one in the singular."""
+    from device.app.frame import render
     from device.app.modes import Box
     from device.ui import fit
     from device.ui.catalog import text
-    from device.ui.render import render
 
     values = {"id": 12, "n": 27}
     for lang in ("de", "en"):

@@ -13,7 +13,8 @@ import pytest
 
 from device.cli.main import main
 from device.games.contract import UNDO
-from device.storage.store import FILE, Store
+from device.storage.records import FILE
+from device.storage.store import Store
 from engine.replay import format_record
 from engine.zweimal.game import GAME, Options, SetRoad, StartRound, legal_actions
 
@@ -221,9 +222,11 @@ def test_undo_on_the_box_takes_back_the_kept_state_without_replaying(monkeypatch
     game replayed from its start took time on a Pi); without them it replays, as before."""
     import random
 
-    from device.app import box as boxes
-    from device.app.box import Box, Session, handle
-    from device.app.events import Press
+    from device.app import session as sessions
+    from device.app.box import handle
+    from device.app.modes import Box
+    from device.app.session import Session
+    from device.events import Press
     from engine.day_and_night.game import GAME
 
     rng = random.Random(3)
@@ -236,12 +239,12 @@ def test_undo_on_the_box_takes_back_the_kept_state_without_replaying(monkeypatch
         before.append(state)
         state = GAME.apply(state, action)
     session = Session(1, GAME.id, options, state, 30, tuple(history), tuple(before))
-    replayed = boxes.undo(GAME, options, tuple(history))[0]
+    replayed = sessions.undo(GAME, options, tuple(history))[0]
 
     def no_replay(*args):
         raise AssertionError("replayed")
 
-    monkeypatch.setattr(boxes, "undo", no_replay)
+    monkeypatch.setattr(sessions, "undo", no_replay)  # where the session replays
     box = Box(mode="confirm", confirm=UNDO, session=session)
     after, effects = handle(box, Press("ok"))
     assert after.session.state is before[-1] and after.session.state == replayed

@@ -20,10 +20,10 @@ from PIL import Image, ImageDraw
 
 from device import games
 from device.app import solo as solo_play
-from device.app.box import Hold, Press, Tap, menu_items
 from device.app.loop import Loop
-from device.app.menu import SOLO, menu_question
+from device.app.menu import SOLO, menu_items, menu_question
 from device.cards.names import card_names
+from device.events import Hold, Press, Tap
 from device.hw.display import Screen, dummy_device
 from device.storage.store import Store
 from device.ui import fit, fonts as font_files
@@ -284,7 +284,7 @@ def test_counts_have_singular_and_plural_forms():
 def test_the_hint_lines_back_stands_against_the_right_edge_in_every_step():
     """What `back` does stays where it is when only what `ok` does changes (the display then
     sends only that); a hint too long for the two parts is one fitted line."""
-    from device.ui.render import _hint
+    from device.app.frame import _hint
 
     font = font_files.load().small
 

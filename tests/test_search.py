@@ -134,7 +134,8 @@ def test_druiden_s_clash_is_the_defender_s_decision():
     import random as rnd
 
     from engine.search import choices
-    from engine.wandernde_druiden.game import GAME, Clash, End
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import Clash, End
 
     rng = rnd.Random(3)
     state = GAME.initial(GAME.parse_options({}))

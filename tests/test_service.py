@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from device.app.frame import render_stopped
 from device.hw.systemd import Notifier
-from device.ui.render import render_stopped
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "systemd" / "tabletop.service"

@@ -16,7 +16,7 @@ def solo(tmp_path, seat: str = "B") -> Player:
     sim = Simulator(settings(), tmp_path / "state")
     sim.start()
     p = Player(sim)
-    from device.app.box import menu_items
+    from device.app.menu import menu_items
 
     p.press(*["down"] * menu_items(p.box).index("new"), "ok")
     p.press("ok", "ok", "ok")  # Zweimal, game 1, A starts
@@ -76,7 +76,7 @@ def test_undo_takes_back_the_player_s_action_with_the_box_s_replies(tmp_path):
         assert p.state.turn == "A"
         before = p.box.session.actions
         p.sim.hold("ok")
-        from device.app.box import menu_items
+        from device.app.menu import menu_items
 
         p.press(*["down"] * menu_items(p.box).index("undo"), "ok")
         assert p.box.session.actions == before - 3  # its card and figure and A's card
@@ -125,10 +125,10 @@ def test_the_menu_s_hint_shows_the_best_action_for_the_player_to_move(tmp_path):
         p.new_game()
         p.deal()
         sim.hold("ok")
-        from device.app.box import menu_items
+        from device.app.menu import menu_items
 
         p.press(*["down"] * menu_items(p.box).index("hint"), "ok")
-        from device.ui.render import _band, _lines
+        from device.app.frame import _band, _lines
 
         band = _band(p.box)
         assert p.box.mode == "game" and band.startswith("Tipp: Figur auf ")
@@ -150,9 +150,10 @@ def test_a_hint_dropped_by_another_press_and_played_by_ok_in_every_game(tmp_path
     does nothing else (it asked for an undo on top); an arrow drops it and acts as ever."""
     from dataclasses import replace as changed
 
-    from device.app.box import Box, Session, handle
-    from device.app.events import Press
-    from device.app.modes import Proposal
+    from device.app.box import handle
+    from device.app.modes import Box, Proposal
+    from device.app.session import Session
+    from device.events import Press
     from device.games import GAMES
     from tests.test_conformance import playout
 
@@ -182,10 +183,12 @@ def test_a_clash_the_box_starts_is_handed_to_the_defender_s_own_screen(monkeypat
 
     from device import games
     from device.app import solo
-    from device.app.box import Box, Session
+    from device.app.modes import Box
+    from device.app.session import Session
     from engine import search as searching
     from engine.search import Answer, choices
-    from engine.wandernde_druiden.game import GAME, Clash
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import Clash
 
     rng = random.Random(3)
     state = GAME.initial(GAME.parse_options({}))
@@ -210,9 +213,11 @@ def test_when_the_box_defends_its_blockers_are_its_own_choice():
 
     from device import games
     from device.app import solo
-    from device.app.box import Box, Session
+    from device.app.modes import Box
+    from device.app.session import Session
     from engine.search import choices
-    from engine.wandernde_druiden.game import GAME, OTHER, Clash, suggestion
+    from engine.wandernde_druiden.game import GAME, suggestion
+    from engine.wandernde_druiden.state import OTHER, Clash
 
     rng = random.Random(3)
     state = GAME.initial(GAME.parse_options({}))
@@ -245,7 +250,7 @@ def test_feuer_und_wasser_s_box_lays_its_best_placement_shown_on_the_landscape(t
     """The player draws the box's card and picks it; the box lays it where the best
     placement is (no search), the card lying there on the screen, said as the players lay it:
     turned from how it is printed, against the card it covers on the table."""
-    from device.app.box import menu_items
+    from device.app.menu import menu_items
     from engine.feuer_und_wasser.game import best_placement
 
     sim = Simulator(settings(), tmp_path / "state")
@@ -283,10 +288,13 @@ def test_the_box_s_defence_shown_is_the_defence_applied():
     import random
 
     from device import games
-    from device.app.box import Box, Session, handle
-    from device.app.events import Press
+    from device.app.box import handle
+    from device.app.modes import Box
+    from device.app.session import Session
+    from device.events import Press
     from engine.search import choices
-    from engine.wandernde_druiden.game import GAME, Clash, clash_outcome
+    from engine.wandernde_druiden.game import GAME, clash_outcome
+    from engine.wandernde_druiden.state import Clash
 
     screens = games.GAMES[GAME.id].screens
     rng = random.Random(0)
@@ -319,10 +327,11 @@ def test_the_box_s_defence_shown_is_the_defence_applied():
 def test_a_finished_game_has_no_hint_said_in_the_menu_never_over_its_result():
     """Found by testers: "Jetzt kein Tipp" drawn over the winner line of the final screen."""
     from device.app import solo
-    from device.app.box import TOP_MENU, Box, Session
+    from device.app.frame import render
+    from device.app.modes import TOP_MENU, Box
+    from device.app.session import Session
     from device.games import GAMES
     from device.ui import fit
-    from device.ui.render import render
     from tests.test_conformance import playout
 
     for game in ("zweimal", "feuer-und-wasser", "day-and-night", "wandernde-druiden"):

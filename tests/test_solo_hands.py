@@ -9,12 +9,15 @@ from dataclasses import replace
 
 from device import games
 from device.app import solo
-from device.app.box import Box, Session, handle, menu_items
-from device.app.events import Press
+from device.app.box import handle
+from device.app.frame import render
+from device.app.menu import menu_items
+from device.app.modes import Box
+from device.app.session import Session
 from device.app.turns import try_action
+from device.events import Press
 from device.sim.simulator import Simulator
 from device.ui import fit
-from device.ui.render import render
 from engine.hands import Held
 from tests.test_box_wandernde_druiden import GAME_ID, Table, box_settings
 
@@ -80,7 +83,8 @@ def test_a_card_the_box_s_deck_has_no_copy_of_left_is_refused(tmp_path):
 def test_the_box_plays_only_cards_it_holds(tmp_path):
     """A hand of creatures and no power place: the box cannot pay for any, and lays no power
     place it does not hold (counted, any card of the set would do)."""
-    from engine.wandernde_druiden.game import GAME, End
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import End
 
     sim = Simulator(box_settings(), tmp_path)
     sim.start()
@@ -158,7 +162,8 @@ def dan_box(seat: str, cards: tuple[str, ...], hand: int) -> Box:
 
 
 def test_the_box_casts_only_spells_it_holds():
-    from engine.day_and_night.game import GAME, Cast
+    from engine.day_and_night.game import GAME
+    from engine.day_and_night.state import Cast
 
     state = GAME.initial(GAME.parse_options({}))
     held = max(GAME.deck_cards(state, "day"), key=lambda c: state.options.spell("day", c[0]).cost)
@@ -172,7 +177,8 @@ def test_the_box_casts_only_spells_it_holds():
 def test_a_cut_of_the_box_s_hand_discards_the_least_worth_and_names_them(tmp_path):
     """Day and Night: a turn ends with 7 cards in the box's hand; it keeps 5, discards its
     two dearest spells, and the message names them."""
-    from engine.day_and_night.game import GAME, End
+    from engine.day_and_night.game import GAME
+    from engine.day_and_night.state import End
 
     state = GAME.initial(GAME.parse_options({}))
     deck = [card for card, _ in GAME.deck_cards(state, "day")]
@@ -190,8 +196,9 @@ def test_a_cut_of_the_box_s_hand_discards_the_least_worth_and_names_them(tmp_pat
 
 def test_a_long_discard_is_named_three_cards_a_page_and_ok_turns_the_page():
     from device.app.box import handle
-    from device.app.events import Press
-    from engine.day_and_night.game import GAME, End
+    from device.events import Press
+    from engine.day_and_night.game import GAME
+    from engine.day_and_night.state import End
 
     state = GAME.initial(GAME.parse_options({}))
     deck = [card for card, _ in GAME.deck_cards(state, "night")]
@@ -222,7 +229,7 @@ def test_picking_a_drawn_card_from_the_list_takes_a_few_presses(capsys):
     from collections import deque
 
     from device.app.box import handle
-    from device.app.events import Press
+    from device.events import Press
     from engine.wandernde_druiden.game import GAME as WD
 
     wd_state = WD.initial(WD.parse_options({}))
@@ -280,7 +287,8 @@ def test_the_deal_screen_and_the_discards_fit_in_both_languages():
     """Strictly drawn (a line that does not fit fails): the deal screen with every card of
     both games' decks under the pointer, for one card and for several, and each discard
     message, in German and English."""
-    from engine.day_and_night.game import GAME as DAN, End
+    from engine.day_and_night.game import GAME as DAN
+    from engine.day_and_night.state import End
     from engine.wandernde_druiden.game import GAME as WD
 
     wd_state = WD.initial(WD.parse_options({}))

@@ -28,7 +28,8 @@ import pytest
 
 from device.app.loop import Loop
 from device.hw.display import Screen, dummy_device
-from device.storage.store import BACKUP, FILE, Store
+from device.storage.records import BACKUP, FILE
+from device.storage.store import Store
 from engine.zweimal.game import GAME, Lay, Options, Place, SetRoad, StartRound, apply, initial_state
 
 TRIALS = os.environ.get("TABLETOP_FAULT_TRIALS", "16")
@@ -422,7 +423,7 @@ def test_full_card_at_start_is_not_damage_and_saving_resumes(clean_image, tmp_pa
             assert "Spielstand beschädigt" not in loop.box.message
             assert {g.id for g in store.games()} >= {clean_image.finished_id}
             assert not list(directory.glob("*.damaged-*"))
-            from device.app.box import Press
+            from device.events import Press
 
             loop.box = loop.box.__class__(**{**loop.box.__dict__, "mode": "menu"})
             loop.handle(Press("down"))  # a press while full: refused, said, nothing lost
@@ -439,7 +440,7 @@ def test_full_card_at_start_is_not_damage_and_saving_resumes(clean_image, tmp_pa
 
 def test_full_card_while_playing_keeps_the_last_saved_state(tmp_path):
     """SQLite's own limit stands in for a full card (works without mounts)."""
-    from device.app.box import Press
+    from device.events import Press
     from device.sim.simulator import Simulator
     from tests.boxdriver import Player, settings
 

@@ -63,7 +63,8 @@ def test_a_won_game_is_greedy_s_first_choice_whatever_the_points():
 def test_in_a_measured_game_the_defender_assigns_its_own_blockers():
     """Druiden: whoever attacks, the clash's assignment is chosen by the defender's player
     among the clashes (as the box hands it over at the table)."""
-    from engine.wandernde_druiden.game import GAME, Clash
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import Clash
 
     asked = []
 

@@ -21,14 +21,8 @@ from device.games.wandernde_druiden.cards import check_deck, check_set, options
 from engine.core import IllegalMove, NotationError
 from engine.replay import format_record
 from engine.wandernde_druiden.cards import EXAMPLE, EXAMPLE_DATA, deck_problems
-from engine.wandernde_druiden.game import (
-    GAME,
-    Clash,
-    End,
-    LayCreature,
-    LayPlace,
-    clash_outcome,
-)
+from engine.wandernde_druiden.game import GAME, clash_outcome
+from engine.wandernde_druiden.state import Clash, End, LayCreature, LayPlace
 
 DECKS = Path(__file__).parent.parent / "device" / "games" / "wandernde_druiden" / "decks"
 

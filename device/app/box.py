@@ -16,78 +16,25 @@ from dataclasses import replace
 from device import games
 from device.app import solo
 from device.app.effects import (
-    Append,
     Effect,
-    Finish,
-    NewGame,
-    Resume,
-    TeachCard,
-    Undo,
 )
-from device.app.events import Event, Hold, Press, ReaderStatus, Tap
-from device.app.menu import menu_button, menu_items, menu_label, menu_question, questions
+from device.app.menu import menu_button
 from device.app.modes import (
-    TOP,
     TOP_MENU,
     Box,
-    DeckCount,
-    Mode,
-    Page,
-    Teach,
-    deck_checkers,
-    engine_of,
     game_view,
     message_page,
     screens_of,
 )
-from device.app.session import Session
-from device.app.tags import check_button, check_report, check_tap, teach_button, teach_tap
+from device.app.tags import check_button, check_tap, teach_button, teach_tap
 from device.app.turns import (
     confirm_button,
     game_button,
     react,
-    undo_last,
-    undo_takes_back_an_end,
 )
+from device.events import Event, Hold, ReaderStatus, Tap
 from device.games.contract import Reaction
 from device.ui.catalog import text
-from engine.replay import undo
-
-__all__ = [
-    "TOP",
-    "TOP_MENU",
-    "Append",
-    "Box",
-    "DeckCount",
-    "Effect",
-    "Event",
-    "Finish",
-    "Hold",
-    "Mode",
-    "NewGame",
-    "Page",
-    "Press",
-    "ReaderStatus",
-    "Resume",
-    "Session",
-    "Tap",
-    "Teach",
-    "TeachCard",
-    "Undo",
-    "check_report",
-    "deck_checkers",
-    "engine_of",
-    "game_view",
-    "handle",
-    "menu_items",
-    "menu_label",
-    "menu_question",
-    "questions",
-    "screens_of",
-    "undo",
-    "undo_last",
-    "undo_takes_back_an_end",
-]
 
 
 def handle(box: Box, event: Event) -> tuple[Box, list[Effect]]:

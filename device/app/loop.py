@@ -19,32 +19,28 @@ from pydantic import ValidationError
 
 from device import games
 from device.app import box as boxes, solo
-from device.app.box import (
+from device.app.effects import Append, Finish, NewGame, Resume, TeachCard, Undo
+from device.app.frame import render
+from device.app.menu import menu_items
+from device.app.modes import (
     TOP_MENU,
-    Append,
     Box,
     DeckCount,
-    Finish,
-    NewGame,
     Page,
-    Resume,
-    Session,
     Teach,
-    TeachCard,
-    Undo,
+    deck_checkers,
     engine_of,
-    menu_items,
     screens_of,
 )
-from device.app.events import UID_PATTERN, Tap
-from device.app.session import other_rules, read_back, same_rules
+from device.app.session import Session, other_rules, read_back, same_rules
+from device.events import UID_PATTERN, Event, Tap
 from device.games.contract import Confirm
 from device.hw.display import Screen
 from device.storage.actions import UiRecord, first_error
 from device.storage.losses import POWER_CUT
-from device.storage.store import Store, StoreError
+from device.storage.records import StoreError
+from device.storage.store import Store
 from device.ui.catalog import text
-from device.ui.render import render
 
 log = logging.getLogger("tabletop.loop")
 UID = re.compile(UID_PATTERN)
@@ -137,8 +133,7 @@ class Loop:
         if box.menu[-1][0].kind == "question" and not self._menu_fits(box):
             box = replace(box, menu=TOP_MENU, choice=())
         if box.mode == "check" and (
-            box.check.game not in boxes.deck_checkers()
-            or len(box.check.uids) != len(box.check.cards)
+            box.check.game not in deck_checkers() or len(box.check.uids) != len(box.check.cards)
         ):
             box = replace(box, mode="menu", menu=TOP_MENU, check=DeckCount())
         if session is None and box.mode not in ("menu", "check"):
@@ -263,7 +258,7 @@ class Loop:
             undone=[list(page) for page in box.undone[box.undone_page :]],
         ).model_dump()
 
-    def handle(self, event: boxes.Event) -> None:
+    def handle(self, event: Event) -> None:
         before = self.box
         if isinstance(event, Tap) and not UID.fullmatch(event.uid):
             log.warning("ignored a tap with a malformed UID %r", event.uid[:40])
@@ -299,7 +294,8 @@ class Loop:
         """The card a tag stands for: taught, else the card name its NDEF text carries."""
         card = self.store.card_for(uid)
         if card is None and uid in self.tag_texts:
-            from device.cards.registry import CardError, checked
+            from device.cards.registry import checked
+            from device.errors import CardError
 
             try:
                 card = checked(uid, self.tag_texts[uid]).card

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from device.app.config import Settings
-from device.app.events import ReaderStatus, Tap
 from device.app.loop import Loop, Stop
+from device.events import ReaderStatus, Tap
 from device.hw.display import Screen
 from device.hw.systemd import Notifier
+from device.settings import Settings
 from device.storage.store import Store
 
 if TYPE_CHECKING:
@@ -156,6 +156,6 @@ class Runtime:
             self.panel.close()
         self.store.close()
         if terminated:
-            from device.ui.render import render_stopped
+            from device.app.frame import render_stopped
 
             self.screen.show(render_stopped(self.settings.language))

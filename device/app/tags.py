@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from device import games
 from device.app.effects import Effect, TeachCard
-from device.app.events import Tap
 from device.app.modes import TOP_MENU, Box, DeckCount, Page, Teach
+from device.events import Tap
 from device.games.contract import DeckReport
 from device.ui.catalog import text
 

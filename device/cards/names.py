@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from device.app.messages import CardError  # noqa: F401 - raised here, caught by the commands
+from device.errors import CardError
 from device.games import GAMES
 
 
@@ -40,7 +40,8 @@ def card_names(decks: list[Path], strict: bool = False) -> list[str]:
 def _read(path: Path):
     from pydantic import ValidationError
 
-    from device.cards.registry import Deck, first_error
+    from device.cards.registry import Deck
+    from device.storage.actions import first_error
 
     try:
         data = json.loads(path.read_text(encoding="utf-8"))

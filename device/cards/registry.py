@@ -15,15 +15,15 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from device.app.events import UID_PATTERN  # noqa: E402  (where the loop reads it, lightly)
 from device.cards import example_card
+from device.events import UID_PATTERN  # noqa: E402  (where the loop reads it, lightly)
 from device.games import GAMES
 from device.storage.actions import first_error
 
 CARD_PATTERN = r"^[a-z0-9-]+:[A-Za-z0-9_.-]{1,40}$"
 
 
-from device.app.messages import CardError  # noqa: E402  (light: run.py catches it at start)
+from device.errors import CardError  # noqa: E402  (light: run.py catches it at start)
 
 
 class Card(BaseModel):
@@ -115,6 +115,3 @@ def write_file(path: Path, cards: list[Card]) -> None:
     tmp = Path(str(path) + ".tmp")
     tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     tmp.replace(path)
-
-
-__all__ = ["UID_PATTERN", "Card", "CardError", "CardFile", "Deck", "checked"]

@@ -42,21 +42,22 @@ def add_parser(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from device.cards.registry import CardError
+    from device.errors import CardError
     from device.storage.store import Store
 
     try:
         return _run(args, Store)
     except CardError as error:
-        from device.app.messages import one_line
+        from device.errors import one_line
 
         print(one_line(f"tabletop cards {args.cards_command}: {error}"), file=sys.stderr)
         return EXIT_USAGE
 
 
 def _run(args: argparse.Namespace, Store) -> int:
-    from device.app.config import state_directory
-    from device.cards.registry import CardError, checked, read_file, write_file
+    from device.cards.registry import checked, read_file, write_file
+    from device.errors import CardError
+    from device.settings import state_directory
 
     action = args.cards_command
     pairs = []
@@ -113,7 +114,7 @@ def _run(args: argparse.Namespace, Store) -> int:
 
 
 def _check_known(args: argparse.Namespace, cards: list[str]) -> None:
-    from device.cards.registry import CardError
+    from device.errors import CardError
 
     known = set(_known(args))
     unknown = next((card for card in cards if card not in known), None)
@@ -126,9 +127,9 @@ def _check_known(args: argparse.Namespace, cards: list[str]) -> None:
 
 def _known(args: argparse.Namespace) -> list[str]:
     """The card names a tag can stand for, with the config's deck files (as the box has)."""
-    from device.app.config import ConfigError, load
     from device.cards.names import card_names
-    from device.cards.registry import CardError
+    from device.errors import CardError
+    from device.settings import ConfigError, load
 
     try:
         settings = load(Path(args.config) if args.config else None)

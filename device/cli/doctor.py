@@ -10,7 +10,7 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-from device.app.config import ConfigError, Settings, load
+from device.settings import ConfigError, Settings, load
 
 Check = tuple[str, bool, str]  # part, ok, detail
 

@@ -37,7 +37,7 @@ def add_hint_parser(commands) -> None:
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    from device.app.messages import one_line
+    from device.errors import one_line
 
     try:
         answer = hint(read_text(args.file), args.seed, args.budget, args.hand)

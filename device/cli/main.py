@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NoReturn
 from engine.core import InputError, TabletopError
 
 if TYPE_CHECKING:
-    from device.cli.score import Scorer
+    from device.games.scorer import Scorer
 
 EXIT_USAGE = 2
 # The box uses no pydantic plugins; without this pydantic reads every installed package's
@@ -20,7 +20,7 @@ EXIT_USAGE = 2
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
-from device.app.messages import one_line  # noqa: E402, F401 - the commands' one line
+from device.errors import one_line  # noqa: E402, F401 - the commands' one line
 
 
 class UsageExit(InputError):
@@ -154,8 +154,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(argv: list[str]) -> int:
-    from device.cli.score import UsageError
     from device.games import scorers
+    from device.games.scorer import UsageError
 
     known_scorers = scorers()
     if (
@@ -168,7 +168,7 @@ def _dispatch(argv: list[str]) -> int:
         raise UsageExit(f"tabletop score: unknown game {argv[1]!r}; known games: {known}")
     args = build_parser().parse_args(normalise(argv))
     if args.command == "score":
-        from device.cli import score
+        from device.games import scorer as score
 
         try:
             result = score.run(known_scorers[args.game], args)
@@ -194,8 +194,8 @@ def _dispatch(argv: list[str]) -> int:
         return doctor.run(args)
     if args.command == "games":
         if getattr(args, "games_command", None) == "export":
-            from device.app.config import state_directory
             from device.cli.replay import RecordError, export_game
+            from device.settings import state_directory
 
             try:
                 print(export_game(state_directory(args.state_dir), args.id), end="")

@@ -37,7 +37,7 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         lines = list(_replay(read_text(args.file)))
     except RecordError as error:
-        from device.app.messages import one_line
+        from device.errors import one_line
 
         print(one_line(f"tabletop replay: {error}"), file=sys.stderr)
         return EXIT_USAGE

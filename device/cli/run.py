@@ -11,7 +11,7 @@ from device.storage.losses import LOSS_LOG
 from engine.core import TabletopError
 
 EXIT_USAGE = 2
-EXIT_CONFIG = 78  # as device.app.config.EXIT_CONFIG, without importing pydantic first
+EXIT_CONFIG = 78  # as device.settings.EXIT_CONFIG, without importing pydantic first
 
 
 def on_raspberry_pi() -> bool:
@@ -48,12 +48,13 @@ def _install_signals() -> None:
 
 def run_box(args: argparse.Namespace) -> int:
     if not (args.sim or args.script) and on_raspberry_pi():
+        from device.hw.oled import make_device
         from device.ui import splash  # the first frame before pydantic and the rest
 
-        splash.show(Path(args.config) if args.config else _default_config())
-    from device.app.config import ConfigError, load, state_directory
-    from device.app.messages import one_line
-    from device.cards.names import CardError, card_names
+        splash.show(Path(args.config) if args.config else _default_config(), make_device)
+    from device.cards.names import card_names
+    from device.errors import CardError, one_line
+    from device.settings import ConfigError, load, state_directory
     from device.sim.script import ScriptError, read
 
     try:
@@ -150,8 +151,8 @@ def show_config_error(message: str) -> None:
     try:
         from PIL import Image, ImageDraw
 
-        from device.app.config import Display
         from device.hw.oled import make_device
+        from device.settings import Display
         from device.ui import fonts
 
         device = make_device(Display())
@@ -171,7 +172,7 @@ def _default_config() -> Path:
 
 def list_games(args: argparse.Namespace) -> int:
     """The saved games, read without writing anything (the backups included)."""
-    from device.app.config import state_directory
+    from device.settings import state_directory
     from device.storage.store import Store
 
     state_dir = state_directory(args.state_dir)

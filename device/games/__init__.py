@@ -16,7 +16,7 @@ from device.games.entry import Entry
 from device.games.setup import deck_rules_asked, set_up
 
 if TYPE_CHECKING:
-    from device.cli.score import Scorer
+    from device.games.scorer import Scorer
 
 __all__ = ["GAMES", "Entry", "deck_rules_asked", "game", "register", "set_up"]
 

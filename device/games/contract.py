@@ -81,7 +81,7 @@ Saved games from before the move notation
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -301,13 +301,18 @@ class CardNames(Protocol):
     def of_game(self, paths: list[Path], strict: bool, /) -> list[str]: ...
 
 
+Frame = Callable[[str, Any, Any, Any], object]
+"""The box's frame of a game (id, options, state, view): what the bench hands a game's figures
+to time an action up to the pixels, without the game importing the app."""
+
+
 class Figures(Protocol):
     """A game's heavy computations, timed for `tabletop bench` (its entry's `bench_module`):
     figure -> milliseconds, and each figure's target on the development machine."""
 
     TARGETS: dict[str, tuple[str, float]]
 
-    def figures(self, quick: bool, /) -> dict[str, float]: ...
+    def figures(self, quick: bool, frame: Frame, /) -> dict[str, float]: ...
 
 
 # --- the optional hooks' defaults (a game imports the ones it leaves alone) -----------------

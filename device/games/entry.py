@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from device.games.setup import current, lock, prepared
 
 if TYPE_CHECKING:
-    from device.cli.score import Scorer
     from device.games.contract import CardNames, Figures, Screens
+    from device.games.scorer import Scorer
     from engine.contract import Game
 
 
@@ -31,7 +31,7 @@ def _engine(module: str) -> Game:
 class Entry:
     """A game on the box. The modules are named, not imported: `engine_module` holds `GAME`
     (engine/contract.py), `screens_module` is a `Screens` (device/games/contract.py),
-    `scorer_module` holds `SCORER` (device/cli/score.py), `names_module` is a `CardNames`
+    `scorer_module` holds `SCORER` (device/games/scorer.py), `names_module` is a `CardNames`
     (the teach screen's names from the game's deck files), `bench_module` is a `Figures`
     (its heavy computations, timed by `tabletop bench`). "" where the game has none."""
 

@@ -16,8 +16,8 @@ import threading
 
 from gpiozero import DigitalInputDevice
 
-from device.app.config import Buttons
-from device.app.events import Hold, Press
+from device.events import Hold, Press
+from device.settings import Buttons
 
 
 class ButtonPanel:

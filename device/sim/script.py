@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.app.config import BUTTON_NAMES
+from device.settings import BUTTON_NAMES
 from engine.core import InputError
 
 HEX = re.compile(r"^[0-9A-Fa-f]{2,20}$")

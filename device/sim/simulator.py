@@ -6,10 +6,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from device.app.config import Settings
-from device.app.events import Tap
 from device.app.runtime import Runtime, fault_from_environment
+from device.events import Tap
 from device.hw.display import Screen, dummy_device
+from device.settings import Settings
 from device.sim.script import Step
 from device.storage.store import Store
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from device.storage import savefile
-from device.storage.records import DB_ERRORS, _revision, _Summary, _text
+from device.storage.records import DB_ERRORS, Summary, decode_text, revision_of
 
 # what the log says (ERROR) for each kind of loss; the screen says it from the catalog
 # ("store.<key>")
@@ -31,7 +31,7 @@ POWER_CUT = frozenset(LOSS_LOG)  # the reports that say what a power cut cost (n
 
 
 def losses(
-    latest: _Summary | None, proven: int, recovered: _Summary
+    latest: Summary | None, proven: int, recovered: Summary
 ) -> list[tuple[str, dict[str, Any]]]:
     """The losses to report: what `latest` (the newest state the log proves, at revision
     `proven`; None when it cannot be read) holds that `recovered` does not. Nothing when
@@ -57,20 +57,20 @@ class Lost:
     """What the log proves of the changes past the point where SQLite stops reading."""
 
     count: int  # how many (`savefile.WalCheck.lost`; 0: none proven)
-    latest: _Summary | None  # what the file held with them (None: not readable whole)
+    latest: Summary | None  # what the file held with them (None: not readable whole)
     revision: int  # the newest revision their pages show (0: none)
 
-    def proven(self, main: _Summary) -> int:
+    def proven(self, main: Summary) -> int:
         """The revision of the newest of them: what their pages show, or their count after
         the file's own revision (one revision a change), whichever is higher."""
         return max((main.revision or 0) + self.count, self.revision)
 
-    def losses(self, main: _Summary, recovered: _Summary) -> list[tuple[str, dict[str, Any]]]:
+    def losses(self, main: Summary, recovered: Summary) -> list[tuple[str, dict[str, Any]]]:
         return losses(self.latest, self.proven(main), recovered) if self.count else []
 
 
 def read_lost(
-    path: Path, wal: savefile.WalCheck, summarise: Callable[[sqlite3.Connection], _Summary]
+    path: Path, wal: savefile.WalCheck, summarise: Callable[[sqlite3.Connection], Summary]
 ) -> Lost:
     """Read what the lost changes held (the file with their pages applied), where their pages
     are all there; else only the revision their newest copy of the revision's page shows."""
@@ -80,7 +80,7 @@ def read_lost(
         try:
             db = savefile.open_memory(savefile.image(path, wal, later=True))
             try:
-                db.text_factory = _text
+                db.text_factory = decode_text
                 latest = summarise(db)
                 return Lost(wal.lost, latest, latest.revision or 0)
             finally:
@@ -111,7 +111,7 @@ def _revision_page(path: Path, wal: savefile.WalCheck) -> int:
         data[(root - 1) * size : root * size] = page
         db = savefile.open_memory(bytes(data))
         try:
-            return _revision(db) or 0
+            return revision_of(db) or 0
         finally:
             db.close()
     except (OSError, *DB_ERRORS, savefile.SnapshotError):

@@ -1,5 +1,5 @@
 """What the saved-games file is: its schema and constants, the checksums, the rows read
-back and what a whole file holds (`_Summary`), and the small helpers the store's parts share
+back and what a whole file holds (`Summary`), and the small helpers the store's parts share
 (device/storage/store.py is the `Store` itself)."""
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ class GameRead:
 
 
 @dataclass
-class _Summary:
+class Summary:
     """What a file holds, to compare a file with a backup."""
 
     revision: int | None = 0
@@ -130,7 +130,7 @@ def crc(*values: Any) -> int:
     return zlib.crc32(text.encode("utf-8", "surrogateescape"))
 
 
-def _text(data: bytes) -> str:
+def decode_text(data: bytes) -> str:
     return data.decode("utf-8", "surrogateescape")  # bad bytes fail the checksum, not decoding
 
 
@@ -138,7 +138,7 @@ def _name(error: BaseException) -> str:
     return getattr(error, "sqlite_errorname", "") or ""
 
 
-def _is_damage(error: BaseException) -> bool:
+def is_damage(error: BaseException) -> bool:
     name = _name(error)
     if any(name.startswith(n) for n in NOT_DAMAGE):
         return False
@@ -148,21 +148,21 @@ def _is_damage(error: BaseException) -> bool:
     return not any(w in message for w in ("full", "i/o", "unable to open", "readonly", "locked"))
 
 
-def _kind(error: BaseException) -> str:
+def kind_of(error: BaseException) -> str:
     if isinstance(error, sqlite3.Error):
         if _name(error).startswith("SQLITE_FULL") or "full" in str(error).lower():
             return "full"
-        return "damaged" if _is_damage(error) else "io"
+        return "damaged" if is_damage(error) else "io"
     if isinstance(error, OSError) and error.errno == 28:  # ENOSPC
         return "full"
     return "io"
 
 
-class _Unavailable(TabletopError):
+class Unavailable(TabletopError):
     """The file cannot be opened for writing now (full card, I/O error): not damage."""
 
 
-def _fsync(path: Path) -> bool:
+def fsync(path: Path) -> bool:
     """fsync a file or folder (a failing sync is logged); False if it cannot be opened."""
     try:
         fd = os.open(path, os.O_RDONLY)
@@ -177,11 +177,11 @@ def _fsync(path: Path) -> bool:
     return True
 
 
-def _in_one_transaction(script: str) -> str:
+def in_one_transaction(script: str) -> str:
     return f"BEGIN IMMEDIATE;\n{script}COMMIT;\n"
 
 
-def _revision(db: sqlite3.Connection) -> int | None:
+def revision_of(db: sqlite3.Connection) -> int | None:
     """The file's revision (+1 with every write); None if it fails its checksum."""
     try:
         row = db.execute("SELECT value, crc FROM meta WHERE key = 'revision'").fetchone()
@@ -196,11 +196,11 @@ def _revision(db: sqlite3.Connection) -> int | None:
     return value
 
 
-def _bump(db: sqlite3.Connection) -> None:
-    _set_revision(db, (_revision(db) or 0) + 1)
+def bump(db: sqlite3.Connection) -> None:
+    set_revision(db, (revision_of(db) or 0) + 1)
 
 
-def _set_revision(db: sqlite3.Connection, value: int) -> None:
+def set_revision(db: sqlite3.Connection, value: int) -> None:
     db.execute(
         "INSERT INTO meta (key, value, crc) VALUES ('revision', ?, ?) ON CONFLICT(key)"
         " DO UPDATE SET value = excluded.value, crc = excluded.crc",
@@ -208,7 +208,7 @@ def _set_revision(db: sqlite3.Connection, value: int) -> None:
     )
 
 
-def _behind(main: _Summary, backup: _Summary) -> bool:
+def behind(main: Summary, backup: Summary) -> bool:
     """Main is an earlier point of the backup's history: its revision is lower, so its last
     changes were lost (a power cut) and the backup holds them. Every change advances the
     revision (an undo and a take-back too), so which copy is newer is never judged by what it
@@ -218,14 +218,14 @@ def _behind(main: _Summary, backup: _Summary) -> bool:
     return main.revision < backup.revision
 
 
-def _newer(main: _Summary, backup: _Summary | None) -> bool:
+def newer(main: Summary, backup: Summary | None) -> bool:
     """Main is a later point than the backup (a higher revision): a backup of it is due."""
     if backup is None:
         return main.revision is not None
     return main.revision is not None and main.revision > (backup.revision or 0)
 
 
-def _unexplained(main: _Summary, backup: _Summary) -> list[int]:
+def unexplained(main: Summary, backup: Summary) -> list[int]:
     """The games main holds that a later point of its history (the backup) does not: games are
     never deleted, so main is not an earlier point of that history (its revision cannot
     explain them)."""

@@ -43,39 +43,47 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from device.storage.backups import Backups
+from device.storage.contents import cut_game, game_rows, iter_game_rows, read_events
+from device.storage.folder import Folder
 from device.storage.opening import Opening
-from device.storage.records import (  # the file's schema, rows and helpers
-    BACKUP,
+from device.storage.records import (
     DB_ERRORS,
-    FILE,
     FULL_BELOW,
     GameRead,
     GameRow,
     StoreError,
-    _bump,
-    _fsync,
-    _kind,
-    _Unavailable,
+    Unavailable,
+    bump,
     crc,
+    fsync,
+    kind_of,
 )
 
 log = logging.getLogger("tabletop.store")
 
 
-class Store(Opening, Backups):
+class Store:
+    """The saved games, for the box and the commands: a facade over its parts, each with its
+    own state: the directory's files and what is said about them (`files`, folder.py), the
+    backup generations (`backups`, backups.py) and the opening of the file (`opening`,
+    opening.py); what a file holds is read by contents.py."""
+
     def __init__(self, directory: Path, sync_delay: float = 1.0, read_only: bool = False) -> None:
-        self.directory = Path(directory)
-        self.path = self.directory / FILE
-        self.backup_path = self.directory / BACKUP
+        self.files = Folder(directory)
+        self.backups = Backups(self.files)
+        self.opening = Opening(self.files, self.backups)
+        self.directory = self.files.directory
+        self.path = self.files.path
+        self.backup_path = self.files.backup_path
         self.read_only = read_only
         self.sync_delay = sync_delay
-        self.reports: list[tuple[str, dict[str, Any]]] = []  # catalog keys under "store."
+        self.reports = self.files.reports  # catalog keys under "store."
         self.failing: str | None = None  # "full" or "io" while the file cannot be written
-        self._kept = False  # a copy of the damaged file is kept aside this session
         # the loop shows a game's end first and writes its backup right after the frame
         # (`write_pending_backup`): the press-to-screen path never waits for the copy
         self.backup_after_frame = False
@@ -94,7 +102,7 @@ class Store(Opening, Backups):
                 raise StoreError(
                     f"cannot use the state directory {self.directory}: {error.strerror}"
                 ) from None
-            self.db = self._open_read_only()
+            self.db = self.opening.read_only()
             return
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
@@ -105,10 +113,10 @@ class Store(Opening, Backups):
         if not os.access(self.directory, os.W_OK | os.X_OK):
             raise StoreError(f"cannot use the state directory {self.directory}: not writable")
         try:
-            self.db = self._open_writable()
-        except _Unavailable as error:
-            self._fail(str(error), _kind(error.__cause__ or error))
-            self.db = self._open_read_only()
+            self.db = self.opening.writable()
+        except Unavailable as error:
+            self._fail(str(error), kind_of(error.__cause__ or error))
+            self.db = self.opening.read_only()
         self._syncer = threading.Thread(target=self._sync_loop, name="store-sync", daemon=True)
         self._syncer.start()
 
@@ -116,9 +124,6 @@ class Store(Opening, Backups):
     def damage(self) -> str | None:
         """The first report's key (kept for callers that show one line)."""
         return self.reports[0][0] if self.reports else None
-
-    def _report(self, key: str, **values: Any) -> None:
-        self.reports.append((key, values))
 
     def _nearly_full(self) -> bool:
         """SQLite often reports a full card as an I/O error: ask the file system."""
@@ -132,7 +137,7 @@ class Store(Opening, Backups):
             kind = "full"
         self.failing = "full" if kind == "full" else "io"
         log.error("saving fails (%s): %s", self.failing, message)
-        self._report("write_failed_full" if kind == "full" else "write_failed")
+        self.files.report("write_failed_full" if kind == "full" else "write_failed")
 
     # --- durability -------------------------------------------------------------------------
 
@@ -149,7 +154,7 @@ class Store(Opening, Backups):
         """Make every committed transaction durable (fsync the WAL)."""
         if self.read_only or self.failing:
             return
-        _fsync(Path(str(self.path) + "-wal"))  # no log yet: nothing to sync
+        fsync(Path(str(self.path) + "-wal"))  # no log yet: nothing to sync
 
     def close(self) -> None:
         with contextlib.suppress(*DB_ERRORS):
@@ -173,8 +178,8 @@ class Store(Opening, Backups):
             return
         old = self.db
         try:
-            db = self._open_writable()
-        except (_Unavailable, OSError) as error:
+            db = self.opening.writable()
+        except (Unavailable, OSError) as error:
             self.db = old
             self.failing = "full" if self._nearly_full() else "io"
             raise StoreError(f"saving fails: {error}", self.failing) from None
@@ -191,12 +196,12 @@ class Store(Opening, Backups):
         try:
             self.db.execute("BEGIN IMMEDIATE")
             result = work(self.db)
-            _bump(self.db)
+            bump(self.db)
             self.db.execute("COMMIT")
         except DB_ERRORS as error:
             with contextlib.suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
-            kind = _kind(error)
+            kind = kind_of(error)
             if kind != "full" and self._nearly_full():
                 kind = "full"
             if kind != "full":
@@ -303,30 +308,17 @@ class Store(Opening, Backups):
         if self.backup_after_frame:
             self._pending_backup = True
         else:
-            self._write_backup(self.db)
+            self.backups.write(self.db)
 
     def write_pending_backup(self) -> None:
         """The backup a game's end (or a take-back of it) made due, if it is not written yet."""
         due, self._pending_backup = self._pending_backup, False
         if due and not self.read_only:
-            self._write_backup(self.db)
+            self.backups.write(self.db)
 
     def cut(self, game_id: int, keep: int) -> None:
         """Drop a game's actions after the first `keep` (a replay stopped there)."""
-
-        def work(db: sqlite3.Connection) -> None:
-            db.execute("DELETE FROM events WHERE game_id = ? AND seq > ?", (game_id, keep))
-            row = db.execute(
-                "SELECT game, rules_version, options, status, created FROM games WHERE id = ?",
-                (game_id,),
-            ).fetchone()
-            if row is not None:
-                db.execute(
-                    "UPDATE games SET actions = ?, crc = ? WHERE id = ?",
-                    (keep, crc(game_id, *row, keep), game_id),
-                )
-
-        self._transaction(work)
+        self._transaction(partial(cut_game, game_id=game_id, keep=keep))
 
     # --- the card registry ------------------------------------------------------------------
 
@@ -399,22 +391,22 @@ class Store(Opening, Backups):
         return game_id, value if isinstance(value, dict) else None
 
     def game(self, game_id: int) -> GameRow | None:
-        return next(self._iter_game_rows(self.db, "id = ?", (game_id,)), None)
+        return next(iter_game_rows(self.db, "id = ?", (game_id,)), None)
 
     def read_game(self, game_id: int) -> GameRead | None:
         row = self.game(game_id)
-        return None if row is None else self._read_events(self.db, row)
+        return None if row is None else read_events(self.db, row)
 
     def events(self, game_id: int) -> list[dict[str, Any]]:
         read = self.read_game(game_id)
         return [] if read is None else read.events
 
     def games(self) -> list[GameRow]:
-        rows = self._game_rows(self.db)
+        rows = game_rows(self.db)
         out = []
         for row in rows:
             if row.problem is None:
-                problem = self._read_events(self.db, row).problem
+                problem = read_events(self.db, row).problem
                 row = replace(row, problem=problem)
             out.append(row)
         return out
@@ -425,7 +417,7 @@ class Store(Opening, Backups):
         """The most recently played unfinished game (but `other_than`) that reads back whole
         and that `accept` takes (the box: a game it can replay). Called after every accepted
         action: only the rows up to the first good one are checked."""
-        rows = self._iter_game_rows(
+        rows = iter_game_rows(
             self.db, "status = 'playing' AND id IS NOT ?", (other_than,), "updated DESC"
         )
         return next(

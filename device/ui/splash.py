@@ -40,15 +40,14 @@ def raw_settings(path: Path | None) -> tuple[SimpleNamespace, str]:
     return SimpleNamespace(**display), language
 
 
-def show(path: Path | None, make=None) -> bool:
-    """Draw the starting frame on the configured display; False if there is none."""
+def show(path: Path | None, make) -> bool:
+    """Draw the starting frame on the display `make` opens from the [display] settings
+    (device/hw/oled.py `make_device` on the box); False if there is none."""
     from PIL import Image, ImageDraw
 
     from device.ui import fonts
 
     display, language = raw_settings(path)
-    if make is None:
-        from device.hw.oled import make_device as make
     try:
         device = make(display)
         image = Image.new("1", (128, 64))

@@ -9,9 +9,9 @@ from dataclasses import replace
 
 from device import games
 from device.app import solo
-from device.app.box import Box, Session
-from device.app.modes import Proposal
-from device.ui.render import render
+from device.app.frame import render
+from device.app.modes import Box, Proposal
+from device.app.session import Session
 from engine.hands import Held
 
 

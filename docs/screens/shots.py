@@ -20,8 +20,8 @@ sys.path.insert(0, str(HERE))
 import case_shots  # noqa: E402 - positions built for the cases play reaches by chance
 import solo_shots  # noqa: E402 - the solo screens: the box's moves, undos and hints
 
-from device.app.box import menu_items  # noqa: E402
-from device.app.config import Buttons, Settings  # noqa: E402
+from device.app.menu import menu_items  # noqa: E402
+from device.settings import Buttons, Settings  # noqa: E402
 from device.sim.simulator import Simulator  # noqa: E402
 from tests.boxdriver import Player  # noqa: E402
 from tests.test_box_zweimal import play_round  # noqa: E402
@@ -182,8 +182,9 @@ def dan_verdict(lang: str):
     """The result screen of a game Day won by a second temple (rendered as the box does)."""
     from dataclasses import replace
 
-    from device.app.box import Box, Session
-    from device.ui.render import render
+    from device.app.frame import render
+    from device.app.modes import Box
+    from device.app.session import Session
     from engine.day_and_night import parse_board
     from engine.day_and_night.game import GAME
 
@@ -248,8 +249,9 @@ def wd_end(lang: str):
     """The end of a game B lost by MP (rendered as the box does)."""
     from dataclasses import replace
 
-    from device.app.box import Box, Session
-    from device.ui.render import render
+    from device.app.frame import render
+    from device.app.modes import Box
+    from device.app.session import Session
     from engine.wandernde_druiden.game import GAME
 
     state = GAME.initial(GAME.parse_options({}))

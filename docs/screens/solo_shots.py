@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from device.app import solo
-from device.app.box import menu_items
+from device.app.menu import menu_items
 from tests.boxdriver import Player
 
 

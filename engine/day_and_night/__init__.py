@@ -6,8 +6,6 @@ turn, the notation, the contract; `GAME`), `choices.py` (what can be played now,
 `spells.py` (spells as data), `adjudication.py` and `areas.py` (the board's verdict)."""
 
 from engine.day_and_night.adjudication import (
-    COLS,
-    ROWS,
     TEMPLE_SIZE,
     Board,
     Verdict,
@@ -15,6 +13,7 @@ from engine.day_and_night.adjudication import (
     can_still_win,
     parse_board,
 )
+from engine.day_and_night.areas import COLS, ROWS
 
 __all__ = [
     "COLS",

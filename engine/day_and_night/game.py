@@ -23,16 +23,13 @@ from engine.core import Coord, IllegalMove, NotationError, parse_deck_rules
 from engine.day_and_night import table as on_table
 from engine.day_and_night.adjudication import TEMPLE_SIZE
 from engine.day_and_night.areas import COLS, ROWS, bit, components, size
-from engine.day_and_night.effects import (  # noqa: F401
-    _affectable,
+from engine.day_and_night.effects import (
     _draw,
     _effect,
-    _markers,
     _prerequisite,
-    _with_markers,
 )
 from engine.day_and_night.spells import EXAMPLE, Effect, Spell, deck_from_data, deck_to_data
-from engine.day_and_night.state import (  # noqa: F401
+from engine.day_and_night.state import (
     AP_PER_TURN,
     DECK,
     HAND,
@@ -43,23 +40,19 @@ from engine.day_and_night.state import (  # noqa: F401
     Cast,
     End,
     Options,
-    Pending,
     State,
     Step,
     Temple,
     Upkeep,
-    _set,
     adjacent,
     initial_state,
     on_board,
     tile_at,
 )
-from engine.day_and_night.temples import (  # noqa: F401
+from engine.day_and_night.temples import (
     _build,
     _day_upkeep,
-    _decided,
     _judge,
-    _own_tiles,
     _temple_choices,
     _temples,
 )

@@ -66,8 +66,8 @@ class TimedDisplay:
 
 def full_frame_bytes() -> int:
     """What a whole frame costs on the bus (the first frame, or luma without the diff)."""
-    from device.app.box import Box
-    from device.ui.render import render
+    from device.app.frame import render
+    from device.app.modes import Box
 
     display = TimedDisplay()
     display.display(render(Box()))
@@ -98,8 +98,8 @@ class TimedBox:
     def __init__(self, lang: str = "de") -> None:
         from gpiozero.pins.mock import MockFactory
 
-        from device.app.config import Buttons, Settings
         from device.app.runtime import Runtime
+        from device.settings import Buttons, Settings
 
         self._tmp = tempfile.TemporaryDirectory(prefix="tabletop-bench-")
         factory = MockFactory()  # its own mock pins, passed to the buttons
@@ -138,7 +138,7 @@ class TimedBox:
         return (handed - edge) * 1000, sum(b for _, b in self.display.frames[count:])
 
     def tap(self, card: str) -> None:
-        from device.app.events import Tap
+        from device.events import Tap
 
         uid = self.uids.get(card)
         if uid is None:
@@ -153,7 +153,7 @@ class TimedBox:
 
 
 def _new_game(box: TimedBox, game: str, out: Played) -> None:
-    from device.app.box import menu_items
+    from device.app.menu import menu_items
 
     items = menu_items(box.box)
     for _ in range(items.index("new")):
@@ -212,7 +212,7 @@ def play(box: TimedBox, game: str, presses: int, seed: int) -> Played:
                 _press(box, game, "back", out)  # no to the question first
                 continue
             if mode != "menu":
-                from device.app.events import Hold
+                from device.events import Hold
 
                 box.runtime.loop.events.put(Hold("ok"))  # the menu (a hold is not timed)
                 box.runtime.settle()

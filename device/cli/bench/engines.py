@@ -6,19 +6,7 @@ with cold caches (that filters out other load on the machine); the maximum is ov
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-
-REPEATS = 3
-
-
-def timed_ms(fn: Callable[[], object], before: Callable[[], None] = lambda: None) -> float:
-    best = float("inf")
-    for _ in range(REPEATS):
-        before()
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best * 1000
+from typing import Any
 
 
 def figures(quick: bool) -> dict[str, float]:
@@ -28,8 +16,17 @@ def figures(quick: bool) -> dict[str, float]:
     found: dict[str, float] = {}
     for entry in GAMES.values():
         if entry.figures is not None:
-            found.update(entry.figures.figures(quick))
+            found.update(entry.figures.figures(quick, frame))
     return found
+
+
+def frame(game_id: str, options: Any, state: Any, view: Any) -> object:
+    """The box's frame of a game in play (the fonts are loaded once, before the first)."""
+    from device.app.frame import render
+    from device.app.modes import Box
+    from device.app.session import Session
+
+    return render(Box(mode="game", session=Session(1, game_id, options, state, 1), view=view))
 
 
 def targets() -> dict[str, tuple[str, float]]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 
 def tap_to_uid_ms(taps: int) -> list[float]:
-    from device.app.events import Tap
+    from device.events import Tap
     from device.hw.nfc.reader import CardReader
     from device.hw.nfc.sim import PN532Sim
 

@@ -9,7 +9,8 @@ import random
 import time
 from functools import partial
 
-from device.cli.bench.engines import timed_ms
+from device.games.contract import Frame
+from device.games.timing import timed_ms
 
 TARGETS: dict[str, tuple[str, float]] = {
     "adjudicate_ms_max": ("<=", 5.0),
@@ -17,10 +18,10 @@ TARGETS: dict[str, tuple[str, float]] = {
 }
 
 
-def figures(quick: bool, /) -> dict[str, float]:
+def figures(quick: bool, frame: Frame, /) -> dict[str, float]:
     return {
         "adjudicate_ms_max": round(max(adjudication(20 if quick else 300)), 3),
-        "full_action_ms_max": round(max(full_action(2 if quick else 30)), 3),
+        "full_action_ms_max": round(max(full_action(2 if quick else 30, frame)), 3),
     }
 
 
@@ -63,16 +64,15 @@ def adjudication(boards: int, seed: int = 2026) -> list[float]:
     return times
 
 
-def full_action(boards: int) -> list[float]:
+def full_action(boards: int, frame: Frame) -> list[float]:
     """Day and Night, every action the engine offers on boards with 32+ tiles: apply (temple
-    check, adjudication), the screens' next view, the frame."""
-    from device.app.box import Box, Session
+    check, adjudication), the screens' next view, the box's frame (`frame`, from the bench)."""
     from device.games.day_and_night import screen as screens
-    from device.ui.render import render
     from engine.day_and_night.areas import size
     from engine.day_and_night.game import GAME
 
-    render(Box())  # the fonts load once, when the box starts
+    first = GAME.initial(GAME.parse_options({}))
+    frame(GAME.id, first.options, first, screens.initial_view(first))  # the fonts load once
     times: list[float] = []
     seed, used = 0, 0
     while used < boards:  # boards on which the game is not over yet
@@ -92,7 +92,6 @@ def full_action(boards: int) -> list[float]:
             started = time.perf_counter()
             after = GAME.apply(state, action)
             view = screens.after(state, after, screens.initial_view(state))
-            session = Session(1, GAME.id, options, after, 1)
-            render(Box(mode="game", session=session, view=view))
+            frame(GAME.id, options, after, view)
             times.append((time.perf_counter() - started) * 1000)
     return times

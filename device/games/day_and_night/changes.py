@@ -8,7 +8,8 @@ from device.games.contract import Told
 from device.games.day_and_night import texts  # noqa: F401 - its texts in the catalog
 from device.games.day_and_night.names import spell_name
 from device.ui.catalog import text
-from engine.day_and_night.game import GAME, Cast, State
+from engine.day_and_night.game import GAME
+from engine.day_and_night.state import Cast, State
 from engine.table import Change
 
 

@@ -29,13 +29,7 @@ from device.games.day_and_night.view import (
 from device.ui import fit
 from device.ui.catalog import text
 from engine.day_and_night.areas import COLS, ROWS
-from engine.day_and_night.game import (
-    HAND,
-    SIDES,
-    State,
-    adjacent,
-    tile_at,
-)
+from engine.day_and_night.state import HAND, SIDES, State, adjacent, tile_at
 
 
 def _side(state: State) -> str:

@@ -34,12 +34,6 @@ from device.games.day_and_night import (
 )
 from device.games.day_and_night.changes import say as say
 from device.games.day_and_night.drawing import (
-    _board as _board,
-    _context as _context,
-    _panel as _panel,
-    _side as _side,
-    _spell_rows as _spell_rows,
-    _why as _why,
     draw_main as draw_main,
     effect_words as effect_words,
     hint as hint,
@@ -55,7 +49,7 @@ from device.games.day_and_night.view import (
     PANEL as PANEL,
     TOP as TOP,
     View as View,
-    _temple_area as _temple_area,
+    _temple_area,
     offered as offered,
     spells as spells,
     temple_chosen as temple_chosen,
@@ -65,19 +59,8 @@ from device.ui import cursor
 from device.ui.catalog import text
 from engine.core import Coord
 from engine.day_and_night.areas import COLS, ROWS, bit, fields_of
-from engine.day_and_night.game import (
-    HAND,
-    SIDES,
-    Cast,
-    End,
-    State,
-    Step,
-    Temple,
-    adjacent,
-    can_cast_now,
-    target_options,
-    temple_options,
-)
+from engine.day_and_night.choices import can_cast_now, target_options, temple_options
+from engine.day_and_night.state import HAND, SIDES, Cast, End, State, Step, Temple, adjacent
 
 # the optional hooks this game leaves alone: the contract's defaults
 seed = contract.no_seed
@@ -393,7 +376,7 @@ def round_ended(before: State, after: State, lang: str) -> list[str] | None:
 
 def describe(state: State, action: Any, lang: str) -> str:
     """An action in the players' words (what an undo took back)."""
-    from engine.day_and_night.game import Cast, End, Step
+    from engine.day_and_night.state import Cast, End, Step
 
     match action:
         case Cast(spell_id, _):
@@ -419,7 +402,7 @@ def seat_name(seat: str, lang: str) -> str:
 def show_action(state: State, view: View, action: Any) -> View:
     """A proposed action on the board: the cursor on the step's field, the spell's targets
     marked (the cursor on the first) or the temple's first tile."""
-    from engine.day_and_night.game import Cast, Step, Temple
+    from engine.day_and_night.state import Cast, Step, Temple
 
     if isinstance(action, Step):
         return replace(view, mode="board", cursor=action.to)

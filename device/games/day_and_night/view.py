@@ -10,11 +10,8 @@ from device.games.day_and_night import (
 )
 from engine.core import Coord
 from engine.day_and_night.areas import COLS, fields_of
-from engine.day_and_night.game import (
-    SIDES,
-    State,
-    castable,
-)
+from engine.day_and_night.choices import castable
+from engine.day_and_night.state import SIDES, State
 
 CELL = 8
 

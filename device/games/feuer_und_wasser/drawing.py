@@ -22,13 +22,9 @@ from device.games.feuer_und_wasser.view import (
 from device.ui import fit, fonts as font_files
 from device.ui.catalog import text
 from engine.core import Coord
-from engine.feuer_und_wasser.game import (
-    DIVISOR,
-    State,
-    drawn_card,
-    score_placement,
-    turned,
-)
+from engine.feuer_und_wasser.counting import score_placement
+from engine.feuer_und_wasser.game import State, drawn_card, turned
+from engine.feuer_und_wasser.landscape import DIVISOR
 
 
 def status(state: State, lang: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from device.cli.score import Scorer, parse_coord
+from device.games.scorer import Scorer, parse_coord
 from engine.core import IllegalMove
 
 

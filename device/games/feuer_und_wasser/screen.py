@@ -37,17 +37,6 @@ from device.games.feuer_und_wasser import (
 )
 from device.games.feuer_und_wasser.changes import say as say
 from device.games.feuer_und_wasser.drawing import (
-    _cell as _cell,
-    _fits as _fits,
-    _landscape as _landscape,
-    _last_lines as _last_lines,
-    _lines as _lines,
-    _mark as _mark,
-    _middle as _middle,
-    _panel as _panel,
-    _review as _review,
-    _square as _square,
-    _tip as _tip,
     draw_main as draw_main,
     final_window as final_window,
     fits_whole as fits_whole,

@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from functools import partial
 
-from device.cli.bench.engines import timed_ms
+from device.games.contract import Frame
+from device.games.timing import timed_ms
 
 TARGETS: dict[str, tuple[str, float]] = {
     "best_defense_ms_8v8": ("<=", 20.0),
@@ -15,7 +16,7 @@ TARGETS: dict[str, tuple[str, float]] = {
 }
 
 
-def figures(quick: bool, /) -> dict[str, float]:
+def figures(quick: bool, frame: Frame, /) -> dict[str, float]:
     return {
         "best_defense_ms_8v8": round(max(best_defence(8, 8, 5 if quick else 60)), 3),
         "best_defense_ms_8v10": round(max(best_defence(8, 10, 5 if quick else 60)), 3),

@@ -19,13 +19,8 @@ from device.games.wandernde_druiden.view import (
 from device.ui import fit
 from device.ui.catalog import text
 from engine.wandernde_druiden.clash import ClashOutcome
-from engine.wandernde_druiden.game import (
-    OTHER,
-    PLAYERS,
-    State,
-    cut_at_end,
-    tied_groups,
-)
+from engine.wandernde_druiden.game import cut_at_end, tied_groups
+from engine.wandernde_druiden.state import OTHER, PLAYERS, State
 
 
 def status(state: State, lang: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from device.cli.score import Scorer, UsageError, parse_ints
+from device.games.scorer import Scorer, UsageError, parse_ints
 from engine.core import IllegalMove
 
 

@@ -40,18 +40,6 @@ from device.games.wandernde_druiden import (
 )
 from device.games.wandernde_druiden.changes import say as say
 from device.games.wandernde_druiden.drawing import (
-    _clash as _clash,
-    _free_places as _free_places,
-    _more as _more,
-    _mp_line as _mp_line,
-    _mp_short as _mp_short,
-    _names as _names,
-    _note as _note,
-    _out as _out,
-    _pick_screen as _pick_screen,
-    _picker as _picker,
-    _strengths as _strengths,
-    _table as _table,
     draw_main as draw_main,
     fit_items as fit_items,
     hint as hint,
@@ -69,9 +57,8 @@ from device.games.wandernde_druiden.view import (
     ROW as ROW,
     TOP as TOP,
     View as View,
-    _card_name as _card_name,
-    _clash_view as _clash_view,
-    _own as _own,
+    _card_name,
+    _clash_view,
     clash_action as clash_action,
     layable as layable,
     shown_outcome as shown_outcome,
@@ -79,15 +66,8 @@ from device.games.wandernde_druiden.view import (
 from device.ui.catalog import text
 from engine.core import IllegalMove
 from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems
-from engine.wandernde_druiden.game import (
-    Clash,
-    End,
-    LayCreature,
-    LayPlace,
-    State,
-    cut_at_end,
-    tied_groups,
-)
+from engine.wandernde_druiden.game import cut_at_end, tied_groups
+from engine.wandernde_druiden.state import Clash, End, LayCreature, LayPlace, State
 
 # the optional hooks this game leaves alone: the contract's defaults
 seat_name = contract.player_name
@@ -363,7 +343,7 @@ def card_label(state: State, seat: str, card: str, lang: str) -> str:
 
 def describe(state: State, action: Any, lang: str) -> str:
     """An action in the players' words (what an undo took back)."""
-    from engine.wandernde_druiden.game import LayCreature, LayPlace
+    from engine.wandernde_druiden.state import LayCreature, LayPlace
 
     if isinstance(action, LayPlace):
         return text("undo.wd_place", lang, name=_card_name(state, action.card))

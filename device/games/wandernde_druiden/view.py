@@ -9,13 +9,8 @@ from functools import lru_cache
 
 from device.games.wandernde_druiden import cards as wandernde_druiden_cards
 from engine.wandernde_druiden.clash import ClashOutcome
-from engine.wandernde_druiden.game import (
-    OTHER,
-    Clash,
-    State,
-    clash_outcome,
-    suggestion,
-)
+from engine.wandernde_druiden.game import clash_outcome, suggestion
+from engine.wandernde_druiden.state import OTHER, Clash, State
 
 ROW = 8  # the table's row height (the 5x8 font)
 

@@ -11,9 +11,9 @@ where the next step most likely happens, in presses. `benchmarks/presses.py` mea
 
 from __future__ import annotations
 
-from device.ui.cursor import MOVES, distances, graph, start, step  # noqa: F401 - the moves
 from engine.core import Coord
-from engine.zweimal.game import EMPTY, State, road_of
+from engine.zweimal.game import State
+from engine.zweimal.position import EMPTY, road_of
 
 
 def move_targets(state: State, source: Coord) -> list[Coord]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from device.cli.score import Scorer
+from device.games.scorer import Scorer
 
 
 def _zweimal_args(p: argparse.ArgumentParser) -> None:

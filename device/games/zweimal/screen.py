@@ -27,11 +27,6 @@ from device.games.zweimal import (
 )
 from device.games.zweimal.changes import say as say
 from device.games.zweimal.drawing import (
-    _brackets as _brackets,
-    _draw_review as _draw_review,
-    _figure as _figure,
-    _grid as _grid,
-    _panel as _panel,
     draw_main as draw_main,
     hint as hint,
     round_summary as round_summary,
@@ -40,11 +35,10 @@ from device.games.zweimal.drawing import (
 from device.games.zweimal.legacy import legacy_action  # noqa: F401 - the contract's hook
 from device.games.zweimal.view import (
     View as View,
-    _cell as _cell,
-    _pages as _pages,
-    _panel_x as _panel_x,
-    _scoring as _scoring,
+    _pages,
+    _panel_x,
 )
+from device.ui import cursor as shared_cursor
 from device.ui.catalog import text
 from engine.zweimal.game import (
     FLIP,
@@ -109,7 +103,7 @@ def deal(state: State) -> tuple[str, ...]:
 def initial_view(state: State) -> View:
     if state.phase == "setup":
         return View(setup="deal", proposal=deal(state))
-    return View(cursor=cursor.start(cursor.possible(state)))
+    return View(cursor=shared_cursor.start(cursor.possible(state)))
 
 
 def view_record(view: View) -> dict[str, Any]:
@@ -163,7 +157,7 @@ def view_parse(data: dict[str, Any], state: State) -> View:
     if state.phase in ("figure", "road") and review is None:
         fields = cursor.possible(state, picked)
         if fields and at not in fields:  # e.g. after an undo: onto a field where the step is
-            at = cursor.start(fields)
+            at = shared_cursor.start(fields)
     return View(at, picked, setup, proposal, review)
 
 
@@ -181,7 +175,7 @@ def after(before: State, after_state: State, view: View) -> View:
         return View(review=(len(after_state.round_scores) - 1, 0), proposal=proposal)
     if after_state.phase == "setup":
         return replace(view, selected=None)
-    return View(cursor=cursor.start(cursor.possible(after_state)))
+    return View(cursor=shared_cursor.start(cursor.possible(after_state)))
 
 
 # --- input -----------------------------------------------------------------------------------
@@ -215,13 +209,15 @@ def on_button(state: State, view: View, button: str) -> Reaction:
             if button in ("left", "right"):
                 return Reaction(replace(view, proposal=deal(state)))  # deal again
             return Reaction(view)
-        if button in cursor.MOVES:
+        if button in shared_cursor.MOVES:
             return Reaction(
-                replace(view, cursor=cursor.step(cursor.possible(state), view.cursor, button))
+                replace(
+                    view, cursor=shared_cursor.step(cursor.possible(state), view.cursor, button)
+                )
             )
-    if button in cursor.MOVES:
+    if button in shared_cursor.MOVES:
         fields = cursor.possible(state, view.selected)
-        return Reaction(replace(view, cursor=cursor.step(fields, view.cursor, button)))
+        return Reaction(replace(view, cursor=shared_cursor.step(fields, view.cursor, button)))
     if button == "ok":
         new_view, action = on_ok(state, view)
         return Reaction(new_view, action)
@@ -301,7 +297,7 @@ def on_ok(state: State, view: View) -> tuple[View, Action | None]:
         mine = state.position.figure_at(field) == state.turn
         if state.options.variant == 2 and mine:
             targets = cursor.move_targets(state, field)
-            aim = cursor.start(targets) if targets else field
+            aim = shared_cursor.start(targets) if targets else field
             return replace(view, selected=field, cursor=aim), None
         return view, Place(field)
     return view, None

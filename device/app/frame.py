@@ -8,18 +8,10 @@ from PIL import Image, ImageDraw
 
 from device import games
 from device.app import pieces, solo
-from device.app.box import (
-    TOP,
-    Box,
-    check_report,
-    game_view,
-    menu_items,
-    menu_label,
-    menu_question,
-    screens_of,
-    undo_takes_back_an_end,
-)
-from device.app.modes import message_page
+from device.app.menu import menu_items, menu_label, menu_question
+from device.app.modes import TOP, Box, game_view, message_page, screens_of
+from device.app.tags import check_report
+from device.app.turns import undo_takes_back_an_end
 from device.games.contract import ABANDON, DEFAULT_LAYOUT, UNDO, Layout
 from device.ui import fit, fonts as font_files
 from device.ui.catalog import shorter, text

@@ -3,9 +3,7 @@ that carry it (light: imported before anything heavy)."""
 
 from __future__ import annotations
 
-from engine.core import ConfigurationError, InputError, TabletopError
-
-__all__ = ["CardError", "ConfigurationError", "InputError", "TabletopError", "one_line"]
+from engine.core import InputError
 
 
 def one_line(message: object) -> str:

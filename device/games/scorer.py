@@ -1,4 +1,5 @@
-"""`tabletop score GAME ...`: what every game's scoring core on the command line shares.
+"""`tabletop score GAME ...`: what every game's scoring core on the command line shares
+(the command itself is device/cli/main.py).
 
 Each game's `Scorer` (`device/games/<game>/score.py`, named in its entry in the registry) is a
 parser set-up and a function turning parsed arguments into one JSON-able dict. Bad input
@@ -60,9 +61,6 @@ def parse_coord(text: str, what: str) -> tuple[int, int]:
             f"{what}: expected ROW,COL like 0,2 (either may be negative), got {text!r}"
         )
     return parts[0], parts[1]
-
-
-# --- Zweimal ---------------------------------------------------------------------------------
 
 
 def run(scorer: Scorer, args: argparse.Namespace) -> dict[str, Any]:
