@@ -20,8 +20,8 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)
 from luma.oled.device import sh1106, ssd1306  # noqa: E402
 
 from device.app.frame import render  # noqa: E402
-from device.app.modes import TOP, Box  # noqa: E402
 from device.app.session import Session  # noqa: E402
+from device.app.state import TOP, BoxState  # noqa: E402
 from device.games.zweimal.view import View  # noqa: E402
 from device.hw.oled import PagedOled  # noqa: E402
 from engine.zweimal.game import Lay, Options, Place, StartRound, apply, initial_state  # noqa: E402
@@ -46,7 +46,7 @@ class Counter:
 
 def boxes():
     state = apply(initial_state(Options()), StartRound())
-    base = Box(mode="game", session=Session(1, "zweimal", state.options, state, 1))
+    base = BoxState(mode="game", session=Session(1, "zweimal", state.options, state, 1))
     placed = apply(state, Place((0, 0)))
     laid = apply(placed, Lay((3, 3)))
     return {
@@ -60,8 +60,8 @@ def boxes():
             replace(base, session=replace(base.session, state=laid)),
         ),
         "menu: next item": (
-            Box(mode="menu", session=base.session),
-            Box(mode="menu", menu=((TOP, 1),), session=base.session),
+            BoxState(mode="menu", session=base.session),
+            BoxState(mode="menu", menu=((TOP, 1),), session=base.session),
         ),
         "refusal line appears": (base, replace(base, notice="Feld hat schon eine Figur")),
     }
@@ -72,7 +72,7 @@ def main() -> None:
         counter = Counter()
         oled = PagedOled(driver(counter), name)
         counter.bytes = counter.transfers = 0
-        oled.display(render(Box()))
+        oled.display(render(BoxState()))
         full = counter.bytes
         print(f"{name}: full frame {full} bytes ({ms(counter)} at 400 kHz I2C)")
         for label, (before, after) in boxes().items():

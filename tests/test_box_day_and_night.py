@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from device.app.menu import menu_items
-from device.app.modes import Page
+from device.app.state import Page
 from device.sim.simulator import Simulator
 from device.storage.store import Store
 from engine.day_and_night.game import GAME

@@ -6,15 +6,15 @@ from dataclasses import replace
 
 from device.app.frame import render
 from device.app.menu import menu_items
-from device.app.modes import Box
 from device.app.session import Session
+from device.app.state import BoxState
 from device.games.contract import ABANDON
 from device.ui import fit
 from engine.replay import options_of
 from engine.zweimal.game import GAME
 
 
-def _in_game(over: bool = False) -> Box:
+def _in_game(over: bool = False) -> BoxState:
     options = options_of(GAME, {})
     state = GAME.initial(options)
     if over:
@@ -22,13 +22,13 @@ def _in_game(over: bool = False) -> Box:
     from device.games import GAMES
 
     view = GAMES["zweimal"].screens.initial_view(state)  # one deal for every frame
-    return Box(session=Session(1, "zweimal", options, state, 0), view=view)
+    return BoxState(session=Session(1, "zweimal", options, state, 0), view=view)
 
 
 def test_an_item_that_appears_moves_no_other():
     """Found by testers: "Fortsetzen" appearing pushed every item down, and players picked
     the wrong one twice."""
-    for box in (Box(), _in_game(), _in_game(over=True)):
+    for box in (BoxState(), _in_game(), _in_game(over=True)):
         plain = menu_items(box)
         more = menu_items(replace(box, resumable=True))
         assert more[: len(plain)] == plain and more[-1] == "resume"

@@ -22,8 +22,8 @@ from PIL import ImageChops, ImageDraw
 
 from device import games
 from device.app.frame import HEIGHT, WIDTH, render
-from device.app.modes import Box
 from device.app.session import Session
+from device.app.state import BoxState
 from device.cli.main import main
 from device.games.contract import Layout
 from device.ui.catalog import TEXTS, refusal
@@ -289,10 +289,12 @@ def test_every_screen_reached_fits_the_display_in_both_languages(game_id, monkey
             view = screens.initial_view(state)
             for lang in ("de", "en"):
                 for mode, extra in (("game", {}), ("message", {"message": ("x",)})):
-                    image = render(Box(lang=lang, mode=mode, session=session, view=view, **extra))
+                    image = render(
+                        BoxState(lang=lang, mode=mode, session=session, view=view, **extra)
+                    )
                     assert image.size == (WIDTH, HEIGHT)
                 lines = screens.round_ended(states[0], state, lang) or []
-                render(Box(lang=lang, mode="message", session=session, message=tuple(lines)))
+                render(BoxState(lang=lang, mode="message", session=session, message=tuple(lines)))
     assert not bounds.problems, bounds.problems[:5]
 
 
@@ -325,7 +327,7 @@ def test_a_saved_game_shows_the_same_screen_after_a_restart(game_id, tmp_path):
     diff = ImageChops.difference(images[0].convert("L"), images[1].convert("L"))
     assert diff.getbbox() is None
     expected = render(
-        Box(mode="game", session=Session(game, game_id, options, states[cut], cut), view=None)
+        BoxState(mode="game", session=Session(game, game_id, options, states[cut], cut), view=None)
     )
     assert ImageChops.difference(images[0].convert("L"), expected.convert("L")).getbbox() is None
 

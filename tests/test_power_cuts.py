@@ -362,7 +362,7 @@ def test_every_loss_fits_the_message_screen_in_both_languages():
     worth at most on one screen), two-digit ids and counts, never cut off or broken in a
     word, a count of one in the singular."""
     from device.app.frame import render
-    from device.app.modes import Box
+    from device.app.state import BoxState
     from device.ui import fit
     from device.ui.catalog import text
 
@@ -372,9 +372,9 @@ def test_every_loss_fits_the_message_screen_in_both_languages():
         lines.append(text("store.steps_lost", lang, id=3, n=1))
         assert lines[-1].endswith(("1 Schritt weg", "1 step lost"))
         for line in lines:
-            box = Box(lang=lang, mode="message", message=(text("store.power_cut", lang), line))
+            box = BoxState(lang=lang, mode="message", message=(text("store.power_cut", lang), line))
             with fit.strict():
                 render(box)
         three = (text("store.power_cut", lang), *lines[:3])
         with fit.strict():
-            render(Box(lang=lang, mode="message", message=three))
+            render(BoxState(lang=lang, mode="message", message=three))

@@ -223,9 +223,9 @@ def test_undo_on_the_box_takes_back_the_kept_state_without_replaying(monkeypatch
     import random
 
     from device.app import session as sessions
-    from device.app.box import handle
-    from device.app.modes import Box
     from device.app.session import Session
+    from device.app.state import BoxState
+    from device.app.transition import handle
     from device.events import Press
     from engine.day_and_night.game import GAME
 
@@ -245,11 +245,11 @@ def test_undo_on_the_box_takes_back_the_kept_state_without_replaying(monkeypatch
         raise AssertionError("replayed")
 
     monkeypatch.setattr(sessions, "undo", no_replay)  # where the session replays
-    box = Box(mode="confirm", confirm=UNDO, session=session)
+    box = BoxState(mode="confirm", confirm=UNDO, session=session)
     after, effects = handle(box, Press("ok"))
     assert after.session.state is before[-1] and after.session.state == replayed
     assert after.session.history == tuple(history[:-1]) and len(after.session.before) == 29
     monkeypatch.undo()
-    bare = Box(mode="confirm", confirm=UNDO, session=Session(1, GAME.id, options, state, 30,
+    bare = BoxState(mode="confirm", confirm=UNDO, session=Session(1, GAME.id, options, state, 30,
                                                                 tuple(history)))  # fmt: skip
     assert handle(bare, Press("ok"))[0].session.state == replayed

@@ -105,7 +105,7 @@ def _solo_kinds(box) -> set[str]:
         seen.add("solo")
         if box.proposal is not None:
             seen.add("hint" if box.proposal.hint else "box_move")
-        if solo_play.dealing(box):
+        if solo_play.cards_to_tell(box):
             seen.add("told")
     if box.mode == "game" and box.undone:
         seen.add("solo_undo" if solo else "undo")

@@ -150,9 +150,9 @@ def test_a_hint_dropped_by_another_press_and_played_by_ok_in_every_game(tmp_path
     does nothing else (it asked for an undo on top); an arrow drops it and acts as ever."""
     from dataclasses import replace as changed
 
-    from device.app.box import handle
-    from device.app.modes import Box, Proposal
     from device.app.session import Session
+    from device.app.state import BoxState, Proposal
+    from device.app.transition import handle
     from device.events import Press
     from device.games import GAMES
     from tests.test_conformance import playout
@@ -166,7 +166,9 @@ def test_a_hint_dropped_by_another_press_and_played_by_ok_in_every_game(tmp_path
                 continue
             session = Session(1, game, options, state, i, tuple(actions[:i]), tuple(states[:i]))
             view = entry.screens.show_action(state, entry.screens.initial_view(state), action)
-            box = Box(mode="game", session=session, view=view, proposal=Proposal(i, action, True))
+            box = BoxState(
+                mode="game", session=session, view=view, proposal=Proposal(i, action, True)
+            )
             played, effects = handle(box, Press("ok"))
             assert played.session.history[-1:] == (action,), (game, action)
             dropped, _ = handle(changed(box, view=entry.screens.initial_view(state)), Press("up"))
@@ -183,8 +185,8 @@ def test_a_clash_the_box_starts_is_handed_to_the_defender_s_own_screen(monkeypat
 
     from device import games
     from device.app import solo
-    from device.app.modes import Box
     from device.app.session import Session
+    from device.app.state import BoxState
     from engine import search as searching
     from engine.search import Answer, choices
     from engine.wandernde_druiden.game import GAME
@@ -198,7 +200,9 @@ def test_a_clash_the_box_starts_is_handed_to_the_defender_s_own_screen(monkeypat
     monkeypatch.setattr(searching, "search", lambda *a, **k: Answer(clash, 1, ((clash, 1),)))
     session = Session(1, GAME.id, state.options, state, 5, box_seat=state.turn)
     session = replace(session, box_held=known_hand(GAME, state, state.turn))
-    box = Box(mode="game", session=session, view=games.GAMES[GAME.id].screens.initial_view(state))
+    box = BoxState(
+        mode="game", session=session, view=games.GAMES[GAME.id].screens.initial_view(state)
+    )
     assert solo.box_to_move(box) and solo.wants_thinking(box)
     after = solo.think(box)
     assert after.proposal.handover and not solo.box_to_move(after)
@@ -213,8 +217,8 @@ def test_when_the_box_defends_its_blockers_are_its_own_choice():
 
     from device import games
     from device.app import solo
-    from device.app.modes import Box
     from device.app.session import Session
+    from device.app.state import BoxState
     from engine.search import choices
     from engine.wandernde_druiden.game import GAME, suggestion
     from engine.wandernde_druiden.state import OTHER, Clash
@@ -225,11 +229,13 @@ def test_when_the_box_defends_its_blockers_are_its_own_choice():
         state = GAME.apply(state, rng.choice(choices(GAME, state)))
     clashes = [a for a in choices(GAME, state) if isinstance(a, Clash)]
     session = Session(1, GAME.id, state.options, state, 5, box_seat=OTHER[state.turn])
-    box = Box(mode="game", session=session, view=games.GAMES[GAME.id].screens.initial_view(state))
+    box = BoxState(
+        mode="game", session=session, view=games.GAMES[GAME.id].screens.initial_view(state)
+    )
     chosen = {solo.box_decides(box, a) for a in clashes}
     assert chosen == {suggestion(state)}  # one answer, the box's: the best defence
     mine = Session(1, GAME.id, state.options, state, 5, box_seat=state.turn)
-    assert solo.box_decides(Box(mode="game", session=mine), clashes[-1]) == clashes[-1]
+    assert solo.box_decides(BoxState(mode="game", session=mine), clashes[-1]) == clashes[-1]
 
 
 def test_an_undo_counts_the_box_s_replies_without_the_kept_states_too(tmp_path):
@@ -288,9 +294,9 @@ def test_the_box_s_defence_shown_is_the_defence_applied():
     import random
 
     from device import games
-    from device.app.box import handle
-    from device.app.modes import Box
     from device.app.session import Session
+    from device.app.state import BoxState
+    from device.app.transition import handle
     from device.events import Press
     from engine.search import choices
     from engine.wandernde_druiden.game import GAME, clash_outcome
@@ -311,7 +317,7 @@ def test_the_box_s_defence_shown_is_the_defence_applied():
         box_seat = "A" if state.turn == "B" else "B"  # the player attacks, the box defends
         session = Session(seed, GAME.id, state.options, state, 9, box_seat=box_seat)
         session = replace(session, box_held=known_hand(GAME, state, box_seat))
-        box = Box(mode="game", session=session, view=screens.initial_view(state))
+        box = BoxState(mode="game", session=session, view=screens.initial_view(state))
         chosen = solo_play.box_decides(box, defences[0])  # the box's own defence
         other = next(a for a in defences if clash_outcome(state, a) != clash_outcome(state, chosen))
         shown = replace(box, view=screens.show_action(state, box.view, other))  # the player's
@@ -328,8 +334,8 @@ def test_a_finished_game_has_no_hint_said_in_the_menu_never_over_its_result():
     """Found by testers: "Jetzt kein Tipp" drawn over the winner line of the final screen."""
     from device.app import solo
     from device.app.frame import render
-    from device.app.modes import TOP_MENU, Box
     from device.app.session import Session
+    from device.app.state import TOP_MENU, BoxState
     from device.games import GAMES
     from device.ui import fit
     from tests.test_conformance import playout
@@ -340,7 +346,7 @@ def test_a_finished_game_has_no_hint_said_in_the_menu_never_over_its_result():
         over = states[-1]
         assert entry.engine.is_over(over)
         session = Session(1, game, options, over, len(actions), tuple(actions), tuple(states[:-1]))
-        box = Box(mode="menu", menu=TOP_MENU, session=session,
+        box = BoxState(mode="menu", menu=TOP_MENU, session=session,
                   view=entry.screens.initial_view(over))  # fmt: skip
         asked = solo.ask_hint(box)
         assert asked.mode == "menu" and asked.proposal is None, game

@@ -9,11 +9,11 @@ from dataclasses import replace
 
 from device import games
 from device.app import solo
-from device.app.box import handle
 from device.app.frame import render
 from device.app.menu import menu_items
-from device.app.modes import Box
 from device.app.session import Session
+from device.app.state import BoxState
+from device.app.transition import handle
 from device.app.turns import try_action
 from device.events import Press
 from device.sim.simulator import Simulator
@@ -44,18 +44,18 @@ def test_the_box_s_first_hand_is_told_card_by_card_before_anything_else(tmp_path
     sim.start()
     try:
         t = solo_druiden(sim)
-        assert solo.dealing(t.box) == 8 and t.state.turn == "A"
+        assert solo.cards_to_tell(t.box) == 8 and t.state.turn == "A"
         t.tap("hain")  # a tap tells a card, and the box says which it took
         assert t.box.notice == "Box hat Hain"
         t.press("down", "ok")  # so does a pick: the second card of the deck's list
         assert t.box.session.box_held.cards == ("hain", "quelle")
         t.press("back")  # the last card told, taken back
-        assert t.box.session.box_held.cards == ("hain",) and solo.dealing(t.box) == 7
+        assert t.box.session.box_held.cards == ("hain",) and solo.cards_to_tell(t.box) == 7
         t.press("right", "ok")  # ► four cards on (16 in the list): the list's sixth
         assert t.box.session.box_held.cards == ("hain", solo.deck_cards(t.box)[5])
         assert t.box.session.actions == 0  # nothing of A's game goes on meanwhile
         tell_all(t, ["quelle"] * 6)
-        assert solo.dealing(t.box) == 0 and len(t.box.session.box_told) == 8
+        assert solo.cards_to_tell(t.box) == 0 and len(t.box.session.box_told) == 8
         assert not t.box.notice.startswith("Box hat")  # the last: the game goes on at once
         t.tap("hain", copy=7)  # now a tap is A's own card again
         assert t.box.session.actions == 1 and t.state.side("A").places
@@ -70,10 +70,10 @@ def test_a_card_the_box_s_deck_has_no_copy_of_left_is_refused(tmp_path):
         t = solo_druiden(sim)
         tell_all(t, ["fuchs"] * 8)  # all 8 copies the set allows
         t.end_turn()  # B draws one card to its first turn's 9
-        assert solo.dealing(t.box) == 1
+        assert solo.cards_to_tell(t.box) == 1
         t.tap("fuchs", copy=51)
-        assert solo.dealing(t.box) == 1 and t.box.notice == "Fuchs: alle gezogen"
-        after = solo.tell(t.box, "no-such-card")
+        assert solo.cards_to_tell(t.box) == 1 and t.box.notice == "Fuchs: alle gezogen"
+        after = solo.take_told(t.box, "no-such-card")
         assert after.session.box_held == t.box.session.box_held
         assert after.notice == "Nicht im Deck der Box"
     finally:
@@ -115,7 +115,7 @@ def test_undo_takes_back_the_box_s_drawn_card_and_a_restart_keeps_its_hand(tmp_p
     assert t.box.session.box_told == first  # the undone draw's card is not kept
     t.press("ok")  # the undo's page read: the table again
     t.end_turn()
-    assert solo.dealing(t.box) == 1  # drawn again: told again
+    assert solo.cards_to_tell(t.box) == 1  # drawn again: told again
     t.tap("otter", copy=61)
     told = t.box.session.box_told
     sim.stop()
@@ -124,7 +124,7 @@ def test_undo_takes_back_the_box_s_drawn_card_and_a_restart_keeps_its_hand(tmp_p
     try:
         box = sim.loop.box
         assert box.session.box_seat == "B" and box.session.box_told == told
-        assert box.session.box_held.cards == (*first, "otter") and not solo.dealing(box)
+        assert box.session.box_held.cards == (*first, "otter") and not solo.cards_to_tell(box)
     finally:
         sim.stop()
 
@@ -140,14 +140,14 @@ def test_a_restart_in_the_middle_of_the_deal_keeps_the_cards_told_so_far(tmp_pat
     try:
         t = Table(sim)
         assert t.box.session.box_held.cards == ("hain", "quelle", "fuchs")
-        assert solo.dealing(t.box) == 5
+        assert solo.cards_to_tell(t.box) == 5
         t.press("back")  # the last told is still the one to take back
         assert t.box.session.box_held.cards == ("hain", "quelle")
     finally:
         sim.stop()
 
 
-def dan_box(seat: str, cards: tuple[str, ...], hand: int) -> Box:
+def dan_box(seat: str, cards: tuple[str, ...], hand: int) -> BoxState:
     """Day and Night on the box's turn (it plays `seat`), its hand `cards` of `hand` told."""
     from engine.day_and_night.game import GAME
 
@@ -158,7 +158,7 @@ def dan_box(seat: str, cards: tuple[str, ...], hand: int) -> Box:
     session = Session(7, GAME.id, state.options, state, 0, box_seat=seat)
     session = replace(session, box_told=cards, box_held=Held(cards, len(cards)))
     view = games.GAMES[GAME.id].screens.initial_view(state)
-    return Box(mode="game", session=session, view=view)
+    return BoxState(mode="game", session=session, view=view)
 
 
 def test_the_box_casts_only_spells_it_holds():
@@ -195,7 +195,7 @@ def test_a_cut_of_the_box_s_hand_discards_the_least_worth_and_names_them(tmp_pat
 
 
 def test_a_long_discard_is_named_three_cards_a_page_and_ok_turns_the_page():
-    from device.app.box import handle
+    from device.app.transition import handle
     from device.events import Press
     from engine.day_and_night.game import GAME
     from engine.day_and_night.state import End
@@ -228,12 +228,14 @@ def test_picking_a_drawn_card_from_the_list_takes_a_few_presses(capsys):
     pointer stands, through the real transitions: Druiden's 16 cards, Day and Night's 11."""
     from collections import deque
 
-    from device.app.box import handle
+    from device.app.transition import handle
     from device.events import Press
     from engine.wandernde_druiden.game import GAME as WD
 
     wd_state = WD.initial(WD.parse_options({}))
-    wd = Box(mode="game", session=Session(1, WD.id, wd_state.options, wd_state, 0, box_seat="B"))
+    wd = BoxState(
+        mode="game", session=Session(1, WD.id, wd_state.options, wd_state, 0, box_seat="B")
+    )
     for box, most, mean in ((wd, 4, 2.9), (dan_box("night", (), 5), 3, 2.5)):
         cards = solo.deck_cards(box)
         presses = []
@@ -277,7 +279,9 @@ def test_a_solo_game_put_aside_goes_on_solo_when_resumed_even_after_a_restart(tm
         t.press(*["down"] * menu_items(t.box).index("resume"), "ok")
         session = t.box.session
         assert session.db_id == druiden and session.box_seat == "B"
-        assert session.box_held.cards == ("hain", "quelle", "fuchs") and solo.dealing(t.box) == 5
+        assert (
+            session.box_held.cards == ("hain", "quelle", "fuchs") and solo.cards_to_tell(t.box) == 5
+        )
         assert t.box.solo_kept == ()  # Zweimal was two people's: nothing to keep of it
     finally:
         sim.stop()
@@ -292,14 +296,16 @@ def test_the_deal_screen_and_the_discards_fit_in_both_languages():
     from engine.wandernde_druiden.game import GAME as WD
 
     wd_state = WD.initial(WD.parse_options({}))
-    wd = Box(mode="game", session=Session(1, WD.id, wd_state.options, wd_state, 0, box_seat="B"))
+    wd = BoxState(
+        mode="game", session=Session(1, WD.id, wd_state.options, wd_state, 0, box_seat="B")
+    )
     for lang in ("de", "en"):
         for box in (
             replace(wd, lang=lang),
             replace(dan_box("day", (), 5), lang=lang),
             replace(dan_box("night", ("dusk",) * 4, 5), lang=lang),
         ):
-            assert solo.dealing(box)
+            assert solo.cards_to_tell(box)
             for i in range(len(solo.deck_cards(box))):
                 with fit.strict():
                     render(replace(box, deal=i))

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from device.app.menu import menu_items
-from device.app.modes import Page
+from device.app.state import Page
 from device.cli.main import main
 from device.sim.simulator import Simulator
 from tests import stubgame

@@ -1,3 +1,4 @@
-"""The box itself: what reaches it (events), its modes and their pure transition (box), the
-one loop that owns it (loop), the parts put together (runtime), its settings (config), the
-saved-game sessions (session) and the one-line errors every part reports (messages)."""
+"""The box itself: its state (state.py, `BoxState`) and the pure transition (transition.py,
+by mode: menu.py, turns.py, teach.py), the one loop that owns it (loop.py), the frame drawn
+from it (frame.py), the parts put together (runtime.py), the saved-game sessions (session.py),
+solo play and hints (solo.py) and the table's changes said as instructions (pieces.py)."""

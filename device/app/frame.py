@@ -9,8 +9,8 @@ from PIL import Image, ImageDraw
 from device import games
 from device.app import pieces, solo
 from device.app.menu import menu_items, menu_label, menu_question
-from device.app.modes import TOP, Box, game_view, message_page, screens_of
-from device.app.tags import check_report
+from device.app.state import TOP, BoxState, game_view, message_page, screens_of
+from device.app.teach import check_report
 from device.app.turns import undo_takes_back_an_end
 from device.games.contract import ABANDON, DEFAULT_LAYOUT, UNDO, Layout
 from device.ui import fit, fonts as font_files
@@ -20,7 +20,7 @@ WIDTH, HEIGHT = 128, 64
 MENU_ROWS = 4
 
 
-def render(box: Box) -> Image.Image:
+def render(box: BoxState) -> Image.Image:
     image = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(image)
     fonts = font_files.load()
@@ -39,7 +39,7 @@ def render(box: Box) -> Image.Image:
     elif box.mode == "message" or (box.mode == "confirm" and not _over_game(box)):
         lines = message_page(box.message)[0] if box.mode == "message" else (_confirm_text(box),)
         _message(draw, lines, fonts)
-    elif box.session is not None and solo.dealing(box):
+    elif box.session is not None and solo.cards_to_tell(box):
         _deal(draw, box, fonts)
     elif box.session is not None:
         page = _said_page(box)
@@ -70,7 +70,7 @@ def render(box: Box) -> Image.Image:
     return image
 
 
-def _band(box: Box) -> str:
+def _band(box: BoxState) -> str:
     """The notice band: a refusal or notice; in solo play the box's move ("Box: Figur auf
     2,3") or "Box denkt ..." while it searches (also for a hint)."""
     if box.mode == "game" and solo.wants_thinking(box):  # the box's move, or a hint asked
@@ -81,7 +81,7 @@ def _band(box: Box) -> str:
     return box.notice
 
 
-def _said_page(box: Box) -> tuple[str, ...] | None:
+def _said_page(box: BoxState) -> tuple[str, ...] | None:
     """What to do with the pieces, the page on show over the game: an undo's changes, or the
     box's move (None: nothing to say now; a notice, a refusal first)."""
     if box.mode != "game" or box.session is None or box.notice:
@@ -134,7 +134,7 @@ def _message(draw, lines: tuple[str, ...] | list[str], fonts) -> None:
         fit.line(draw, (2, 12 + i * 10), row, fonts.body)
 
 
-def _shorter(box: Box, band: str) -> tuple[str, ...]:
+def _shorter(box: BoxState, band: str) -> tuple[str, ...]:
     """The catalog's short forms of a text in the band (a narrow band beside a board takes
     them)."""
     if box.mode == "confirm" and box.confirm == UNDO and not undo_takes_back_an_end(box):
@@ -151,14 +151,18 @@ def main_area(layout: Layout) -> tuple[int, int, int, int]:
     return 0, top, WIDTH - 1, layout.hint_y - (3 if layout.separators else 1)
 
 
-def _over_game(box: Box) -> bool:
+def _over_game(box: BoxState) -> bool:
     """Every yes/no question about a game (its own, "take back a step?", "abandon it?") is
     asked in the notice band over the game, which stays in sight."""
     return box.mode == "confirm" and box.session is not None
 
 
-def _layout(box: Box) -> Layout:
-    if not (box.mode == "game" or _over_game(box)) or box.session is None or solo.dealing(box):
+def _layout(box: BoxState) -> Layout:
+    if (
+        not (box.mode == "game" or _over_game(box))
+        or box.session is None
+        or solo.cards_to_tell(box)
+    ):
         return DEFAULT_LAYOUT
     layout = screens_of(box.session).layout(box.session.state, game_view(box))
     if _said_page(box) is not None and (layout.said is None or box.undone):
@@ -166,7 +170,7 @@ def _layout(box: Box) -> Layout:
     return layout
 
 
-def _confirm_text(box: Box) -> str:
+def _confirm_text(box: BoxState) -> str:
     if box.confirm == ABANDON:
         return text("menu.confirm_abandon", box.lang)
     if box.confirm == UNDO:
@@ -178,7 +182,7 @@ def _confirm_text(box: Box) -> str:
     return screens_of(box.session).confirm_text(box.confirm, box.lang)
 
 
-def _lines(box: Box) -> tuple[str, str]:
+def _lines(box: BoxState) -> tuple[str, str]:
     lang = box.lang
     session = box.session
     if box.mode == "menu":
@@ -212,7 +216,7 @@ def _lines(box: Box) -> tuple[str, str]:
         return status, text("hint.confirm", lang)
     if box.mode == "message":
         return status, text("hint.message", lang)
-    if solo.dealing(box):  # solo play: the cards drawn for the box, told
+    if solo.cards_to_tell(box):  # solo play: the cards drawn for the box, told
         if session.box_held.now:
             return status, text("hint.box_cards_back", lang)
         return status, text("hint.box_cards_undo" if session.actions else "hint.box_cards", lang)
@@ -229,7 +233,7 @@ def _lines(box: Box) -> tuple[str, str]:
     return status, screens.hint(session.state, game_view(box), lang)
 
 
-def _menu(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
+def _menu(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
     page, index = box.menu[-1]
     labels = [menu_label(box, page, item) for item in menu_items(box)]
     _pick_list(draw, labels, index, 11, MENU_ROWS, fonts)
@@ -248,12 +252,12 @@ def _pick_list(draw, labels: list[str], index: int, top: int, rows: int, fonts) 
         fit.line(draw, (7, y + 1), label, fonts.body)
 
 
-def _deal(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
+def _deal(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
     """Solo play: the card drawn for the box, told by a tap or picked from its deck's cards
     (how many are still to come, which one this is)."""
     session = box.session
     assert session is not None
-    missing = solo.dealing(box)
+    missing = solo.cards_to_tell(box)
     n = missing + session.box_held.now
     title = text("deal.title", box.lang, i=session.box_held.now + 1, n=n)
     fit.line(draw, (2, 11), title, fonts.status, shorter=shorter(title, box.lang))
@@ -263,7 +267,7 @@ def _deal(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
         _pick_list(draw, labels, box.deal, 20, 3, fonts)
 
 
-def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
+def _teach(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
     if not box.teach.uid:
         fit.line(draw, (2, 20), text("teach.tap", box.lang), fonts.body)
         return
@@ -282,7 +286,7 @@ def _teach(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
         _pick_list(draw, labels, box.menu[-1][1], 20, 3, fonts)
 
 
-def _check(draw: ImageDraw.ImageDraw, box: Box, fonts) -> None:
+def _check(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
     """The deck check: how many cards so far, the last one, and the verdict as it stands."""
     lang = box.lang
     fit.line(draw, (2, 11), text("check.count", lang, n=len(box.check.uids)), fonts.body)

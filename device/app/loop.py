@@ -1,8 +1,9 @@
 """The one loop that owns the box: events in, engine and store updated, frame out.
 
-Every input is handled in order: the pure transition (`device.app.box.handle`) gives the next box
-and its effects; the effects and the screen's state are saved in one transaction; only then
-is the new frame drawn and sent. A failed save keeps the old box and says so on the screen.
+Every input is handled in order: the pure transition (`device.app.transition.handle`) gives
+the next state and its effects; the effects and the screen's state are saved in one
+transaction; only then is the new frame drawn and sent. A failed save keeps the old state and
+says so on the screen.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from device import games
-from device.app import box as boxes, solo
+from device.app import solo, transition
 from device.app.effects import Append, Finish, NewGame, Resume, TeachCard, Undo
 from device.app.frame import render
 from device.app.menu import menu_items
-from device.app.modes import (
+from device.app.session import Session, other_rules, read_back, same_rules
+from device.app.state import (
     TOP_MENU,
-    Box,
+    BoxState,
     DeckCount,
     Page,
     Teach,
@@ -32,7 +34,6 @@ from device.app.modes import (
     engine_of,
     screens_of,
 )
-from device.app.session import Session, other_rules, read_back, same_rules
 from device.events import UID_PATTERN, Event, Tap
 from device.games.contract import Confirm
 from device.hw.display import Screen
@@ -85,8 +86,8 @@ class Loop:
 
     # --- start-up ---------------------------------------------------------------------------
 
-    def _restore(self) -> Box:
-        box = Box(lang=self.lang, card_names=self.card_names)
+    def _restore(self) -> BoxState:
+        box = BoxState(lang=self.lang, card_names=self.card_names)
         try:
             game_id, ui = self.store.screen()
         except StoreError as error:
@@ -128,7 +129,7 @@ class Loop:
                 log.error("saved screen unreadable (%s); starting at the menu", detail)
         if session is not None and solo_seat in engine_of(session).players:
             session = replace(session, box_seat=solo_seat)  # a solo game goes on solo
-            session = solo.rehand(session, solo_told)  # with the box's hand as told
+            session = solo.hand_rebuilt(session, solo_told)  # with the box's hand as told
         box = replace(box, session=session, view=self._view(session, view))
         if box.menu[-1][0].kind == "question" and not self._menu_fits(box):
             box = replace(box, menu=TOP_MENU, choice=())
@@ -179,7 +180,7 @@ class Loop:
                 log.error("saved view unreadable (%s); the game's first view instead", error)
         return screens.initial_view(session.state)
 
-    def _menu_fits(self, box: Box) -> bool:
+    def _menu_fits(self, box: BoxState) -> bool:
         try:
             return bool(menu_items(box))
         except (KeyError, StopIteration, AttributeError, TypeError):
@@ -225,7 +226,7 @@ class Loop:
         )
         return session, lost
 
-    def _with_resumable(self, box: Box) -> Box:
+    def _with_resumable(self, box: BoxState) -> BoxState:
         current = box.session.db_id if box.session else None
         try:
             other = self.store.latest_unfinished(current, replayable)
@@ -235,7 +236,7 @@ class Loop:
 
     # --- handling events --------------------------------------------------------------------
 
-    def ui_record(self, box: Box) -> dict[str, Any]:
+    def ui_record(self, box: BoxState) -> dict[str, Any]:
         view = None
         if box.session is not None and box.view is not None:
             view = screens_of(box.session).view_record(box.view)
@@ -265,7 +266,7 @@ class Loop:
             return  # never taught, never a card: the registry takes 4-, 5- and 7-byte UIDs
         if isinstance(event, Tap) and before.mode in ("teach", "game", "check"):
             event = Tap(event.uid, self.known_card(event.uid))
-        new, effects = boxes.handle(before, event)
+        new, effects = transition.handle(before, event)
         try:
             new = self._carry_out(before, new, effects)
         except StoreError as error:
@@ -305,7 +306,7 @@ class Loop:
                 )
         return card
 
-    def _carry_out(self, before: Box, new: Box, effects: list) -> Box:
+    def _carry_out(self, before: BoxState, new: BoxState, effects: list) -> BoxState:
         if not effects and new == before:
             return new  # nothing changed: nothing to save
         session = new.session

@@ -9,8 +9,8 @@ from typing import Any
 from device import games
 from device.app import solo
 from device.app.effects import Effect, NewGame, Resume
-from device.app.modes import TOP, TOP_MENU, Box, Page, Teach, deck_checkers, engine_of
-from device.app.tags import start_check
+from device.app.state import TOP, TOP_MENU, BoxState, Page, Teach, deck_checkers, engine_of
+from device.app.teach import start_check
 from device.app.turns import undo_takes_back_an_end, undo_turn
 from device.games.contract import ABANDON, UNDO, Question
 from device.ui.catalog import text
@@ -29,14 +29,14 @@ def questions(choice: dict[str, Any]) -> list[Question]:
     return [*entry.screens.questions(answers), opponent]
 
 
-def menu_question(box: Box) -> Question | None:
+def menu_question(box: BoxState) -> Question | None:
     page = box.menu[-1][0]
     if page.kind != "question":
         return None
     return next(q for q in questions(dict(box.choice)) if q.key == page.key)
 
 
-def menu_items(box: Box) -> list[str]:
+def menu_items(box: BoxState) -> list[str]:
     page = box.menu[-1][0]
     if page == TOP:
         # the items that come and go (abandon, resume) stand last: one that appears or goes
@@ -62,7 +62,7 @@ def menu_items(box: Box) -> list[str]:
     return [value for value, _ in question.choices] if question else []
 
 
-def menu_label(box: Box, page: Page, item: str) -> str:
+def menu_label(box: BoxState, page: Page, item: str) -> str:
     if page == TOP:
         return text(f"menu.{item}", box.lang)
     if page.kind in ("game", "check"):
@@ -75,7 +75,7 @@ def menu_label(box: Box, page: Page, item: str) -> str:
     return text(label, box.lang) if label else item
 
 
-def menu_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
+def menu_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     page, index = box.menu[-1]
     items = menu_items(box)
     if button in ("up", "down"):
@@ -127,7 +127,7 @@ def menu_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
     return box, []  # pragma: no cover
 
 
-def _ask(box: Box, choice: dict[str, Any]) -> tuple[Box, list[Effect]]:
+def _ask(box: BoxState, choice: dict[str, Any]) -> tuple[BoxState, list[Effect]]:
     """Ask the game's next unanswered new-game question, or start the game."""
     asked = [q for q in questions(choice) if q.key not in choice]
     if asked:

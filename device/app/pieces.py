@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from device.app.modes import engine_of, screens_of
 from device.app.session import Session
+from device.app.state import engine_of, screens_of
 from device.games.contract import Layout, Told
 from device.ui import fit, fonts
 from device.ui.catalog import text

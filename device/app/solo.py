@@ -12,10 +12,10 @@ best placement, Druiden's best defence) that is the answer, without the search.
 
 In a game with hidden hands (Day and Night, Druiden) the box knows its own hand card by card:
 whenever it holds a card it was not told, the player draws it and tells it (a tap, or a pick
-from its deck's list: `dealing`, `tell`), before anything else goes on; the box then plays
-only cards it holds, and when its hand is cut it discards the least worth and names them
+from its deck's list: `cards_to_tell`, `take_told`), before anything else goes on; the box
+then plays only cards it holds, and when its hand is cut it discards the least worth and names them
 (engine/hands.py). Undo and restarts give the hand back from the game's actions and the
-cards told (`rehand`); a solo game put aside for another is kept with them (`kept_aside`).
+cards told (`hand_rebuilt`); a solo game put aside for another is kept with them (`kept_aside`).
 """
 
 from __future__ import annotations
@@ -25,15 +25,23 @@ from dataclasses import replace
 from typing import Any
 
 from device.app import pieces
-from device.app.modes import NEXT_PAGE, Box, KeptAside, Proposal, engine_of, game_view, screens_of
 from device.app.session import Session
+from device.app.state import (
+    NEXT_PAGE,
+    BoxState,
+    KeptAside,
+    Proposal,
+    engine_of,
+    game_view,
+    screens_of,
+)
 from device.ui.catalog import text
 from engine import hands
 
 CUT_PAGE = 3  # the cards a page of the discard message names, under its count
 
 
-def _open(box: Box) -> Any:
+def _open(box: BoxState) -> Any:
     """The state where a player (not the table) chooses, or None."""
     session = box.session
     if session is None or box.mode != "game":
@@ -42,7 +50,7 @@ def _open(box: Box) -> Any:
     state = session.state
     if engine.is_over(state) or engine.to_move(state) is None:
         return None
-    if engine.chance_outcomes(state) is not None or dealing(box):
+    if engine.chance_outcomes(state) is not None or cards_to_tell(box):
         return None
     return state
 
@@ -50,7 +58,7 @@ def _open(box: Box) -> Any:
 # --- the box's own hand: the player draws its cards and tells each one ----------------------
 
 
-def dealing(box: Box) -> int:
+def cards_to_tell(box: BoxState) -> int:
     """Solo play in a game with hidden hands: how many cards the box's hand holds that the
     player has not told it yet (drawn for it: tapped or picked). Nothing else goes on until
     they are told: the box plays only cards it holds."""
@@ -63,20 +71,20 @@ def dealing(box: Box) -> int:
     return hands.missing(engine, session.state, session.box_seat, session.box_held)
 
 
-def deck_cards(box: Box) -> tuple[str, ...]:
+def deck_cards(box: BoxState) -> tuple[str, ...]:
     """The cards the box's deck is made of (what the player picks from)."""
     session = box.session
     assert session is not None
     return tuple(card for card, _ in engine_of(session).deck_cards(session.state, session.box_seat))
 
 
-def card_label(box: Box, card: str) -> str:
+def card_label(box: BoxState, card: str) -> str:
     session = box.session
     assert session is not None
     return screens_of(session).card_label(session.state, session.box_seat, card, box.lang)
 
 
-def tell(box: Box, card: str) -> Box:
+def take_told(box: BoxState, card: str) -> BoxState:
     """A card drawn for the box (tapped, or picked and confirmed): into its hand, unless its
     deck has no such card or no copy of it left."""
     session = box.session
@@ -92,13 +100,13 @@ def tell(box: Box, card: str) -> Box:
         return replace(box, notice=text("deal.all_drawn", box.lang, card=name))
     session = replace(session, box_told=(*told, card), box_held=hands.take(held, card))
     told_box = replace(box, session=session, notice="")
-    if not dealing(told_box):  # the last card told: what the box does next is said at once
+    if not cards_to_tell(told_box):  # the last card told: what the box does next is said at once
         return told_box
     said = text("deal.told", box.lang, card=card_label(box, card))  # which card it took
     return replace(told_box, notice=said)
 
 
-def untell(box: Box) -> Box:
+def drop_last_told(box: BoxState) -> BoxState:
     """The last card told since the last action, taken back (told by mistake)."""
     session = box.session
     assert session is not None
@@ -107,7 +115,7 @@ def untell(box: Box) -> Box:
     return replace(box, session=replace(session, box_held=held, box_told=told))
 
 
-def followed(before: Session, action: Any, after: Session) -> Session:
+def hand_after(before: Session, action: Any, after: Session) -> Session:
     """The box's hand after an action: its played card out, its draws to be told, a cut's
     cards (the least worth) discarded (`after.box_held.cut`: the box says which)."""
     if not after.box_seat:
@@ -119,7 +127,7 @@ def followed(before: Session, action: Any, after: Session) -> Session:
     return replace(after, box_held=held)
 
 
-def rehand(session: Session, told: tuple[str, ...] | None = None) -> Session:
+def hand_rebuilt(session: Session, told: tuple[str, ...] | None = None) -> Session:
     """The box's hand at this point of the game, from its actions and the cards told (after
     an undo, or read back after a restart); told cards the game has not reached yet are
     dropped (an undone draw: its card goes back, and is told again when drawn again)."""
@@ -137,7 +145,7 @@ def rehand(session: Session, told: tuple[str, ...] | None = None) -> Session:
 KEPT = 8  # solo games kept aside at most (the oldest is forgotten: it goes on two-player)
 
 
-def kept_aside(box: Box) -> KeptAside:
+def kept_aside(box: BoxState) -> KeptAside:
     """The solo games not on show once the game on show is put aside (another game started
     or resumed): the one on show first, if it is a solo game still going."""
     session = box.session
@@ -153,11 +161,11 @@ def taken_back(kept: KeptAside, session: Session) -> tuple[Session, KeptAside]:
     for game_id, seat, told in kept:
         if game_id == session.db_id and seat in engine_of(session).players:
             rest = tuple(k for k in kept if k[0] != game_id)
-            return rehand(replace(session, box_seat=seat), told), rest
+            return hand_rebuilt(replace(session, box_seat=seat), told), rest
     return session, kept
 
 
-def cut_lines(box: Box) -> list[str]:
+def cut_lines(box: BoxState) -> list[str]:
     """What the box discarded when the last action cut its hand (none: no lines), a line a
     card ("2x Frost"), three to a page under the count: the player takes those cards from the
     box's hand. Nothing once the game is over: its cards no longer matter."""
@@ -177,7 +185,7 @@ def cut_lines(box: Box) -> list[str]:
     return lines
 
 
-def box_to_move(box: Box) -> bool:
+def box_to_move(box: BoxState) -> bool:
     """Solo play, and the box's seat chooses now (unless it handed the step's details to the
     player: Druiden's clash, whose blockers the defender assigns)."""
     session = box.session
@@ -189,7 +197,7 @@ def box_to_move(box: Box) -> bool:
     return engine_of(session).to_move(session.state) == session.box_seat
 
 
-def current(box: Box) -> Proposal | None:
+def current(box: BoxState) -> Proposal | None:
     """The proposal for this very position (one for an earlier position is stale)."""
     p = box.proposal
     if p is None or box.session is None or p.at != box.session.actions:
@@ -197,7 +205,7 @@ def current(box: Box) -> Proposal | None:
     return p
 
 
-def wants_thinking(box: Box) -> bool:
+def wants_thinking(box: BoxState) -> bool:
     """The loop should search now: the box's turn without its move yet, or a hint asked."""
     p = current(box)
     if box_to_move(box):
@@ -205,7 +213,7 @@ def wants_thinking(box: Box) -> bool:
     return p is not None and p.hint and p.action is None and _open(box) is not None
 
 
-def _search(box: Box, among: Any = None, deciding: str | None = None) -> Any:
+def _search(box: BoxState, among: Any = None, deciding: str | None = None) -> Any:
     """The box's choice for this position (`engine/search.py`, `choose`: the game's known
     best, else the search at the game's budget; pure: seeded by the game and its actions, so
     a restart offers the same) for `deciding` (default: the player to move)."""
@@ -228,7 +236,7 @@ def _both(first: Any, second: Any) -> Any:
     return lambda action: first(action) and second(action)
 
 
-def think(box: Box) -> Box:
+def think(box: BoxState) -> BoxState:
     """The search's answer for this position: the box's move, or the hint asked."""
     session = box.session
     assert session is not None
@@ -251,7 +259,7 @@ def think(box: Box) -> Box:
     return replace(box, proposal=proposal, view=shown)
 
 
-def _said(box: Box, proposal: Proposal) -> Proposal:
+def _said(box: BoxState, proposal: Proposal) -> Proposal:
     """The box's move as the players make it: the changes on the table in pages said over
     the game (its words where the table does not change)."""
     session = box.session
@@ -265,7 +273,7 @@ def _said(box: Box, proposal: Proposal) -> Proposal:
     return replace(proposal, pages=pieces.paged("solo.move_page", lines, box.lang, layout))
 
 
-def box_draws(box: Box) -> bool:
+def box_draws(box: BoxState) -> bool:
     """Solo play: the table decides the box's step by chance (Feuer und Wasser: the player
     draws the top card of the box's pile and says which it is), no notice on show."""
     session = box.session
@@ -277,7 +285,7 @@ def box_draws(box: Box) -> bool:
     return engine.chance_outcomes(session.state) is not None
 
 
-def hint(box: Box) -> Any:
+def hint(box: BoxState) -> Any:
     """The hint on show for this very position (its action), or None."""
     p = current(box)
     if p is None or not p.hint or p.action is None or box.mode != "game":
@@ -285,7 +293,7 @@ def hint(box: Box) -> Any:
     return p.action
 
 
-def box_decides(box: Box, action: Any) -> Any:
+def box_decides(box: BoxState, action: Any) -> Any:
     """The action to play for one the player chose: in solo play, a step that is the box's
     decision though the player moves (Druiden: the player attacks, the box's creatures
     defend) is decided by the box: its best choice among those steps."""
@@ -300,14 +308,14 @@ def box_decides(box: Box, action: Any) -> Any:
     return _search(box, among=lambda a: engine.decided_by(state, a) == seat, deciding=seat)
 
 
-def describe(box: Box, action: Any) -> str:
+def describe(box: BoxState, action: Any) -> str:
     session = box.session
     assert session is not None
     words = screens_of(session).describe(session.state, action, box.lang)
     return words or engine_of(session).format_action(action)
 
 
-def ask_hint(box: Box) -> Box:
+def ask_hint(box: BoxState) -> BoxState:
     """The menu's hint: back to the game, where the loop searches for the player to move
     (a finished game has none: said in the menu, where the player is)."""
     session = box.session
@@ -323,7 +331,7 @@ def ask_hint(box: Box) -> Box:
     return replace(box, mode="game", proposal=Proposal(session.actions, None, True))
 
 
-def replies(box: Box) -> int:
+def replies(box: BoxState) -> int:
     """The actions an undo takes back: in solo play the box's replies at the end of the game
     so far and the player's action before them; else the last action."""
     session = box.session

@@ -10,13 +10,13 @@ from typing import Any
 
 from device.app import pieces, solo
 from device.app.effects import Append, Effect, Finish, Undo
-from device.app.modes import NEXT_PAGE, TOP_MENU, Box, Mode, engine_of, game_view, screens_of
+from device.app.state import NEXT_PAGE, TOP_MENU, BoxState, Mode, engine_of, game_view, screens_of
 from device.games.contract import ABANDON, UNDO, Layout, Reaction, Screens
 from device.ui.catalog import refusal, text
 from engine.core import IllegalMove
 
 
-def game_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
+def game_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     session = box.session
     if session is None:
         return replace(box, mode="menu", menu=TOP_MENU), []
@@ -31,7 +31,7 @@ def game_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
             return try_action(box, hinted)
         if button == "back":
             return box, []
-    if solo.dealing(box):
+    if solo.cards_to_tell(box):
         return deal_button(box, button)
     if solo.box_to_move(box):
         return box_turn_button(box, button)
@@ -44,7 +44,7 @@ def game_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
     return react(box, reaction)
 
 
-def react(box: Box, reaction: Reaction) -> tuple[Box, list[Effect]]:
+def react(box: BoxState, reaction: Reaction) -> tuple[BoxState, list[Effect]]:
     box = replace(box, view=reaction.view)
     if reaction.refuse:
         return replace(box, notice=refusal(reaction.refuse, reaction.refuse, box.lang)), []
@@ -58,7 +58,7 @@ def react(box: Box, reaction: Reaction) -> tuple[Box, list[Effect]]:
     return try_action(box, reaction.action)
 
 
-def try_action(box: Box, action: Any) -> tuple[Box, list[Effect]]:
+def try_action(box: BoxState, action: Any) -> tuple[BoxState, list[Effect]]:
     """Apply an action to the engine: refused with the reason on screen, or accepted."""
     session = box.session
     assert session is not None
@@ -76,7 +76,7 @@ def try_action(box: Box, action: Any) -> tuple[Box, list[Effect]]:
     known = len(session.before) == len(session.history)
     before = (*session.before, session.state) if known else ()
     played = replace(session, state=new_state, actions=len(history), history=history, before=before)
-    box = replace(box, session=solo.followed(session, action, played))
+    box = replace(box, session=solo.hand_after(session, action, played))
     box = replace(box, view=screens.after(session.state, new_state, game_view(box)))
     lines = screens.round_ended(session.state, new_state, box.lang) or []
     cut = solo.cut_lines(box)  # solo play: the cards the box discarded, named (a page)
@@ -88,7 +88,7 @@ def try_action(box: Box, action: Any) -> tuple[Box, list[Effect]]:
     return box, effects
 
 
-def confirm_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
+def confirm_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     what = box.confirm
     if button == "back":
         back_to: Mode = "menu" if what == ABANDON else "game"
@@ -114,7 +114,7 @@ def confirm_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
     return try_action(replace(box, mode="game", confirm=None), action)
 
 
-def box_turn_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
+def box_turn_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     """A button on the box's turn (solo play): `ok` plays its move (the player has moved its
     pieces), `back` asks to take back the player's last action with the box's replies."""
     p = solo.current(box)
@@ -127,7 +127,7 @@ def box_turn_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
     return box, []
 
 
-def deal_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
+def deal_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     """Solo play: the player tells the box the cards drawn for it (a tap, or this list). ▲▼
     one card of its deck, ◄► a few (the square root of the list's length, at least three:
     any card of 16 in at most 4 presses with the ok); ok: this one was drawn; back: the last
@@ -140,16 +140,16 @@ def deal_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
     if button in moves and cards:
         return replace(box, deal=(i + moves[button]) % len(cards)), []
     if button == "ok" and cards:
-        return solo.tell(box, cards[i]), []
+        return solo.take_told(box, cards[i]), []
     if button == "back":
         if box.session.box_held.now:
-            return solo.untell(box), []
+            return solo.drop_last_told(box), []
         if box.session.actions:
             return replace(box, mode="confirm", confirm=UNDO), []
     return box, []
 
 
-def undo_turn(box: Box) -> tuple[Box, list[Effect]]:
+def undo_turn(box: BoxState) -> tuple[BoxState, list[Effect]]:
     """An undo: the last action, or in solo play the player's last action together with the
     box's replies after it (`solo.replies`). Said as what the players do with the pieces: a
     line a change on the table (everything the undo took along), one in the notice band, more
@@ -173,7 +173,7 @@ def undo_turn(box: Box) -> tuple[Box, list[Effect]]:
     return replace(box, notice="", undone=pages, undone_page=0), effects
 
 
-def undo_last(box: Box) -> tuple[Box, list[Effect]]:
+def undo_last(box: BoxState) -> tuple[BoxState, list[Effect]]:
     """Take back the last action: the state is replayed here, at once (engine/replay.py)."""
     session = box.session
     if session is None or session.actions == 0:
@@ -181,7 +181,7 @@ def undo_last(box: Box) -> tuple[Box, list[Effect]]:
     taken = session.history[-1] if session.history else None
     state, history, before = session.undone(engine_of(session))
     session = replace(session, state=state, history=history, actions=len(history), before=before)
-    session = solo.rehand(session)  # solo play: the box's hand as it was
+    session = solo.hand_rebuilt(session)  # solo play: the box's hand as it was
     screens = screens_of(session)
     notice = text("menu.undone", box.lang)
     what = screens.describe(state, taken, box.lang) if taken is not None else ""
@@ -195,7 +195,7 @@ def undo_last(box: Box) -> tuple[Box, list[Effect]]:
     ), [Undo()]
 
 
-def undo_takes_back_an_end(box: Box) -> bool:
+def undo_takes_back_an_end(box: BoxState) -> bool:
     """The last action ended a round or the game (its results were shown)."""
     session = box.session
     if session is None or not session.history:
@@ -208,7 +208,7 @@ def undo_takes_back_an_end(box: Box) -> bool:
     return bool(lines)
 
 
-def _keep_view(screens: Screens, box: Box, state: Any) -> Any:
+def _keep_view(screens: Screens, box: BoxState, state: Any) -> Any:
     """The view after an undo: the game's own choice (`after_undo`), else the same view where
     it still fits the state."""
     try:

@@ -30,7 +30,9 @@ class UiRecord(Strict):
     notice: str = ""
     teach_uid: str = ""
     teach_known: str = ""
-    check_game: str = ""  # the deck check (device/app/box.py): the game, the tags, their cards
+    check_game: str = (
+        ""  # the deck check (device/app/transition.py): the game, the tags, their cards
+    )
     check_uids: list[str] = []
     check_cards: list[str] = []
     solo: str = ""  # solo play: the seat the box plays in the game on show

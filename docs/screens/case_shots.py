@@ -10,15 +10,15 @@ from dataclasses import replace
 from device import games
 from device.app import solo
 from device.app.frame import render
-from device.app.modes import Box, Proposal
 from device.app.session import Session
+from device.app.state import BoxState, Proposal
 from engine.hands import Held
 
 
-def _box(game: str, state, lang: str, **kwargs) -> Box:
+def _box(game: str, state, lang: str, **kwargs) -> BoxState:
     session = Session(1, game, state.options, state, 1, **kwargs)
     view = games.GAMES[game].screens.initial_view(state)
-    return Box(lang=lang, mode="game", session=session, view=view)
+    return BoxState(lang=lang, mode="game", session=session, view=view)
 
 
 def dan_hint_spell(lang: str):

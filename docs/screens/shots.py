@@ -183,8 +183,8 @@ def dan_verdict(lang: str):
     from dataclasses import replace
 
     from device.app.frame import render
-    from device.app.modes import Box
     from device.app.session import Session
+    from device.app.state import BoxState
     from engine.day_and_night import parse_board
     from engine.day_and_night.game import GAME
 
@@ -192,7 +192,7 @@ def dan_verdict(lang: str):
     board = parse_board("DDDDDDDD/......../ddddddd./n.n...../......n./nn......")
     state = GAME.apply(replace(state, board=board), GAME.parse_action("cast dawn 2,7"))
     session = Session(1, GAME.id, state.options, state, 1)
-    return render(Box(lang=lang, mode="game", session=session))
+    return render(BoxState(lang=lang, mode="game", session=session))
 
 
 def wd_scenario(p: Player, shot) -> None:
@@ -250,8 +250,8 @@ def wd_end(lang: str):
     from dataclasses import replace
 
     from device.app.frame import render
-    from device.app.modes import Box
     from device.app.session import Session
+    from device.app.state import BoxState
     from engine.wandernde_druiden.game import GAME
 
     state = GAME.initial(GAME.parse_options({}))
@@ -260,7 +260,7 @@ def wd_end(lang: str):
     state = replace(state, sides=(state.sides[0], replace(state.sides[1], mp=1)))
     state = GAME.apply(state, GAME.parse_action("clash -"))
     session = Session(1, GAME.id, state.options, state, 1)
-    return render(Box(lang=lang, mode="game", session=session))
+    return render(BoxState(lang=lang, mode="game", session=session))
 
 
 LEGEND_TILES = [(".", 0, False), ("d", 0, False), ("d", 1, False), ("d", 2, False),

@@ -83,15 +83,15 @@ def dan_solo(p: Player, shot) -> None:
     a hint, the cursor at the board's edge."""
     _new(p, "day-and-night")
     p.opponent("night")
-    while solo.dealing(p.box):  # Night's first hand drawn for it
+    while solo.cards_to_tell(p.box):  # Night's first hand drawn for it
         p.press("ok")
     p.press("right", "ok", "right", "ok")  # Day steps twice
     p.press("back", "ok")  # and ends the turn
-    while solo.dealing(p.box):  # the cards Night draws
+    while solo.cards_to_tell(p.box):  # the cards Night draws
         p.press("ok")
     shot("dan-box-move")
     _through_the_box_move(p)
-    while solo.dealing(p.box):
+    while solo.cards_to_tell(p.box):
         p.press("ok")
     _undo(p, shot, "dan")
     _hint(p, shot, "dan")
@@ -118,7 +118,7 @@ def wd_solo(p: Player, shot) -> None:
     t.tap("fuchs", 2)
     t.end_turn()
     n = 0
-    while solo.dealing(t.box):  # the card the box draws
+    while solo.cards_to_tell(t.box):  # the card the box draws
         t.tap(["eule", "otter", "fuchs"][n % 3], copy=200 + n)
         n += 1
     shot("wd-box-move")

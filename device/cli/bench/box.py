@@ -67,10 +67,10 @@ class TimedDisplay:
 def full_frame_bytes() -> int:
     """What a whole frame costs on the bus (the first frame, or luma without the diff)."""
     from device.app.frame import render
-    from device.app.modes import Box
+    from device.app.state import BoxState
 
     display = TimedDisplay()
-    display.display(render(Box()))
+    display.display(render(BoxState()))
     return display.frames[-1][1]
 
 

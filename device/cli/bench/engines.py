@@ -23,10 +23,10 @@ def figures(quick: bool) -> dict[str, float]:
 def frame(game_id: str, options: Any, state: Any, view: Any) -> object:
     """The box's frame of a game in play (the fonts are loaded once, before the first)."""
     from device.app.frame import render
-    from device.app.modes import Box
     from device.app.session import Session
+    from device.app.state import BoxState
 
-    return render(Box(mode="game", session=Session(1, game_id, options, state, 1), view=view))
+    return render(BoxState(mode="game", session=Session(1, game_id, options, state, 1), view=view))
 
 
 def targets() -> dict[str, tuple[str, float]]:

@@ -1,10 +1,10 @@
-"""The box's state as one frozen value (`Box`): the mode it is in (menu, game, confirm,
+"""The box's state as one frozen value (`BoxState`): the mode it is in (menu, game, confirm,
 message, teach, check) and each mode's own part (the menu's pages and answers, the question
 asked, the tag being taught, the deck being counted), with the game in progress.
 
-The transitions are elsewhere: `device/app/box.py` (`handle`) dispatches to the menu
+The transitions are elsewhere: `device/app/transition.py` (`handle`) dispatches to the menu
 (menu.py), the game and its questions (turns.py), and the teach screen and the deck check
-(tags.py).
+(teach.py).
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def message_page(lines: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ..
 
 
 @dataclass(frozen=True)
-class Box:
+class BoxState:
     lang: str = "de"
     mode: Mode = "menu"
     # the menu: its pages (each with the item under the cursor) and the new game's answers
@@ -138,7 +138,7 @@ def engine_of(session: Session) -> Any:
     return games.GAMES[session.game].engine
 
 
-def game_view(box: Box) -> Any:
+def game_view(box: BoxState) -> Any:
     """The game's view, or its first view where a box was made without one."""
     if box.view is not None or box.session is None:
         return box.view

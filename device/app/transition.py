@@ -1,12 +1,9 @@
-"""The box's modes (menu, game, confirm, message, teach, check) as one frozen value and a pure
-transition.
-
-`handle(box, event)` returns the next box and the effects the loop must carry out (and save)
-before the new screen is shown. Nothing here touches files, pins or the display; a game is
-reached only through its entry in the registry (`device/games/`: the engine and screens
-contracts). The value is `device/app/modes.py`; each mode's transitions are the menu
-(menu.py), the game and its questions (turns.py), the teach screen and the deck check
-(tags.py).
+"""The box's pure transition: `handle(box, event)` takes the box's state (`BoxState`,
+device/app/state.py) and an event and returns the next state and the effects the loop must
+carry out (and save) before the new screen is shown. Nothing here touches files, pins or the
+display; a game is reached only through its entry in the registry (`device/games/`: the
+engine and screens contracts). Each mode's transitions are the menu (menu.py), the game and
+its questions (turns.py), the teach screen and the deck check (teach.py).
 """
 
 from __future__ import annotations
@@ -19,14 +16,14 @@ from device.app.effects import (
     Effect,
 )
 from device.app.menu import menu_button
-from device.app.modes import (
+from device.app.state import (
     TOP_MENU,
-    Box,
+    BoxState,
     game_view,
     message_page,
     screens_of,
 )
-from device.app.tags import check_button, check_tap, teach_button, teach_tap
+from device.app.teach import check_button, check_tap, teach_button, teach_tap
 from device.app.turns import (
     confirm_button,
     game_button,
@@ -37,7 +34,7 @@ from device.games.contract import Reaction
 from device.ui.catalog import text
 
 
-def handle(box: Box, event: Event) -> tuple[Box, list[Effect]]:
+def handle(box: BoxState, event: Event) -> tuple[BoxState, list[Effect]]:
     if isinstance(event, Tap):
         return _tap(box, event)
     if isinstance(event, ReaderStatus):
@@ -69,7 +66,7 @@ def handle(box: Box, event: Event) -> tuple[Box, list[Effect]]:
     return game_button(box, button)
 
 
-def _tap(box: Box, event: Tap) -> tuple[Box, list[Effect]]:
+def _tap(box: BoxState, event: Tap) -> tuple[BoxState, list[Effect]]:
     if box.mode == "teach":
         return teach_tap(box, event), []
     if box.mode == "check":
@@ -85,8 +82,8 @@ def _tap(box: Box, event: Tap) -> tuple[Box, list[Effect]]:
         if game != session.game:
             other = games.GAMES[game].short if game in games.GAMES else game
             return replace(box, notice=text("tap.other_game", box.lang, game=other)), []
-        if solo.dealing(box):  # solo play: a card drawn for the box, tapped
-            return solo.tell(box, card), []
+        if solo.cards_to_tell(box):  # solo play: a card drawn for the box, tapped
+            return solo.take_told(box, card), []
         screens = screens_of(session)
         view = game_view(box)
         reaction = screens.on_tap(session.state, view, event.uid, event.known)

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 from device import games
 from device.app.effects import Effect, TeachCard
-from device.app.modes import TOP_MENU, Box, DeckCount, Page, Teach
+from device.app.state import TOP_MENU, BoxState, DeckCount, Page, Teach
 from device.events import Tap
 from device.games.contract import DeckReport
 from device.ui.catalog import text
 
 
-def teach_tap(box: Box, event: Tap) -> Box:
+def teach_tap(box: BoxState, event: Tap) -> BoxState:
     """A tag tapped on the teach screen: its card is picked next (the one it was, if any)."""
     index = box.card_names.index(event.known) if event.known in box.card_names else 0
     return replace(
@@ -24,7 +24,7 @@ def teach_tap(box: Box, event: Tap) -> Box:
     )
 
 
-def check_tap(box: Box, event: Tap) -> Box:
+def check_tap(box: BoxState, event: Tap) -> BoxState:
     """A tag tapped while a deck is counted: each tag once (a tag read twice in a row is the
     same card lying on the reader; a tag seen before is a card already counted)."""
     counted = box.check
@@ -38,13 +38,13 @@ def check_tap(box: Box, event: Tap) -> Box:
     return replace(box, check=counted, notice="")
 
 
-def check_report(box: Box) -> DeckReport:
+def check_report(box: BoxState) -> DeckReport:
     """The game's verdict on the deck counted so far (device/games/contract.py, DeckReport)."""
     screens = games.GAMES[box.check.game].screens
     return screens.check_deck(list(box.check.cards), box.lang)
 
 
-def check_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
+def check_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     """ok: the report on one screen; back: the last tag is not counted (or, with none
     counted, back to the menu)."""
     if button == "ok":
@@ -65,11 +65,11 @@ def check_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
     return box, []
 
 
-def start_check(box: Box, game: str) -> Box:
+def start_check(box: BoxState, game: str) -> BoxState:
     return replace(box, mode="check", menu=TOP_MENU, check=DeckCount(game))
 
 
-def teach_button(box: Box, button: str) -> tuple[Box, list[Effect]]:
+def teach_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     """Tap a tag, pick its card with up/down, ok teaches it; back steps out."""
     if not box.teach.uid:
         if button == "back":
