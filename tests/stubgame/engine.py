@@ -4,6 +4,7 @@ one or two in turn; whoever takes the last stone wins."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -39,7 +40,7 @@ class Stapel(Game):
     option_defaults = {"pile": "7", "starter": "A"}
     refusal_codes = ("take_one_or_two", "take_too_many", "game_over")
 
-    def parse_options(self, values) -> Options:
+    def parse_options(self, values: Mapping[str, str]) -> Options:
         pile, starter = values["pile"], values["starter"]
         if not re.fullmatch(r"[0-9]{1,2}", pile) or not 1 <= int(pile) <= 30:
             raise NotationError(f"pile is 1..30 stones, not {pile!r}")

@@ -1,0 +1,86 @@
+"""A fifth game needs nothing shared (issue 31): the stub game (tests/stubgame/), copied into a
+copy of the project the way a new game is added — its engine as `engine/<game>/game.py`, its
+screens and texts as `device/games/<game>/`, its `ENTRY` in the package's `__init__.py`, one
+line in the registry — passes the type check, the architecture test and the conformance
+suite there, with no other file touched. (Copying is what a developer does; the test also
+renames the package's own name, as the copy would.)"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+IGNORE = shutil.ignore_patterns(".venv", ".git", "__pycache__", ".mypy_cache", "*.png")
+
+
+def copy_of_the_project(target: Path) -> None:
+    for part in ("device", "engine", "tests"):
+        shutil.copytree(ROOT / part, target / part, ignore=IGNORE)
+    shutil.copy(ROOT / "pyproject.toml", target / "pyproject.toml")
+
+
+def add_the_stub_as_a_game(project: Path, name: str = "haufen") -> list[Path]:
+    """What a developer does to add a game copied from the stub; returns the files written."""
+    stub = ROOT / "tests" / "stubgame"
+    engine, box = project / "engine" / name, project / "device" / "games" / name
+    engine.mkdir()
+    box.mkdir()
+
+    def copied(text: str) -> str:
+        text = text.replace("tests.stubgame.engine", f"engine.{name}.game")
+        return text.replace("tests.stubgame", f"device.games.{name}")
+
+    written = [engine / "__init__.py", engine / "game.py", box / "__init__.py"]
+    written[0].write_text(f'"""{name}: the stub game copied as a game of its own."""\n')
+    game = copied((stub / "engine.py").read_text())
+    game = game.replace('id = "stapel"', f'id = "{name}"').replace('"Stapel"', f'"{name.title()}"')
+    written[1].write_text(game.replace('short = "ST"', 'short = "HF"'))
+    written[2].write_text(
+        '"""The stub game on the box."""\n\nfrom device.games.entry import Entry\n\n'
+        f'ENTRY = Entry(\n    "{name}",\n    "{name.title()}",\n    "HF",\n'
+        f'    engine_module="engine.{name}.game",\n    screens_module=f"{{__name__}}.screen",\n)\n'
+    )
+    for module in ("screen.py", "texts.py"):
+        written.append(box / module)
+        written[-1].write_text(copied((stub / module).read_text()))
+    registry = project / "device" / "games" / "__init__.py"
+    lines = registry.read_text().splitlines(keepends=True)
+    last = max(i for i, line in enumerate(lines) if line.startswith('    "device.games.'))
+    lines.insert(last + 1, f'    "device.games.{name}",\n')
+    registry.write_text("".join(lines))
+    return written
+
+
+def run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(project)}
+    return subprocess.run(
+        [sys.executable, *args], cwd=project, env=env, capture_output=True, text=True, timeout=600
+    )
+
+
+def test_a_fifth_game_copied_from_the_stub_passes_every_check_without_a_shared_edit(tmp_path):
+    project = tmp_path / "project"
+    copy_of_the_project(project)
+    before = {p: p.read_bytes() for p in project.rglob("*") if p.is_file()}
+    written = add_the_stub_as_a_game(project)
+    changed = [p for p, data in before.items() if p.read_bytes() != data]
+    assert changed == [project / "device" / "games" / "__init__.py"]  # the one registry line
+    assert all(p.exists() for p in written)
+
+    typed = run(project, "-m", "mypy", "--cache-dir", str(tmp_path / "mypy"))
+    assert typed.returncode == 0, typed.stdout[-2000:]
+    checked = sum(1 for part in ("engine", "device") for _ in (project / part).rglob("*.py"))
+    assert f"no issues found in {checked} source files" in typed.stdout  # the new game's too
+    shape = run(
+        project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_architecture.py"
+    )
+    assert shape.returncode == 0, shape.stdout[-3000:]
+    suite = ["tests/test_conformance.py", "-k", "haufen", "-rA"]
+    conformance = run(project, "-m", "pytest", "-p", "no:cacheprovider", *suite)
+    assert conformance.returncode == 0, conformance.stdout[-3000:]
+    passed = [line for line in conformance.stdout.splitlines() if "[haufen]" in line]
+    assert len(passed) >= 10 and all("PASSED" in line for line in passed)
