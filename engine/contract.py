@@ -1,42 +1,8 @@
 """The contract every game's engine implements (OpenSpiel's Game/State split, python-chess's
-notation habits). A game is one object, `Game`, over immutable, hashable states and actions:
-
-- identity: `id`, `rules_version` (stored with each saved game; a game saved under other
-  rules is never replayed), `players` (the keys `tabletop score` uses for the game);
-- options: `option_defaults` (key -> default text), `parse_options(values)` (validated, from
-  the text of a record or a saved game; `NotationError` names what is wrong),
-  `format_options(options)` (back to text);
-- play: `initial(options)`, `to_move(state)` (a player, or None when nobody is to act),
-  `legal_actions(state)` (every legal action, or None where the set is too large to list:
-  then `is_legal` decides and `sample_actions` offers legal actions to play on with),
-  `apply(state, action)` (a new state, or `IllegalMove` with a code from `refusal_codes`),
-  `is_over(state)`, `result(state)` (totals, winner, rounds);
-- notation: `format_action(action)` is one line of text, `parse_action(text)` reads it back
-  (`parse_action(format_action(a)) == a`) or raises `NotationError` naming what is wrong;
-- `summary(state)`: the state as JSON for `tabletop replay`, documented on the rules page;
-- for the search (`engine/search.py`): `decided_by(state, action)` (whose decision an action
-  is: the player to move, or the defender of Druiden's clash), `chance_outcomes(state)` (where
-  the table decides by chance, e.g. which card is drawn: the actions with their probabilities,
-  summing to 1; None where a player chooses), `determinize(state, seat, rng)` (a state
-  consistent with all the seat has seen, what it has not sampled; the engines keep hands and
-  piles as counts, so there is nothing hidden to sample and the default returns the state),
-  `points(state)` (each player's points as the game's scoring has them now: the totals and
-  the round in play as if scored now), `evaluate(state)` (each player's chance of winning in
-  [0, 1]; the default: the result where the game is over, else who leads on `points`), and
-  `known_best(state, seat)` (a fast choice the game knows to be best, taken instead of the
-  search; default None);
-- the table (`engine/table.py`): `table(state)` (the public state as the players see it on
-  the table: a place -> what lies there, counts of piles and hands, points written down;
-  `table_free` names the keys of `summary` that are not on it: whose turn, the step) and
-  `changes(before, after)` (what the players change on the table to go from one state to
-  another: an action, several, or back by an undo; every place that differs is in one);
-- for a hand the box holds in solo play (`engine/hands.py`): `hand_count(state, seat)` (how
-  many cards the seat's hand holds; None in a game without hidden hands), `deck_cards(state,
-  seat)` (the cards the seat's deck is made of, each with its most copies), `card_played(state,
-  action)` (the card of the mover's hand an action plays) and `card_worth(state, seat, card)`
-  (what a held card is worth to keep: a cut of the hand discards the least worth).
-
-Round and game ends come from here (`result`, `is_over`), never from attributes the box reads.
+notation habits): one object, `Game`, over immutable, hashable states and actions. Every hook
+is described once, in docs/contract.md ("The engine: `Game`"); each method below says what
+it returns. Round and game ends come from here (`result`, `is_over`), never from attributes
+the box reads.
 """
 
 from __future__ import annotations

@@ -1,82 +1,9 @@
 """The contract every game's screens implement on the box (the engine side is
 `engine/contract.py`): `Screens`, a `typing.Protocol` that each game's screens module
 satisfies (mypy checks it: each module ends with `_checked: Screens = <itself>` under
-`TYPE_CHECKING`). The box, the loop, the renderer and the store call nothing else. A game
-that leaves an optional hook alone takes the default below (`standard_layout as layout`, ...).
-
-New game
-- `questions(answers) -> list[Question]`: what the new-game menu asks, in order, given the
-  answers so far (Zweimal: variant, who starts, and for game 2 the supply; Druiden: the
-  MP-loss rule...). The answers, as option text, become the options through the engine's
-  `parse_options` (unasked options keep their defaults).
-
-The view (what the screen adds to the state: a cursor, a hand selection, a clash assignment)
-- `initial_view(state) -> view`: a frozen value;
-- `view_record(view) -> dict` and `view_parse(data, state) -> view` (ValueError if it does not
-  fit): the view is saved with every action and restored after a restart.
-
-Drawing (128x64, the renderer draws the status line above and the hint line below)
-- `status(state, lang) -> str`: game, round, whose turn;
-- `hint(state, view, lang) -> str`: what `ok` and `back` do now;
-- `draw_main(draw, state, view, lang, fonts)`: the area y=10..54.
-
-Input
-- `on_button(state, view, button) -> Reaction`: up/down/left/right/ok/back in the game (holding
-  `ok` is the menu, handled by the box);
-- `on_tap(state, view, uid, card) -> Reaction`: a card tapped in the game (`card` is what the
-  card registry knows the tag as, or None);
-- `confirm_text(what, lang) -> str` and `confirmed(what) -> action`: the game's own yes/no
-  questions (`Reaction.confirm`, a `Confirm`: its kind and details, e.g. `end_turn` with the
-  cards to discard); `UNDO` is the box's own.
-
-Results
-- `round_ended(before, after, lang) -> list[str] | None`: lines to show when an action ended a
-  round or the game (the engine's `result` says what ended).
-
-Optional
-- `layout(state, view) -> Layout`: where the box draws the status line, the hint line and a
-  refusal (default: status on top, hint below, refusals in a band over the main area's
-  bottom); a board that needs the height draws its own status and keeps a place for
-  refusals that hides nothing.
-- `after(before, after, view) -> view`: the view after an accepted action (where the cursor
-  starts for the next step; a round's scoring board).
-- `after_undo(state, view) -> view`: the view after an undo, where the same view (kept when
-  it still fits) is not what the players expect (Druiden: an undo on the clash screen took
-  back the power place laid before it: the turn screen, where it was laid, shows again).
-- `seat_name(seat, lang) -> str`: a seat as the players say it ("Feuer"; default "Spieler A"),
-  for the box's solo question ("Box spielt Feuer").
-- `show_action(state, view, action) -> view`: the view that shows an action the box proposes
-  (its move in solo play, a hint) on the board: the cursor on its field (default: the view
-  as it is, the move said in words only).
-- `say(told, change) -> str` (required): one change on the table (engine/table.py, the
-  engine's `changes`) as one line a player carries out with the pieces ("B-Figur von 2,3
-  nehmen"), in places the players find on the table; `told` (`Told`) holds the two states,
-  the actions between them, how to name each seat and the language. The box says with it
-  every change it makes, takes back or asks for: its move, an undo with everything it took
-  along. "" says nothing (a change the players need not make).
-- `describe(state, action, lang) -> str`: an action in the players' words ("Figur auf 2,3"),
-  `state` the state before it; an undo says what it took back with it ("Rückgängig: Figur
-  auf 2,3"; without the hook: "Zurückgenommen").
-- `seed(value)`: make what the screens draw at random (a dealt layout) repeatable; the
-  headless simulator calls it for scripts, so a script runs the same every time.
-- `configure(deck_paths)` and `option_overrides()`: the config's deck files, read once at
-  start, give options for new games (Feuer und Wasser: the players' own decks). A game with
-  deck rules (size, copies) adds `deck_rules_question()` to its questions and
-  `deck_rules_mark` to its status line.
-
-Deck check
-- `check_deck(cards, lang) -> DeckReport` (optional): the menu's "check a deck" counts the
-  tags a player taps (each tag once; the same tag twice in a row is one tap) and asks the game
-  whether the deck they make is legal. `cards` are the card ids (the part after `game:`) of
-  the tags tapped, "" for a tag the box does not know as one of the game's cards.
-
-Texts
-- each game keeps its catalog entries in its `texts.py` (key -> (German, English); keys of
-  the form `refuse.<code>` name its refusals), which adds them to the catalog when imported.
-
-Saved games from before the move notation
-- `legacy_action(payload: dict) -> action` (optional): reads an action saved in an older
-  record format; ValueError if it cannot.
+`TYPE_CHECKING`). The box, the loop, the frame and the store call nothing else. Every hook
+is described once, in docs/contract.md ("The screens"); a game that leaves an optional hook
+alone takes the default below (`layout = contract.standard_layout`, ...).
 """
 
 from __future__ import annotations
