@@ -45,7 +45,7 @@ class Buttons(Strict):
         seen: dict[int, str] = {}
         for name, pin in self.pins().items():
             if pin in seen:
-                raise ValueError(f"{seen[pin]} and {name} share pin {pin}")
+                raise ConfigurationError(f"{seen[pin]} and {name} share pin {pin}")
             seen[pin] = name
         return self
 
@@ -90,7 +90,7 @@ class Settings(Strict):
     def _decks_exist(cls, decks: list[Path]) -> list[Path]:
         for deck in decks:
             if not deck.is_file():
-                raise ValueError(f"deck file {deck} does not exist")
+                raise ConfigurationError(f"deck file {deck} does not exist")
         return decks
 
 

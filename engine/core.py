@@ -53,6 +53,21 @@ class NotationError(InputError):
     """Malformed text (a notation, a list of numbers): one line saying what is wrong and where."""
 
 
+class DataError(InputError):
+    """Data that does not fit what it must be: a deck file's card, a saved view or action, a
+    card set; one line saying what and where."""
+
+
+class UnknownGame(InputError, KeyError):
+    """A game id no game in the registry has."""
+
+
+class MisuseError(TabletopError, ValueError):
+    """A part asked for what its contract rules out: the caller's mistake, not the players'
+    (the search asked when nobody is to move, an action of another game, a hook the game
+    does not have). Exit status 1: it is a bug to report."""
+
+
 def neighbours(coord: Coord, rows: int, cols: int) -> Iterator[Coord]:
     """The edge-adjacent fields of `coord` that lie on a rows x cols grid."""
     r, c = coord

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.contract import Game
+from engine.core import MisuseError
 
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 DEPTH = 40  # actions played at random after the tree before `evaluate` judges
@@ -84,12 +85,12 @@ def search(
     game is over, nobody is to move, or the table decides by chance) or nothing is left."""
     seat = game.to_move(state)
     if seat is None or game.is_over(state):
-        raise ValueError("nobody is to move")
+        raise MisuseError("nobody is to move")
     if game.chance_outcomes(state) is not None:
-        raise ValueError("the table decides this step (a draw), not a player")
+        raise MisuseError("the table decides this step (a draw), not a player")
     legal = [a for a in choices(game, state) if among is None or among(a)]
     if not legal:
-        raise ValueError("no legal action")
+        raise MisuseError("no legal action")
     if len(legal) == 1:
         return Answer(legal[0], 0, ((legal[0], 0),))
     root = _Node()

@@ -314,3 +314,45 @@ def test_the_layer_check_finds_an_import_that_runs_back_up():
     assert upward_imports({"engine.core": {"device.settings"}}) == [
         "engine.core -> device.settings"
     ]
+
+
+BUILTIN_ERRORS = {"ValueError", "KeyError", "TypeError", "RuntimeError", "Exception"}
+
+
+def plain_raises(path: Path) -> list[tuple[int, str]]:
+    """`raise ValueError(...)` and the like: an error outside the tree (engine/core.py), which
+    a command could only report as an internal error. A mapping's `__getitem__` raises
+    KeyError, as the language asks."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == "__getitem__":
+            allowed |= {id(n) for n in ast.walk(node)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            func = node.exc.func
+            if isinstance(func, ast.Name) and func.id in BUILTIN_ERRORS and id(node) not in allowed:
+                found.append((node.lineno, func.id))
+    return found
+
+
+def test_every_error_raised_is_one_of_the_tree_s():
+    found = {name: hits for name, path in modules().items() if (hits := plain_raises(path))}
+    assert found == {}
+
+
+def test_every_catch_all_says_why(tmp_path):
+    """An `except Exception` keeps a part alive on purpose (the loop, the reader thread, the
+    doctor's report): each says why in a comment on its line."""
+    bare = []
+    for name, path in modules().items():
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if re.search(r"except (Exception|BaseException)\b", line):
+                why = line.partition("#")[2].replace("noqa: BLE001", "").strip(" -")
+                if len(why) < 10:
+                    bare.append(f"{name}:{n}")
+    assert bare == []
+    sample = tmp_path / "m.py"
+    sample.write_text("try:\n    pass\nexcept Exception:\n    raise TypeError('x')\n")
+    assert plain_raises(sample) == [(4, "TypeError")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core import DataError
 from engine.hands import Held
 from engine.replay import undo
 
@@ -97,7 +98,7 @@ def read_back(entry: Any, row: Any, events: list[dict[str, Any]], replay: bool =
     try:
         options = entry.saved_options(row.options)
     except (NotationError, ValueError, TypeError) as error:
-        raise ValueError(f"options unreadable: {error}") from None
+        raise DataError(f"options unreadable: {error}") from None
     engine = entry.game
     state = engine.initial(options) if replay else None
     actions: list[Any] = []

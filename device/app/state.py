@@ -15,6 +15,7 @@ from typing import Any, Literal
 from device import games
 from device.app.session import Session
 from device.games.contract import Confirm, Screens
+from engine.core import DataError
 
 Mode = Literal["menu", "game", "confirm", "message", "teach", "check"]
 PageKind = Literal["top", "game", "check", "question", "teach"]
@@ -41,7 +42,7 @@ class Page:
         for kind in PAGE_KINDS:
             if text == kind and kind != "question":
                 return cls(kind)
-        raise ValueError(f"not a menu page: {text!r}")
+        raise DataError(f"not a menu page: {text!r}")
 
 
 TOP = Page("top")

@@ -36,7 +36,7 @@ class Card(BaseModel):
     def _known_game(cls, card: str) -> str:
         game = card.split(":", 1)[0]
         if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}")
+            raise CardError(f"unknown game {game!r}")
         return card
 
 
@@ -51,7 +51,7 @@ class CardFile(BaseModel):
         seen: set[str] = set()
         for card in cards:
             if card.uid in seen:
-                raise ValueError(f"UID {card.uid} is listed twice")
+                raise CardError(f"UID {card.uid} is listed twice")
             seen.add(card.uid)
         return cards
 
@@ -72,7 +72,7 @@ class Deck(BaseModel):
     @classmethod
     def _known(cls, game: str) -> str:
         if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}")
+            raise CardError(f"unknown game {game!r}")
         return game
 
 

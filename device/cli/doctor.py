@@ -60,7 +60,7 @@ def check_reader(settings: Settings) -> Check:
             if r.type == "pn532":
                 ic, ver, rev, _ = PN532(port).begin()
                 return "reader", True, f"PN5{ic:02X} firmware {ver}.{rev} on {r.port}"
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:  # noqa: BLE001 - any failure of the reader is its report line
         hint = " (enable the UART, disable the serial console, check TX/RX)"
         return "reader", False, f"{r.type} on {r.port}: {error}{hint}"
     return (
@@ -89,7 +89,7 @@ def check_buttons(
                 name: make_button(pin, pull_up=True)
                 for name, pin in settings.buttons.pins().items()
             }
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:  # noqa: BLE001 - no GPIO of any kind is a report line
         return [("buttons", False, f"no GPIO: {type(error).__name__}: {error}")]
     checks = []
     try:

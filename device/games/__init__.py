@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from device.games.entry import Entry
 from device.games.setup import deck_rules_asked, set_up
+from engine.core import UnknownGame
 
 if TYPE_CHECKING:
     from device.games.scorer import Scorer
@@ -43,7 +44,7 @@ def game(game_id: str) -> Entry:
         return GAMES[game_id]
     except KeyError:
         known = ", ".join(GAMES)
-        raise KeyError(f"unknown game {game_id!r}; known games: {known}") from None
+        raise UnknownGame(f"unknown game {game_id!r}; known games: {known}") from None
 
 
 def playable() -> dict[str, Entry]:

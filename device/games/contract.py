@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from engine.core import Coord
+from engine.core import Coord, DataError, MisuseError
 from engine.table import Change
 
 
@@ -66,7 +66,7 @@ class Confirm:
             return None
         kind, *detail = text.split(":")
         if not kind:
-            raise ValueError(f"not a question: {text!r}")
+            raise DataError(f"not a question: {text!r}")
         return cls(kind, tuple(detail))
 
 
@@ -272,11 +272,11 @@ def no_overrides() -> dict[str, str]:
 def no_deck_check(cards: list[str], lang: str, /) -> DeckReport:
     """Never called: the menu offers the deck check only for games whose entry says
     `checks_decks`."""
-    raise ValueError("this game has no deck check")
+    raise MisuseError("this game has no deck check")
 
 
 def no_legacy_action(payload: dict[str, Any], /) -> Any:
-    raise ValueError("an action saved in a format this game never used")
+    raise DataError("an action saved in a format this game never used")
 
 
 def view_unchanged(state: Any, view: Any, action: Any, /) -> Any:

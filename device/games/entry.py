@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from device.games.setup import current, lock, prepared
+from engine.core import DataError, MisuseError
 
 if TYPE_CHECKING:
     from device.games.contract import CardNames, Figures, Screens
@@ -63,7 +64,7 @@ class Entry:
         """The engine of a game the box plays (a ValueError for one that only scores)."""
         engine = self.engine
         if engine is None:
-            raise ValueError(f"{self.id} has no engine")
+            raise MisuseError(f"{self.id} has no engine")
         return engine
 
     @property
@@ -110,10 +111,10 @@ class Entry:
         notation) a JSON record its screens can still read. ValueError if neither."""
         if "action" in payload:
             if not isinstance(payload["action"], str):
-                raise ValueError("the saved action is not text")
+                raise DataError("the saved action is not text")
             return self.game.parse_action(payload["action"])
         if not self.screens_module:
-            raise ValueError("an action saved in a format this game never used")
+            raise DataError("an action saved in a format this game never used")
         return self.screens.legacy_action(payload)
 
     def saved_options(self, values: dict[str, Any]) -> Any:

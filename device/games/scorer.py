@@ -44,7 +44,7 @@ def parse_ints(text: str, what: str) -> list[int]:
         part = part.strip()
         try:
             if not NUMBER.fullmatch(part):
-                raise ValueError(part)
+                raise UsageError(part)
             values.append(int(part))
         except ValueError:
             raise UsageError(

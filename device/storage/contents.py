@@ -30,6 +30,7 @@ from device.storage.records import (
     in_one_transaction,
     revision_of,
 )
+from engine.core import DataError
 
 log = logging.getLogger("tabletop.store")
 
@@ -152,7 +153,7 @@ def iter_game_rows(
             try:
                 value = json.loads(options)
                 if not isinstance(value, dict):
-                    raise ValueError("not an object")
+                    raise DataError("not an object")
                 parsed = value
             except (TypeError, ValueError, RecursionError):
                 problem = "options do not decode"
@@ -186,7 +187,7 @@ def read_events(db: sqlite3.Connection, row: GameRow) -> GameRead:
         try:
             value = json.loads(payload)
             if not isinstance(value, dict):
-                raise ValueError("not an object")
+                raise DataError("not an object")
         except (TypeError, ValueError, RecursionError):
             return GameRead(row, events, f"action {n} does not decode")
         events.append(value)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from engine.core import MisuseError
+
 LANGUAGES = ("de", "en")
 
 TEXTS: dict[str, tuple[str, str]] = {
@@ -192,7 +194,7 @@ def add(texts: dict[str, tuple[str, str]]) -> None:
     has with other words is a mistake (one of the two texts would never be shown)."""
     for key, value in texts.items():
         if TEXTS.setdefault(key, value) != value:
-            raise ValueError(f"text {key!r} is already in the catalog with other words")
+            raise MisuseError(f"text {key!r} is already in the catalog with other words")
 
 
 def text(key: str, lang: str = "de", **values: object) -> str:

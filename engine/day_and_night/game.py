@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.contract import Game, Result, Scores, lead_chances
-from engine.core import Coord, IllegalMove, NotationError, parse_deck_rules
+from engine.core import Coord, IllegalMove, MisuseError, NotationError, parse_deck_rules
 from engine.day_and_night import table as on_table
 from engine.day_and_night.adjudication import TEMPLE_SIZE
 from engine.day_and_night.areas import COLS, ROWS, bit, components, size
@@ -230,7 +230,7 @@ def format_action(action: Action) -> str:
             return " ".join(["temple", *(f"{r},{c}" for r, c in fields)])
         case End():
             return "end"
-    raise ValueError(f"not a Day and Night action: {action!r}")
+    raise MisuseError(f"not a Day and Night action: {action!r}")
 
 
 def parse_action(text: str) -> Action:

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core import DataError
+
 KINDS = ("place", "flip", "move_tile", "move_pawn", "mystify", "crystallize", "draw")
 PREREQUISITES = ("", "pawn_on_own", "pawn_on_empty")
 COLOURS = ("own", "day", "night")
@@ -153,19 +155,19 @@ def _effect_to_data(effect: Effect) -> dict:
 def _effect_from_data(e: object) -> Effect:
     if not isinstance(e, dict) or e.get("kind") not in KINDS:
         kind = e.get("kind") if isinstance(e, dict) else e
-        raise ValueError(f"unknown effect {kind!r}")
+        raise DataError(f"unknown effect {kind!r}")
     kind = e["kind"]
     ignored = [f for f in e if f != "kind" and f not in FIELDS[kind]]
     if ignored:
         takes = ", ".join(FIELDS[kind]) or "no field"
-        raise ValueError(f"{kind} would ignore {ignored[0]!r} (it takes {takes})")
+        raise DataError(f"{kind} would ignore {ignored[0]!r} (it takes {takes})")
     count, colour, adjacent = e.get("count", 1), e.get("colour", ""), e.get("adjacent", False)
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 8:
-        raise ValueError(f"{kind}'s count is 1..8")
+        raise DataError(f"{kind}'s count is 1..8")
     if colour not in ("", *COLOURS):
-        raise ValueError(f"{kind}'s colour is own, day or night")
+        raise DataError(f"{kind}'s colour is own, day or night")
     if not isinstance(adjacent, bool):
-        raise ValueError(f"{kind}'s adjacent is true or false")
+        raise DataError(f"{kind}'s adjacent is true or false")
     return Effect(kind, count, colour, adjacent)
 
 
@@ -173,15 +175,15 @@ def deck_from_data(data: object, side: str) -> tuple[Spell, ...]:
     """A deck from plain data (already checked by the box's deck-file model, or read from a
     record): ValueError naming the spell if it does not fit the vocabulary."""
     if not isinstance(data, list) or not data:
-        raise ValueError("a deck is a list of spells")
+        raise DataError("a deck is a list of spells")
     spells = []
     for item in data:
         if not isinstance(item, dict):
-            raise ValueError("a spell is an object")
+            raise DataError("a spell is an object")
         name = item.get("id", "?")
         try:
             if not isinstance(item["effects"], list) or not item["effects"]:
-                raise ValueError("effects is a list of one or more effects")
+                raise DataError("effects is a list of one or more effects")
             effects = tuple(_effect_from_data(e) for e in item["effects"])
             spell = Spell(
                 str(item["id"]),
@@ -192,17 +194,17 @@ def deck_from_data(data: object, side: str) -> tuple[Spell, ...]:
                 int(item.get("copies", 1)),
             )
         except (KeyError, TypeError, ValueError) as error:
-            raise ValueError(f"spell {name}: {error}") from None
+            raise DataError(f"spell {name}: {error}") from None
         for effect in effects:
             if effect.kind == "mystify" and side != "day":
-                raise ValueError(f"spell {name}: only Day mystifies")
+                raise DataError(f"spell {name}: only Day mystifies")
             if effect.kind == "crystallize" and side != "night":
-                raise ValueError(f"spell {name}: only Night crystallizes")
+                raise DataError(f"spell {name}: only Night crystallizes")
         if spell.prerequisite not in PREREQUISITES:
-            raise ValueError(f"spell {name}: unknown prerequisite {spell.prerequisite!r}")
+            raise DataError(f"spell {name}: unknown prerequisite {spell.prerequisite!r}")
         if not 0 <= spell.cost <= 12 or spell.copies < 1 or not 1 <= len(spell.name) <= 12:
-            raise ValueError(f"spell {name}: cost 0..12, copies 1 or more, a name of 1..12")
+            raise DataError(f"spell {name}: cost 0..12, copies 1 or more, a name of 1..12")
         spells.append(spell)
     if len({s.id for s in spells}) != len(spells):
-        raise ValueError("a spell id is listed twice")
+        raise DataError("a spell id is listed twice")
     return tuple(spells)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.contract import Game, Result, RoundResult, Scores
-from engine.core import Coord, IllegalMove, NotationError
+from engine.core import Coord, IllegalMove, MisuseError, NotationError
 from engine.feuer_und_wasser import table as on_table
 from engine.feuer_und_wasser.counting import longest, score_placement as score_placement
 from engine.feuer_und_wasser.landscape import (
@@ -246,7 +246,7 @@ def format_action(action: Action) -> str:
             return f"draw {card_id}"
         case Lay((r, c), turns):
             return f"lay {r},{c} {turns}"
-    raise ValueError(f"not a Feuer und Wasser action: {action!r}")
+    raise MisuseError(f"not a Feuer und Wasser action: {action!r}")
 
 
 def parse_action(text: str) -> Action:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.core import Coord, IllegalMove, NotationError, components
+from engine.core import Coord, IllegalMove, MisuseError, NotationError, components
 
 COLOURS = ("R", "B")
 EMPTY = "."
@@ -124,7 +124,7 @@ def lay(landscape: Landscape, card: Card, at: Coord, player: str, mode: Mode) ->
     Raises IllegalMove when the card does not cover exactly four fields.
     """
     if player not in COLOURS:
-        raise ValueError(f"player must be 'R' or 'B', not {player!r}")
+        raise MisuseError(f"player must be 'R' or 'B', not {player!r}")
     check_cover(landscape, card, at)
     on_card = card.fields(at)
     visible = {**landscape.fields, **on_card}

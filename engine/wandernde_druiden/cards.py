@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core import DataError
+
 DECK_SIZE = 64
 COPY_LIMIT = 8
 MAX_NAME = 12
@@ -58,7 +60,7 @@ class CardSet:
 
 def _whole(value: object, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{what} must be a whole number from {low} to {high}, got {value!r}")
+        raise DataError(f"{what} must be a whole number from {low} to {high}, got {value!r}")
     return value
 
 
@@ -67,55 +69,55 @@ def set_from_data(data: Mapping[str, Any]) -> CardSet:
     wrong. The box's files are checked first by pydantic (device/games/wandernde_druiden/cards.py);
     this check also guards options read back from saved games."""
     if not isinstance(data, Mapping):
-        raise ValueError("a card set is an object with kinds and cards")
+        raise DataError("a card set is an object with kinds and cards")
     kinds_data, cards_data = data.get("kinds"), data.get("cards")
     if not isinstance(kinds_data, list) or not 1 <= len(kinds_data) <= 8:
-        raise ValueError("kinds: a list of 1 to 8 kinds")
+        raise DataError("kinds: a list of 1 to 8 kinds")
     kinds: list[tuple[str, str]] = []
     for k in kinds_data:
         if not isinstance(k, Mapping) or not isinstance(k.get("id"), str) or not ID.match(k["id"]):
-            raise ValueError(f"kinds: {k!r} needs an id of letters, digits, _ . -")
+            raise DataError(f"kinds: {k!r} needs an id of letters, digits, _ . -")
         name = k.get("name", k["id"])
         if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
-            raise ValueError(f"kind {k['id']}: a name of 1 to {MAX_NAME} characters")
+            raise DataError(f"kind {k['id']}: a name of 1 to {MAX_NAME} characters")
         kinds.append((k["id"], name))
     known = {k for k, _ in kinds}
     if len(known) != len(kinds):
-        raise ValueError("kinds: each id once")
+        raise DataError("kinds: each id once")
     if not isinstance(cards_data, list) or not 1 <= len(cards_data) <= 200:
-        raise ValueError("cards: a list of 1 to 200 cards")
+        raise DataError("cards: a list of 1 to 200 cards")
     cards: list[Card] = []
     for c in cards_data:
         cards.append(_card(c, known))
     ids = [c.id for c in cards]
     if len(set(ids)) != len(ids):
         twice = next(i for i in ids if ids.count(i) > 1)
-        raise ValueError(f"card {twice}: listed twice")
+        raise DataError(f"card {twice}: listed twice")
     if not any(c.type == "place" for c in cards):
-        raise ValueError("cards: at least one power place")
+        raise DataError("cards: at least one power place")
     return CardSet(tuple(kinds), tuple(cards))
 
 
 def _card(c: object, kinds: set[str]) -> Card:
     if not isinstance(c, Mapping) or not isinstance(c.get("id"), str) or not ID.match(c["id"]):
-        raise ValueError(f"cards: {c!r} needs an id of letters, digits, _ . -")
+        raise DataError(f"cards: {c!r} needs an id of letters, digits, _ . -")
     where = f"card {c['id']}"
     name = c.get("name")
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
-        raise ValueError(f"{where}: a name of 1 to {MAX_NAME} characters")
+        raise DataError(f"{where}: a name of 1 to {MAX_NAME} characters")
     copies = _whole(c.get("max_copies", COPY_LIMIT), f"{where}: max_copies", 1, DECK_SIZE)
     if c.get("type") == "place":
         if c.get("kind") not in kinds:
-            raise ValueError(f"{where}: kind must be one of {', '.join(sorted(kinds))}")
+            raise DataError(f"{where}: kind must be one of {', '.join(sorted(kinds))}")
         return Card(c["id"], name, "place", kind=c["kind"], max_copies=copies)
     if c.get("type") == "creature":
         strength = _whole(c.get("strength"), f"{where}: strength", 0, 99)
         cost = c.get("cost", {})
         if not isinstance(cost, Mapping):
-            raise ValueError(f"{where}: cost is an object of kind: count")
+            raise DataError(f"{where}: cost is an object of kind: count")
         for kind, n in cost.items():
             if kind not in kinds:
-                raise ValueError(f"{where}: cost names {kind!r}, not a kind of this set")
+                raise DataError(f"{where}: cost names {kind!r}, not a kind of this set")
             _whole(n, f"{where}: cost {kind}", 1, 9)
         order = [k for k in sorted(kinds) if k in cost]
         return Card(
@@ -126,7 +128,7 @@ def _card(c: object, kinds: set[str]) -> Card:
             cost=tuple((k, cost[k]) for k in order),
             max_copies=copies,
         )
-    raise ValueError(f"{where}: type must be place or creature")
+    raise DataError(f"{where}: type must be place or creature")
 
 
 def set_to_data(cards: CardSet) -> dict[str, Any]:

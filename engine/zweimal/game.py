@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from engine.contract import Game, Result, RoundResult, Scores
-from engine.core import Coord, IllegalMove, NotationError
+from engine.core import Coord, DataError, IllegalMove, MisuseError, NotationError
 from engine.zweimal import table as on_table
 from engine.zweimal.position import (
     EMPTY,
@@ -35,11 +35,11 @@ class Options:
 
     def __post_init__(self) -> None:
         if self.variant not in (1, 2):
-            raise ValueError(f"variant must be 1 or 2, not {self.variant!r}")
+            raise DataError(f"variant must be 1 or 2, not {self.variant!r}")
         if self.starter not in ("A", "B"):
-            raise ValueError(f"starter must be 'A' or 'B', not {self.starter!r}")
+            raise DataError(f"starter must be 'A' or 'B', not {self.starter!r}")
         if not 0 <= self.supply <= 99:
-            raise ValueError(f"supply must be 0..99, not {self.supply!r}")
+            raise DataError(f"supply must be 0..99, not {self.supply!r}")
 
     @property
     def size(self) -> int:
@@ -314,7 +314,7 @@ def format_action(action: Action) -> str:
             return f"move {r},{c} {tr},{tc}"
         case Lay((r, c)):
             return f"lay {r},{c}"
-    raise ValueError(f"not a Zweimal action: {action!r}")
+    raise MisuseError(f"not a Zweimal action: {action!r}")
 
 
 def parse_action(text: str) -> Action:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Coord, NotationError
+from engine.core import Coord, MisuseError, NotationError
 
 HORIZONTAL = "-"
 VERTICAL = "|"
@@ -123,7 +123,7 @@ def road_of(position: Position, coord: Coord) -> Road:
     for road in roads(position):
         if coord in road.fields:
             return road
-    raise ValueError(f"{coord} is not on the grid")  # pragma: no cover - caller's bug
+    raise MisuseError(f"{coord} is not on the grid")  # pragma: no cover - caller's bug
 
 
 @dataclass(frozen=True, slots=True)

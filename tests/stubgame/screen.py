@@ -13,6 +13,7 @@ from device.games.contract import (
     Question,
     Reaction,
 )
+from engine.core import DataError, MisuseError
 from tests.stubgame import texts  # noqa: F401 - its texts in the catalog
 from tests.stubgame.engine import State, Take
 
@@ -54,7 +55,7 @@ def view_record(view: View) -> dict[str, Any]:
 
 def view_parse(data: dict[str, Any], state: State) -> View:
     if data.get("take") not in (1, 2):
-        raise ValueError(f"take is 1 or 2, not {data.get('take')!r}")
+        raise DataError(f"take is 1 or 2, not {data.get('take')!r}")
     return View(data["take"])
 
 
@@ -97,11 +98,11 @@ def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
 
 
 def confirm_text(what: Confirm, lang: str) -> str:
-    raise ValueError(f"Stapel asks no {what!r}")  # pragma: no cover
+    raise MisuseError(f"Stapel asks no {what!r}")  # pragma: no cover
 
 
 def confirmed(what: Confirm) -> Take:
-    raise ValueError(f"Stapel asks no {what!r}")  # pragma: no cover
+    raise MisuseError(f"Stapel asks no {what!r}")  # pragma: no cover
 
 
 def round_ended(before: State, after: State, lang: str) -> list[str] | None:

@@ -14,6 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from engine.core import TabletopError
+
 
 def tabletop() -> list[str]:
     local = Path(sys.executable).parent / "tabletop"
@@ -54,7 +56,7 @@ def first_frame_s(runs: int) -> float:
             try:
                 while not first.exists():
                     if proc.poll() is not None and not first.exists():
-                        raise RuntimeError(f"tabletop run ended (exit {proc.returncode})")
+                        raise TabletopError(f"tabletop run ended (exit {proc.returncode})")
                     time.sleep(0.001)
                 if run:
                     times.append(time.perf_counter() - started)
@@ -92,7 +94,7 @@ def cpu_percent(proc: subprocess.Popen, seconds: float, warm_up: float) -> float
     """A running box's CPU (percent of one core) over `seconds`, after `warm_up` seconds."""
     time.sleep(warm_up)
     if proc.poll() is not None:
-        raise RuntimeError(f"tabletop run ended (exit {proc.returncode})")
+        raise TabletopError(f"tabletop run ended (exit {proc.returncode})")
     t0, c0 = time.monotonic(), cpu_ns(proc.pid)
     time.sleep(seconds)
     t1, c1 = time.monotonic(), cpu_ns(proc.pid)

@@ -9,6 +9,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from engine.core import TabletopError
+
 
 def tap_to_uid_ms(taps: int) -> list[float]:
     from device.events import Tap
@@ -30,7 +32,7 @@ def tap_to_uid_ms(taps: int) -> list[float]:
             deadline = time.monotonic() + 10
             while reader.firmware is None:  # the reader is up
                 if time.monotonic() > deadline:
-                    raise RuntimeError("the simulated PN532 did not answer")
+                    raise TabletopError("the simulated PN532 did not answer")
                 time.sleep(0.01)
             for i in range(taps):
                 uid = bytes([0x04, 0xC0, i >> 8 & 0xFF, i & 0xFF])
@@ -40,7 +42,7 @@ def tap_to_uid_ms(taps: int) -> list[float]:
                 queued, event = events.get(timeout=5)
                 times.append((queued - entered) * 1000)
                 if event.uid != uid.hex().upper():
-                    raise RuntimeError(f"tapped {uid.hex()}, the reader said {event.uid}")
+                    raise TabletopError(f"tapped {uid.hex()}, the reader said {event.uid}")
                 time.sleep(0.06)  # a tap: the card lies there a moment
                 sim.card = None
         finally:

@@ -57,7 +57,7 @@ from device.games.day_and_night.view import (
 from device.games.deck_files import Configured
 from device.ui import cursor
 from device.ui.catalog import text
-from engine.core import Coord
+from engine.core import Coord, DataError
 from engine.day_and_night.areas import COLS, ROWS, bit, fields_of
 from engine.day_and_night.choices import can_cast_now, target_options, temple_options
 from engine.day_and_night.state import HAND, SIDES, Cast, End, State, Step, Temple, adjacent
@@ -136,11 +136,11 @@ def view_record(view: View) -> dict[str, Any]:
 
 def _coords(data: Any) -> tuple[Coord, ...]:
     if not isinstance(data, list):
-        raise ValueError("not a list of fields")
+        raise DataError("not a list of fields")
     found = []
     for t in data:
         if not (isinstance(t, list) and len(t) == 2 and all(isinstance(v, int) for v in t)):
-            raise ValueError(f"not a field: {t!r}")
+            raise DataError(f"not a field: {t!r}")
         found.append((t[0], t[1]))
     return tuple(found)
 
@@ -158,7 +158,7 @@ def view_parse(data: dict[str, Any], state: State) -> View:
         or not isinstance(data.get("spell", 0), int)
         or not (isinstance(last, list) and len(last) == 2 and all(isinstance(v, str) for v in last))
     ):
-        raise ValueError("not a Day and Night view")
+        raise DataError("not a Day and Night view")
     view = View(
         (cursor[0], cursor[1]),
         mode,

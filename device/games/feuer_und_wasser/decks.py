@@ -17,6 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from device.games.deck_files import of_game, say
+from engine.core import DataError
 
 PATTERN = re.compile(r"[RB]{3}/[RB]{3}")
 EXAMPLES = Path(__file__).resolve().parent / "decks"
@@ -31,7 +32,7 @@ class FuwCard(BaseModel):
     @classmethod
     def _pattern(cls, value: str) -> str:
         if not PATTERN.fullmatch(value):
-            raise ValueError(f"pattern {value!r} is not 2 rows of 3 fields of R or B, like RRB/BBR")
+            raise DataError(f"pattern {value!r} is not 2 rows of 3 fields of R or B, like RRB/BBR")
         return value
 
 
@@ -47,7 +48,7 @@ class FuwDeck(BaseModel):
     @classmethod
     def _start(cls, value: str | None) -> str | None:
         if value is not None and not PATTERN.fullmatch(value):
-            raise ValueError(f"start card {value!r} is not 2 rows of 3 fields of R or B")
+            raise DataError(f"start card {value!r} is not 2 rows of 3 fields of R or B")
         return value
 
     @field_validator("cards")
@@ -56,7 +57,7 @@ class FuwDeck(BaseModel):
         seen: set[str] = set()
         for card in cards:
             if card.id in seen:
-                raise ValueError(f"card {card.id} is listed twice")
+                raise DataError(f"card {card.id} is listed twice")
             seen.add(card.id)
         return cards
 

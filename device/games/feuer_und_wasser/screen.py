@@ -56,7 +56,7 @@ from device.games.feuer_und_wasser.view import (
     choices as choices,
 )
 from device.ui.catalog import text
-from engine.core import Coord
+from engine.core import Coord, DataError, MisuseError
 from engine.feuer_und_wasser.game import (
     Draw,
     Lay,
@@ -151,7 +151,7 @@ def view_parse(data: dict[str, Any], state: State) -> View:
         or not (tip is None or (isinstance(tip, list) and len(tip) == 3))
         or not all(isinstance(v, int) for v in tip or ())
     ):
-        raise ValueError("not a Feuer und Wasser view")
+        raise DataError("not a Feuer und Wasser view")
     review = data.get("review")
     if review is not None:
         if not (
@@ -159,7 +159,7 @@ def view_parse(data: dict[str, Any], state: State) -> View:
             and len(review) == 2
             and all(isinstance(v, int) for v in review)
         ):
-            raise ValueError(f"not a round page: {review!r}")
+            raise DataError(f"not a round page: {review!r}")
         if not 0 <= review[0] < len(state.round_scores) or review[1] not in (0, 1):
             review = None
         else:
@@ -244,11 +244,11 @@ def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
 
 
 def confirm_text(what: Confirm, lang: str) -> str:
-    raise ValueError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
+    raise MisuseError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
 
 
 def confirmed(what: Confirm) -> Any:
-    raise ValueError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
+    raise MisuseError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
 
 
 def round_ended(before: State, after: State, lang: str) -> list[str] | None:

@@ -64,7 +64,7 @@ from device.games.wandernde_druiden.view import (
     shown_outcome as shown_outcome,
 )
 from device.ui.catalog import text
-from engine.core import IllegalMove
+from engine.core import DataError, IllegalMove
 from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems
 from engine.wandernde_druiden.game import cut_at_end, tied_groups
 from engine.wandernde_druiden.state import Clash, End, LayCreature, LayPlace, State
@@ -126,7 +126,7 @@ def view_parse(data: dict[str, Any], state: State) -> View:
         or not isinstance(picks, list)
         or not all(isinstance(v, int) for v in (*assignment, *picks))
     ):
-        raise ValueError("not a Wandernde Druiden view")
+        raise DataError("not a Wandernde Druiden view")
     view = View(mode, index, tuple(assignment), tuple(picks))
     if mode in ("clash", "pick", "outcome"):
         if not state.clash_due:

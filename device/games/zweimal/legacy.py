@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from device.storage.actions import Coord, Strict
-from engine.core import Coord as Field
+from engine.core import Coord as Field, DataError
 from engine.zweimal.game import Action, Lay, Move, Place, SetRoad, StartRound
 
 
@@ -55,7 +55,7 @@ def legacy_action(data: dict[str, Any], /) -> Action:
     """An action saved as a JSON record before the move notation."""
     kind = data.get("kind")
     if kind not in RECORDS:
-        raise ValueError(f"unknown action kind {kind!r}")
+        raise DataError(f"unknown action kind {kind!r}")
     rec = RECORDS[kind].model_validate(data)
     match rec:
         case SetRoadRecord():
@@ -68,4 +68,4 @@ def legacy_action(data: dict[str, Any], /) -> Action:
             return Move(_field(rec.source), _field(rec.target))
         case LayRecord():
             return Lay(_field(rec.field))
-    raise ValueError(f"unknown action kind {kind!r}")  # pragma: no cover
+    raise DataError(f"unknown action kind {kind!r}")  # pragma: no cover

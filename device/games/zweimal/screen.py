@@ -40,6 +40,7 @@ from device.games.zweimal.view import (
 )
 from device.ui import cursor as shared_cursor
 from device.ui.catalog import text
+from engine.core import DataError, MisuseError
 from engine.zweimal.game import (
     FLIP,
     Action,
@@ -125,7 +126,7 @@ def view_parse(data: dict[str, Any], state: State) -> View:
             or len(value) != 2
             or not all(isinstance(v, int) and 0 <= v < n for v in value)
         ):
-            raise ValueError(f"not a field of the {n}x{n} grid: {value!r}")
+            raise DataError(f"not a field of the {n}x{n} grid: {value!r}")
         return value[0], value[1]
 
     at = field(data.get("cursor", (0, 0)))
@@ -137,7 +138,7 @@ def view_parse(data: dict[str, Any], state: State) -> View:
         picked = None  # the picked-up figure is not there any more (an undo)
     setup = data.get("setup", "edit" if "setup" not in data and "cursor" in data else "deal")
     if setup not in ("deal", "edit"):
-        raise ValueError(f"set-up is deal or edit, not {setup!r}")
+        raise DataError(f"set-up is deal or edit, not {setup!r}")
     proposal = tuple(data.get("proposal") or ())
     if state.phase == "setup" and setup == "deal" and not _fits(proposal, n):
         proposal = deal(state)
@@ -148,7 +149,7 @@ def view_parse(data: dict[str, Any], state: State) -> View:
             or len(review) != 2
             or not all(isinstance(v, int) for v in review)
         ):
-            raise ValueError(f"not a scoring-board page: {review!r}")
+            raise DataError(f"not a scoring-board page: {review!r}")
         r, page = review
         if not 0 <= r < len(state.round_positions) or not 0 <= page <= _pages(state, r):
             review = None  # that round is not over any more (an undo)
@@ -279,7 +280,7 @@ def confirmed(what: Confirm) -> Action:
     """The action a game-specific question stands for, once answered yes."""
     if what == START_ROUND:
         return StartRound()
-    raise ValueError(f"nothing to confirm for {what!r}")  # pragma: no cover
+    raise MisuseError(f"nothing to confirm for {what!r}")  # pragma: no cover
 
 
 def on_ok(state: State, view: View) -> tuple[View, Action | None]:

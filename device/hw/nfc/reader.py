@@ -15,6 +15,7 @@ import serial
 from device.hw.nfc import pn532, rdm6300
 from device.hw.nfc.pn532 import PN532, ReaderError
 from device.hw.nfc.taps import REMOVAL_S, TapDetector
+from engine.core import MisuseError
 
 log = logging.getLogger("tabletop.nfc")
 KINDS = ("pn532", "rdm6300")
@@ -40,7 +41,7 @@ class CardReader:
         """`on_text(uid, text)`, if given, hears the NDEF text of a newly tapped NTAG21x tag
         (PN532 only), just before its `on_tap`."""
         if kind not in KINDS:
-            raise ValueError(f"unknown reader {kind!r}; readers: {', '.join(KINDS)}")
+            raise MisuseError(f"unknown reader {kind!r}; readers: {', '.join(KINDS)}")
         self.kind, self.path = kind, path
         self.on_tap, self.on_status, self.on_text = on_tap, on_status, on_text
         self.removal_s, self.poll_s, self.retry_s = removal_s, poll_s, retry_s
