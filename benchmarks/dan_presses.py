@@ -33,7 +33,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/counting.
 
 from counting import Count  # noqa: E402
 
-from device.games.day_and_night import screen  # noqa: E402
+from device.games.day_and_night import (
+    screen,  # noqa: E402
+    view as dan_view,  # noqa: E402
+)
 from device.ui import cursor  # noqa: E402
 from engine.day_and_night.choices import target_options  # noqa: E402
 from engine.day_and_night.game import GAME  # noqa: E402
@@ -70,9 +73,9 @@ def cast_presses(state, view, action: Cast) -> tuple[int, int]:
     """(from the list, by a tap) for one cast."""
     pawn = state.pawn(state.turn)
     to_pawn = _board_moves(view.cursor, pawn)
-    listed = screen.offered(state)
+    listed = dan_view.offered(state)
     opened = screen.on_button(state, replace(view, cursor=pawn), "ok").view
-    deck = [s.id for s in screen.spells(state)]
+    deck = [s.id for s in dan_view.spells(state)]
     want = listed.index(deck.index(action.spell))
     at = listed.index(opened.spell) if opened.spell in listed else 0
     d = abs(want - at)
@@ -89,7 +92,7 @@ def temple_presses(state, view, action: Temple) -> int:
     queue = deque([view])
     while queue:
         here = queue.popleft()
-        if set(screen.temple_chosen(state, here)) == goal:
+        if set(dan_view.temple_chosen(state, here)) == goal:
             return seen[here] + 1
         for button in (*cursor.MOVES, "back"):
             there = screen.on_button(state, here, button).view
@@ -110,7 +113,9 @@ def play(seed: int, counts: dict[str, Count], turns: int = 60) -> None:
                 listed, tapped = cast_presses(state, view, action)
                 counts["spell, from the list"].add(listed)
                 counts["spell, by a tap"].add(tapped)
-                view = replace(view, spell=[s.id for s in screen.spells(state)].index(action.spell))
+                view = replace(
+                    view, spell=[s.id for s in dan_view.spells(state)].index(action.spell)
+                )
             case Step(to):
                 counts["step"].add(_board_moves(view.cursor, to) + 1)
             case Temple():

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -20,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/counting.
 
 from counting import Count  # noqa: E402
 
+from device.games.setup import Setup  # noqa: E402
 from device.games.zweimal import cursor, screen  # noqa: E402
 from device.ui.cursor import distances  # noqa: E402
 from engine.zweimal.game import (  # noqa: E402
@@ -42,10 +44,10 @@ def reach(state, view, field, selected=None) -> int:
 
 def play(variant: int, seed: int, counts: dict[str, Count]) -> None:
     rng = random.Random(seed)
-    screen.seed(seed)
+    screens = screen.SCREENS(Setup(seed=seed))  # the box's screens, dealing from the seed
     options = Options(variant=variant, starter=rng.choice("AB"), supply=16)
     state = GAME.initial(options)
-    view = screen.initial_view(state)
+    view = screens.initial_view(state)
     while not GAME.is_over(state):
         if state.phase == "setup":
             action = Deal(view.proposal)  # one press: ok
@@ -59,14 +61,14 @@ def play(variant: int, seed: int, counts: dict[str, Count]) -> None:
                     counts["lay"].add(reach(state, view, field))
                 case Move(source, target):
                     first = reach(state, view, source)
-                    picked, _ = screen.on_ok(state, screen.replace(view, cursor=source))
+                    picked, _ = screen.on_ok(state, replace(view, cursor=source))
                     counts["move"].add(first + reach(state, picked, target, source))
         before = state
         state = GAME.apply(state, action)
-        view = screen.after(before, state, view)
+        view = screens.after(before, state, view)
         if view.review is not None:  # the scoring board: ok, ok
-            view = screen.on_button(state, view, "ok").view
-            view = screen.on_button(state, view, "ok").view
+            view = screens.on_button(state, view, "ok").view
+            view = screens.on_button(state, view, "ok").view
 
 
 def measure(games: int) -> dict[int, dict[str, Count]]:

@@ -16,7 +16,7 @@ import pytest
 from device.app.menu import menu_items
 from device.cli.main import main
 from device.games.contract import Confirm
-from device.games.wandernde_druiden.drawing import _pick_screen as pick_screen
+from device.games.wandernde_druiden.drawing import _pick_screen as pick_screen, pick_options
 from device.settings import Buttons, Settings
 from device.sim.simulator import Simulator
 from device.storage.store import Store
@@ -512,7 +512,7 @@ def test_a_tie_says_which_attacker_it_is_against_and_offers_each_kind_once():
             actions = choices(GAME, state)
             for action in (a for a in actions if isinstance(a, Clash)):
                 for group in tied_groups(state, action.assignment):
-                    options = screen.pick_options(state, group)
+                    options = pick_options(state, group)
                     defenders = state.side("B" if state.turn == "A" else "A").creatures
                     kinds = {(defenders[d].card, defenders[d].strength) for d in group}
                     assert len(options) == len(kinds)  # each kind once

@@ -11,9 +11,14 @@ from dataclasses import replace
 from PIL import Image, ImageDraw
 
 from device.games.contract import Confirm
-from device.games.day_and_night import screen
-from device.games.day_and_night.drawing import _context as drawing_context, _why as drawing_why
+from device.games.day_and_night import screen, view as dan_view
+from device.games.day_and_night.drawing import (
+    _context as drawing_context,
+    _why as drawing_why,
+    effect_words,
+)
 from device.games.day_and_night.glyphs import cell_pixels
+from device.games.day_and_night.names import spell_name
 from device.games.day_and_night.view import _temple_area as temple_area
 from device.ui import fonts
 from engine.day_and_night import parse_board
@@ -144,7 +149,7 @@ def test_only_spells_that_can_be_cast_are_offered_and_every_offered_target_finis
         if state.pending is not None:
             continue
         offered = {s.id for s in castable(state)}
-        for spell in screen.spells(state):
+        for spell in dan_view.spells(state):
             if spell.targets == 1 and spell.id not in offered:  # truly no target, or not now
                 legal = [at for at in GAME_FIELDS if GAME.is_legal(state, Cast(spell.id, (at,)))]
                 assert not legal, (spell.id, legal)
@@ -164,8 +169,8 @@ def test_the_list_starts_at_the_spell_cast_last_and_shows_name_cost_and_effect()
     state = GAME.initial(options_of(GAME, {}))
     view = screen.initial_view(state)
     opened = screen.on_button(state, view, "ok").view  # the cursor starts on the pawn
-    assert opened.mode == "spells" and opened.spell == screen.offered(state)[0]
-    deck = [s.id for s in screen.spells(state)]
+    assert opened.mode == "spells" and opened.spell == dan_view.offered(state)[0]
+    deck = [s.id for s in dan_view.spells(state)]
     last = replace(view, last=("dawn", ""))
     assert screen.on_button(state, last, "ok").view.spell == deck.index("dawn")
     frame = _frame(state, opened)
@@ -181,15 +186,15 @@ def test_the_list_starts_at_the_spell_cast_last_and_shows_name_cost_and_effect()
     assert frame.crop((0, 47, 128, 55)).tobytes() == row.crop((0, 47, 128, 55)).tobytes()
     # found by a new user: "Lichtschritt2" (the name touching the cost), Mittag's effect cut
     # to "…": the cost stands apart, what a spell does has the whole width
-    twin, noon = (screen.spells(state)[deck.index(s)] for s in ("twin-suns", "noon"))
-    assert screen.effect_words(twin, "de") == "nah legen, legen"
-    assert screen.effect_words(noon, "en") == "flip, draw 1"
-    for spell in screen.spells(state):
+    twin, noon = (dan_view.spells(state)[deck.index(s)] for s in ("twin-suns", "noon"))
+    assert effect_words(twin, "de") == "nah legen, legen"
+    assert effect_words(noon, "en") == "flip, draw 1"
+    for spell in dan_view.spells(state):
         for lang in ("de", "en"):
-            name = fonts.load().status.getlength(screen.spell_name(spell, lang))
+            name = fonts.load().status.getlength(spell_name(spell, lang))
             cost = fonts.load().status.getlength(f"{spell.cost} AP")
             assert 5 + name + 6 <= 120 - cost  # a space's width at least between them
-            assert fit.fits(screen.effect_words(spell, lang), font, 125)  # whole, never "…"
+            assert fit.fits(effect_words(spell, lang), font, 125)  # whole, never "…"
 
 
 def _pointed(row: Image.Image) -> Image.Image:
@@ -229,7 +234,7 @@ def test_a_temple_is_proposed_and_built_in_one_press_and_the_tile_left_out_moves
     assert state.pending is not None
     view = screen.initial_view(state)
     area = temple_area(state)
-    assert len(screen.temple_chosen(state, view)) == 8 and view.targets in temple_options(state)
+    assert len(dan_view.temple_chosen(state, view)) == 8 and view.targets in temple_options(state)
     for button in ("right", "down", "left", "up"):
         view = screen.on_button(state, view, button).view
         assert view.targets in temple_options(state) and set(view.targets) <= set(area)
@@ -286,7 +291,7 @@ def test_the_list_remembers_the_spell_cast_not_the_cards_discarded_at_a_turns_en
     view = screen.View(cursor=(0, 0), spell=1)
     cast = GAME.apply(state, GAME.parse_action("cast dawn 2,2"))
     after = screen.after(
-        state, cast, replace(view, spell=[s.id for s in screen.spells(state)].index("dawn"))
+        state, cast, replace(view, spell=[s.id for s in dan_view.spells(state)].index("dawn"))
     )
     assert after.last == ("dawn", "")
     full = replace(cast, hands=Scores({"day": 7, "night": 5}))

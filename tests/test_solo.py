@@ -298,6 +298,7 @@ def test_the_box_s_defence_shown_is_the_defence_applied():
     from device.app.state import BoxState
     from device.app.transition import handle
     from device.events import Press
+    from device.games.wandernde_druiden.view import clash_action
     from engine.search import choices
     from engine.wandernde_druiden.game import GAME, clash_outcome
     from engine.wandernde_druiden.state import Clash
@@ -323,7 +324,7 @@ def test_the_box_s_defence_shown_is_the_defence_applied():
         shown = replace(box, view=screens.show_action(state, box.view, other))  # the player's
         refused, effects = handle(shown, Press("ok"))
         assert effects == [] and refused.notice == "Das entscheidet die Box"
-        assert screens.clash_action(refused.view) == chosen  # the box's, on the outcome screen
+        assert clash_action(refused.view) == chosen  # the box's, on the outcome screen
         played, effects = handle(refused, Press("ok"))
         assert played.session.history[-1] == chosen  # what was shown is what is applied
         return

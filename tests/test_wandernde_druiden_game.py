@@ -18,6 +18,7 @@ from device.cli.main import main
 from device.games.deck_files import DeckError
 from device.games.wandernde_druiden import screen as screens
 from device.games.wandernde_druiden.cards import check_deck, check_set, options
+from device.games.wandernde_druiden.view import clash_action, shown_outcome
 from engine.core import IllegalMove, NotationError
 from engine.replay import format_record
 from engine.wandernde_druiden.cards import EXAMPLE, EXAMPLE_DATA, deck_problems
@@ -260,7 +261,7 @@ def test_the_clash_the_box_shows_is_the_score_commands_and_replays(
         view = screens.View("clash", d, view.assignment)
         while view.assignment[d] != a:
             view = screens.on_button(state, view, "right").view
-    shown = screens.shown_outcome(state, view)
+    shown = shown_outcome(state, view)
     code, out = _cli(
         "score", "wandernde-druiden", "--attackers", ",".join(map(str, attackers)),
         "--defenders", ",".join(map(str, defenders)), "--assign", ",".join(map(str, assignment)),
@@ -279,7 +280,7 @@ def test_the_clash_the_box_shows_is_the_score_commands_and_replays(
     } == expected
     # and the referee, replaying the record with that clash, says the same
     record = tmp_path_factory.mktemp("wd") / "record.txt"
-    actions = [GAME.parse_action(t) for t in texts] + [screens.clash_action(view)]
+    actions = [GAME.parse_action(t) for t in texts] + [clash_action(view)]
     record.write_text(format_record(GAME, GAME.parse_options(options), actions), "utf-8")
     code, out = _cli("replay", str(record))
     assert code == 0

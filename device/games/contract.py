@@ -1,20 +1,26 @@
 """The contract every game's screens implement on the box (the engine side is
-`engine/contract.py`): `Screens`, a `typing.Protocol` that each game's screens module
-satisfies (mypy checks it: each module ends with `_checked: Screens = <itself>` under
-`TYPE_CHECKING`). The box, the loop, the frame and the store call nothing else. Every hook
-is described once, in docs/contract.md ("The screens"); a game that leaves an optional hook
-alone takes the default below (`layout = contract.standard_layout`, ...).
+`engine/contract.py`): `Screens`, the base class each game's screens subclass once (typed
+over the game's state, view and action, which mypy checks every hook against). The box, the
+loop, the frame and the store call nothing else. Every hook is described once, in
+docs/contract.md ("The screens"); a game that leaves an optional hook alone takes the
+default method here.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
+from device.games.setup import DEFAULT_SETUP, Setup
 from engine.core import Coord, DataError, MisuseError
 from engine.table import Change
+
+S = TypeVar("S")  # a game's engine state
+V = TypeVar("V")  # its screens' view
+A = TypeVar("A")  # its engine's action
 
 
 @dataclass(frozen=True)
@@ -176,46 +182,103 @@ def side_panel(
         y += 9
 
 
-class Screens(Protocol):
-    """A game's screens module (see the module's docstring for what each does). Positional
-    parameters: a module's own names for them do not matter."""
+class Screens(ABC, Generic[S, V, A]):
+    """A game's screens on the box, over its engine's states (`S`) and actions (`A`) and its
+    own view (`V`): one object, built by the game's entry with the box's set-up (the config's
+    deck files, a seed for scripts). A game subclasses it, once: the required hooks are
+    abstract, the optional ones have the defaults below (docs/contract.md says what each
+    does). Parameters are positional: a game's own names for them do not matter."""
+
+    def __init__(self, setup: Setup = DEFAULT_SETUP) -> None:
+        self.setup = setup
+        self.options = self.deck_options(list(setup.deck_paths))  # read once, when built
 
     # a new game
+    @abstractmethod
     def questions(self, answers: dict[str, str], /) -> list[Question]: ...
-    def configure(self, deck_paths: list[Path], /) -> None: ...
-    def option_overrides(self, /) -> dict[str, str]: ...
-    def seed(self, value: int, /) -> None: ...
+
+    def deck_options(self, deck_paths: list[Path], /) -> dict[str, str]:
+        """The options the config's deck files of this game give its new games (its decks, its
+        card set; default: none). A bad file raises `DeckError` (deck_files.py)."""
+        return {}
+
+    def option_overrides(self) -> dict[str, str]:
+        """The options a new game takes from the config's deck files."""
+        return dict(self.options)
 
     # the view
-    def initial_view(self, state: Any, /) -> Any: ...
-    def view_record(self, view: Any, /) -> dict[str, Any]: ...
-    def view_parse(self, data: dict[str, Any], state: Any, /) -> Any: ...
+    @abstractmethod
+    def initial_view(self, state: S, /) -> V: ...
+    @abstractmethod
+    def view_record(self, view: V, /) -> dict[str, Any]: ...
+    @abstractmethod
+    def view_parse(self, data: dict[str, Any], state: S, /) -> V: ...
 
     # drawing
-    def status(self, state: Any, lang: str, /) -> str: ...
-    def hint(self, state: Any, view: Any, lang: str, /) -> str: ...
-    def draw_main(self, draw: Any, state: Any, view: Any, lang: str, fonts: Any, /) -> None: ...
-    def layout(self, state: Any, view: Any, /) -> Layout: ...
+    @abstractmethod
+    def status(self, state: S, lang: str, /) -> str: ...
+    @abstractmethod
+    def hint(self, state: S, view: V, lang: str, /) -> str: ...
+    @abstractmethod
+    def draw_main(self, draw: Any, state: S, view: V, lang: str, fonts: Any, /) -> None: ...
+
+    def layout(self, state: S, view: V, /) -> Layout:
+        return DEFAULT_LAYOUT
 
     # input
-    def on_button(self, state: Any, view: Any, button: str, /) -> Reaction: ...
-    def on_tap(self, state: Any, view: Any, uid: str, card: str | None, /) -> Reaction: ...
+    @abstractmethod
+    def on_button(self, state: S, view: V, button: str, /) -> Reaction: ...
+    @abstractmethod
+    def on_tap(self, state: S, view: V, uid: str, card: str | None, /) -> Reaction: ...
+    @abstractmethod
     def confirm_text(self, what: Confirm, lang: str, /) -> str: ...
-    def confirmed(self, what: Confirm, /) -> Any: ...
+    @abstractmethod
+    def confirmed(self, what: Confirm, /) -> A: ...
 
     # after an action
-    def round_ended(self, before: Any, after: Any, lang: str, /) -> list[str] | None: ...
-    def after(self, before: Any, after: Any, view: Any, /) -> Any: ...
-    def after_undo(self, state: Any, view: Any, /) -> Any: ...
-    def say(self, told: Told, change: Change, /) -> str: ...
-    def describe(self, state: Any, action: Any, lang: str, /) -> str: ...
-    def seat_name(self, seat: str, lang: str, /) -> str: ...
-    def show_action(self, state: Any, view: Any, action: Any, /) -> Any: ...
-    def card_label(self, state: Any, seat: str, card: str, lang: str, /) -> str: ...
+    @abstractmethod
+    def round_ended(self, before: S, after: S, lang: str, /) -> list[str] | None: ...
 
-    # the deck check, saved games from before the notation
-    def check_deck(self, cards: list[str], lang: str, /) -> DeckReport: ...
-    def legacy_action(self, payload: dict[str, Any], /) -> Any: ...
+    def after(self, before: S, after: S, view: V, /) -> V:
+        return view
+
+    def after_undo(self, state: S, view: V, /) -> V:
+        return view
+
+    def say(self, told: Told, change: Change, /) -> str:
+        """A change said no better than "this place holds that now" (for a game whose engine
+        gives the default changes)."""
+        from device.ui.catalog import text
+
+        return text("ch.set", told.lang, where=change.where, what=change.to)
+
+    def describe(self, state: S, action: A, lang: str, /) -> str:
+        """ "" : the box says only that an action was taken back."""
+        return ""
+
+    # solo play and hints
+    def seat_name(self, seat: str, lang: str, /) -> str:
+        """A seat as the players say it: "Spieler A" (the catalog's `player.<seat>`)."""
+        from device.ui.catalog import TEXTS, text
+
+        return text(f"player.{seat}", lang) if f"player.{seat}" in TEXTS else seat
+
+    def show_action(self, state: S, view: V, action: A, /) -> V:
+        """The view as it is: the game shows a proposed action in words only."""
+        return view
+
+    def card_label(self, state: S, seat: str, card: str, lang: str, /) -> str:
+        """A card as its id (a game without hidden hands names no cards to draw)."""
+        return card
+
+    # the deck check and old saves
+    def check_deck(self, cards: list[str], lang: str, /) -> DeckReport:
+        """Never called: the menu offers the deck check only for games whose entry says
+        `checks_decks`."""
+        raise MisuseError("this game has no deck check")
+
+    def legacy_action(self, payload: dict[str, Any], /) -> A:
+        raise DataError("an action saved in a format this game never used")
 
 
 class CardNames(Protocol):
@@ -240,73 +303,6 @@ class Figures(Protocol):
     TARGETS: dict[str, tuple[str, float]]
 
     def figures(self, quick: bool, frame: Frame, /) -> dict[str, float]: ...
-
-
-# --- the optional hooks' defaults (a game imports the ones it leaves alone) -----------------
-
-
-def standard_layout(state: Any, view: Any, /) -> Layout:
-    return DEFAULT_LAYOUT
-
-
-def same_view_after(before: Any, after: Any, view: Any, /) -> Any:
-    return view
-
-
-def same_view_after_undo(state: Any, view: Any, /) -> Any:
-    return view
-
-
-def no_seed(value: int, /) -> None:
-    """The game draws nothing at random on the box."""
-
-
-def no_decks(deck_paths: list[Path], /) -> None:
-    """The game reads no deck files."""
-
-
-def no_overrides() -> dict[str, str]:
-    return {}
-
-
-def no_deck_check(cards: list[str], lang: str, /) -> DeckReport:
-    """Never called: the menu offers the deck check only for games whose entry says
-    `checks_decks`."""
-    raise MisuseError("this game has no deck check")
-
-
-def no_legacy_action(payload: dict[str, Any], /) -> Any:
-    raise DataError("an action saved in a format this game never used")
-
-
-def view_unchanged(state: Any, view: Any, action: Any, /) -> Any:
-    """The view as it is: the game shows a proposed action in words only."""
-    return view
-
-
-def player_name(seat: str, lang: str, /) -> str:
-    """A seat as the players say it: "Spieler A" (the catalog's `player.<seat>`)."""
-    from device.ui.catalog import TEXTS, text
-
-    return text(f"player.{seat}", lang) if f"player.{seat}" in TEXTS else seat
-
-
-def card_id(state: Any, seat: str, card: str, lang: str, /) -> str:
-    """A card as its id (a game without hidden hands names no cards to draw for the box)."""
-    return card
-
-
-def undescribed(state: Any, action: Any, lang: str, /) -> str:
-    """ "" : the box says only that an action was taken back."""
-    return ""
-
-
-def say_set(told: Told, change: Change, /) -> str:
-    """A change a game says no better than "this place holds that now" (a game whose engine
-    gives the default changes)."""
-    from device.ui.catalog import text
-
-    return text("ch.set", told.lang, where=change.where, what=change.to)
 
 
 def _less(these: tuple[str, ...], those: tuple[str, ...]) -> list[str]:

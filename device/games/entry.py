@@ -9,17 +9,34 @@ Light on purpose: the first frame lists the games' names before any game is impo
 from __future__ import annotations
 
 import importlib
+import threading
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from device.games.setup import current, lock, prepared
+from device.games.setup import Setup, current
 from engine.core import DataError, MisuseError
 
 if TYPE_CHECKING:
     from device.games.contract import CardNames, Figures, Screens
     from device.games.scorer import Scorer
     from engine.contract import Game
+
+
+_building = threading.Lock()  # the loop and the preload may both ask first
+_built: dict[str, tuple[Setup, Screens[Any, Any, Any]]] = {}  # module -> its set-up, screens
+
+
+def _screens(module: str, setup: Setup) -> Screens[Any, Any, Any]:
+    """The screens of a module for this set-up: built once for each start of the box
+    (`set_up` makes a new set-up, so a seeded script deals the same every start), under a
+    lock, so whichever thread asks first builds the one the others get."""
+    with _building:
+        found = _built.get(module)
+        if found is None or found[0] is not setup:
+            found = (setup, importlib.import_module(module).SCREENS(setup))
+            _built[module] = found
+        return found[1]
 
 
 @cache
@@ -31,10 +48,11 @@ def _engine(module: str) -> Game:
 @dataclass(frozen=True)
 class Entry:
     """A game on the box. The modules are named, not imported: `engine_module` holds `GAME`
-    (engine/contract.py), `screens_module` is a `Screens` (device/games/contract.py),
-    `scorer_module` holds `SCORER` (device/games/scorer.py), `names_module` is a `CardNames`
-    (the teach screen's names from the game's deck files), `bench_module` is a `Figures`
-    (its heavy computations, timed by `tabletop bench`). "" where the game has none."""
+    (engine/contract.py), `screens_module` holds `SCREENS`, the game's subclass of `Screens`
+    (device/games/contract.py), `scorer_module` holds `SCORER` (device/games/scorer.py),
+    `names_module` is a `CardNames` (the teach screen's names from the game's deck files),
+    `bench_module` is a `Figures` (its heavy computations, timed by `tabletop bench`). ""
+    where the game has none."""
 
     id: str
     name: str  # the game's own (German) name, the same in every language
@@ -72,21 +90,10 @@ class Entry:
         return bool(self.engine_module) and bool(self.screens_module)
 
     @property
-    def screens(self) -> Screens:
-        """The screens module, imported when first used (so a start that shows the menu
-        imports no game), with the box's set-up applied once."""
-        module: Screens = importlib.import_module(self.screens_module)
-        if self.screens_module in prepared:
-            return module
-        with lock:
-            if self.screens_module in prepared:
-                return module
-            given = current()
-            module.configure(list(given.deck_paths))
-            if given.seed is not None:
-                module.seed(given.seed)
-            prepared.add(self.screens_module)
-        return module
+    def screens(self) -> Screens[Any, Any, Any]:
+        """The game's screens, built with the box's set-up when first asked (so a start that
+        shows the menu imports no game), one object per set-up."""
+        return _screens(self.screens_module, current())
 
     @property
     def names(self) -> CardNames | None:

@@ -10,6 +10,7 @@ ever shown blank.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.core import MisuseError
 
@@ -167,7 +168,13 @@ TEXTS: dict[str, tuple[str, str]] = {
 
 def shorter(shown: str, lang: str = "de") -> tuple[str, ...]:
     """The short form (`<key>.short`) of a text shown as the catalog has it, for a box that
-    is too narrow for it (a notice band beside a board)."""
+    is too narrow for it (a notice band beside a board). Asked for every notice drawn, so
+    the answers are kept until the catalog changes (`add`)."""
+    return _shorter(shown, lang)
+
+
+@lru_cache(maxsize=512)
+def _shorter(shown: str, lang: str) -> tuple[str, ...]:
     index = 0 if lang == "de" else 1
     for key, forms in TEXTS.items():
         if f"{key}.short" not in TEXTS:
@@ -192,6 +199,7 @@ def _template(form: str) -> re.Pattern[str]:
 def add(texts: dict[str, tuple[str, str]]) -> None:
     """Texts a game's screens bring along (`TEXTS` in its screens module). A key the catalog
     has with other words is a mistake (one of the two texts would never be shown)."""
+    _shorter.cache_clear()
     for key, value in texts.items():
         if TEXTS.setdefault(key, value) != value:
             raise MisuseError(f"text {key!r} is already in the catalog with other words")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator, Sequence
+from functools import cache
 
 from engine.core import TabletopError
 
@@ -48,11 +49,15 @@ def _problem(message: str) -> None:
         raise TextOverflow(message)
 
 
+@cache
 def _glyph_width(font) -> int:
     return int(font.getlength("M"))
 
 
+@cache
 def _height(font) -> int:
+    """A font's line height (asked for every text drawn: kept per font, which never
+    changes)."""
     return font.getbbox("Ag")[3]
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from device.games import contract
 from device.games.contract import (
@@ -32,15 +32,13 @@ from device.games.day_and_night import (
     decks as day_and_night_decks,
     texts,  # noqa: F401 - its texts in the catalog
 )
-from device.games.day_and_night.changes import say as say
+from device.games.day_and_night.changes import say
 from device.games.day_and_night.drawing import (
-    draw_main as draw_main,
-    effect_words as effect_words,
-    hint as hint,
-    status as status,
-    verdict_lines as verdict_lines,
+    draw_main,
+    hint,
+    status,
 )
-from device.games.day_and_night.names import spell_name as spell_name
+from device.games.day_and_night.names import spell_name
 from device.games.day_and_night.view import (
     CELL as CELL,
     LEFT as LEFT,
@@ -50,27 +48,26 @@ from device.games.day_and_night.view import (
     TOP as TOP,
     View as View,
     _temple_area,
-    offered as offered,
-    spells as spells,
-    temple_chosen as temple_chosen,
+    offered,
+    spells,
+    temple_chosen,
 )
-from device.games.deck_files import Configured
 from device.ui import cursor
 from device.ui.catalog import text
 from engine.core import Coord, DataError
 from engine.day_and_night.areas import COLS, ROWS, bit, fields_of
 from engine.day_and_night.choices import can_cast_now, target_options, temple_options
-from engine.day_and_night.state import HAND, SIDES, Cast, End, State, Step, Temple, adjacent
-
-# the optional hooks this game leaves alone: the contract's defaults
-seed = contract.no_seed
-check_deck = contract.no_deck_check
-legacy_action = contract.no_legacy_action
-
-
-DECKS = Configured(day_and_night_decks.options)  # the config's deck files, read once at start
-configure = DECKS.configure
-option_overrides = DECKS.overrides
+from engine.day_and_night.state import (
+    HAND,
+    SIDES,
+    Action,
+    Cast,
+    End,
+    State,
+    Step,
+    Temple,
+    adjacent,
+)
 
 
 def questions(answers: dict[str, str]) -> list[Question]:
@@ -413,8 +410,32 @@ def show_action(state: State, view: View, action: Any) -> View:
     return view
 
 
-if TYPE_CHECKING:  # mypy checks this module against the screens contract
-    from device.games.contract import Screens
-    from device.games.day_and_night import screen as _this
+class DayAndNightScreens(contract.Screens[State, View, Action]):
+    """Day and Night's screens: the hooks are this module's functions; the spells of new games
+    come from the config's deck files, read when the screens are built."""
 
-    _checked: Screens = _this
+    deck_options = staticmethod(day_and_night_decks.options)
+
+    questions = staticmethod(questions)
+    initial_view = staticmethod(initial_view)
+    view_record = staticmethod(view_record)
+    view_parse = staticmethod(view_parse)
+    status = staticmethod(status)
+    hint = staticmethod(hint)
+    draw_main = staticmethod(draw_main)
+    on_button = staticmethod(on_button)
+    on_tap = staticmethod(on_tap)
+    confirm_text = staticmethod(confirm_text)
+    confirmed = staticmethod(confirmed)
+    round_ended = staticmethod(round_ended)
+    layout = staticmethod(layout)
+    after = staticmethod(after)
+    after_undo = staticmethod(after_undo)
+    say = staticmethod(say)
+    describe = staticmethod(describe)
+    seat_name = staticmethod(seat_name)
+    show_action = staticmethod(show_action)
+    card_label = staticmethod(card_label)
+
+
+SCREENS = DayAndNightScreens

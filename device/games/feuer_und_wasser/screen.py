@@ -20,7 +20,7 @@ scored), then in words what the score is made of, the score and the total.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from device.games import contract
 from device.games.contract import (
@@ -30,22 +30,15 @@ from device.games.contract import (
     Question,
     Reaction,
 )
-from device.games.deck_files import Configured
 from device.games.feuer_und_wasser import (
     decks as feuer_und_wasser_decks,
     texts,  # noqa: F401 - its texts in the catalog
 )
-from device.games.feuer_und_wasser.changes import say as say
+from device.games.feuer_und_wasser.changes import say
 from device.games.feuer_und_wasser.drawing import (
-    draw_main as draw_main,
-    final_window as final_window,
-    fits_whole as fits_whole,
-    hint as hint,
-    lay_centre as lay_centre,
-    on_tip as on_tip,
-    round_explained as round_explained,
-    status as status,
-    summary_lines as summary_lines,
+    draw_main,
+    hint,
+    status,
 )
 from device.games.feuer_und_wasser.view import (
     NAMES as NAMES,
@@ -53,11 +46,12 @@ from device.games.feuer_und_wasser.view import (
     PREVIEW as PREVIEW,
     WINDOW as WINDOW,
     View as View,
-    choices as choices,
+    choices,
 )
 from device.ui.catalog import text
 from engine.core import Coord, DataError, MisuseError
 from engine.feuer_und_wasser.game import (
+    Action,
     Draw,
     Lay,
     State,
@@ -65,18 +59,6 @@ from engine.feuer_und_wasser.game import (
     drawn_card,
     placements,
 )
-
-# the optional hooks this game leaves alone: the contract's defaults
-card_label = contract.card_id
-after_undo = contract.same_view_after_undo
-seed = contract.no_seed
-check_deck = contract.no_deck_check
-legacy_action = contract.no_legacy_action
-
-
-DECKS = Configured(feuer_und_wasser_decks.options)  # the config's deck files, read once at start
-configure = DECKS.configure
-option_overrides = DECKS.overrides
 
 
 def questions(answers: dict[str, str]) -> list[Question]:
@@ -282,8 +264,30 @@ def seat_name(seat: str, lang: str) -> str:
     return text("fuw.fire" if seat == "R" else "fuw.water", lang)
 
 
-if TYPE_CHECKING:  # mypy checks this module against the screens contract
-    from device.games.contract import Screens
-    from device.games.feuer_und_wasser import screen as _this
+class FeuerUndWasserScreens(contract.Screens[State, View, Action]):
+    """Feuer und Wasser's screens: the hooks are this module's functions; the cards of new
+    games come from the config's deck files, read when the screens are built."""
 
-    _checked: Screens = _this
+    deck_options = staticmethod(feuer_und_wasser_decks.options)
+
+    questions = staticmethod(questions)
+    initial_view = staticmethod(initial_view)
+    view_record = staticmethod(view_record)
+    view_parse = staticmethod(view_parse)
+    status = staticmethod(status)
+    hint = staticmethod(hint)
+    draw_main = staticmethod(draw_main)
+    on_button = staticmethod(on_button)
+    on_tap = staticmethod(on_tap)
+    confirm_text = staticmethod(confirm_text)
+    confirmed = staticmethod(confirmed)
+    round_ended = staticmethod(round_ended)
+    layout = staticmethod(layout)
+    after = staticmethod(after)
+    say = staticmethod(say)
+    describe = staticmethod(describe)
+    seat_name = staticmethod(seat_name)
+    show_action = staticmethod(show_action)
+
+
+SCREENS = FeuerUndWasserScreens

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from device.games import contract
 from device.games.contract import (
@@ -33,22 +33,17 @@ from device.games.contract import (
     Reaction,
     deck_rules_question,
 )
-from device.games.deck_files import Configured
+from device.games.setup import DEFAULT_SETUP, Setup
 from device.games.wandernde_druiden import (
     cards as wandernde_druiden_cards,
     texts,  # noqa: F401 - its texts in the catalog
 )
-from device.games.wandernde_druiden.changes import say as say
+from device.games.wandernde_druiden.changes import say
 from device.games.wandernde_druiden.drawing import (
-    draw_main as draw_main,
-    fit_items as fit_items,
-    hint as hint,
-    outcome_lines as outcome_lines,
-    pick_options as pick_options,
-    pointer as pointer,
-    short_name as short_name,
-    status as status,
-    verdict_lines as verdict_lines,
+    draw_main,
+    hint,
+    pick_options,
+    status,
 )
 from device.games.wandernde_druiden.view import (
     CLASH_ROWS as CLASH_ROWS,
@@ -59,33 +54,17 @@ from device.games.wandernde_druiden.view import (
     View as View,
     _card_name,
     _clash_view,
-    clash_action as clash_action,
-    layable as layable,
-    shown_outcome as shown_outcome,
+    clash_action,
+    layable,
+    shown_outcome,
 )
 from device.ui.catalog import text
 from engine.core import DataError, IllegalMove
 from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems
 from engine.wandernde_druiden.game import cut_at_end, tied_groups
-from engine.wandernde_druiden.state import Clash, End, LayCreature, LayPlace, State
-
-# the optional hooks this game leaves alone: the contract's defaults
-seat_name = contract.player_name
-layout = contract.standard_layout
-seed = contract.no_seed
-legacy_action = contract.no_legacy_action
-
+from engine.wandernde_druiden.state import Action, Clash, End, LayCreature, LayPlace, State
 
 GAME_ID = "wandernde-druiden"
-
-DECKS = Configured(wandernde_druiden_cards.options)  # the config's card set, read once
-option_overrides = DECKS.overrides
-
-
-def configure(deck_paths: list) -> None:
-    DECKS.configure(deck_paths)
-    OWN.clear()
-    OWN.update(wandernde_druiden_cards.own_decks(list(deck_paths)))
 
 
 def questions(answers: dict[str, str]) -> list[Question]:
@@ -293,10 +272,11 @@ def round_ended(before: State, after: State, lang: str) -> list[str] | None:
 # --- the deck check --------------------------------------------------------------------------
 
 
-def check_deck(cards: list[str], lang: str) -> DeckReport:
+def check_deck(cards: list[str], lang: str, card_set_text: str = "") -> DeckReport:
     """A deck tapped card by card (card ids; "" for a tag the box does not know) against the
-    configured card set: legal when it has exactly 64 known cards within the copy limits."""
-    card_set = _card_set(option_overrides().get("cards", ""))
+    configured card set (`card_set_text`, the config's; "": the example set): legal when it
+    has exactly 64 known cards within the copy limits."""
+    card_set = _card_set(card_set_text)
     unknown = sum(1 for c in cards if not c)
     counts: dict[str, int] = {}
     for c in cards:
@@ -354,8 +334,39 @@ def describe(state: State, action: Any, lang: str) -> str:
     return text("undo.end_turn", lang)
 
 
-if TYPE_CHECKING:  # mypy checks this module against the screens contract
-    from device.games.contract import Screens
-    from device.games.wandernde_druiden import screen as _this
+class WanderndeDruidenScreens(contract.Screens[State, View, Action]):
+    """Wandernde Druiden's screens: the hooks are this module's functions; the card set of new
+    games comes from the config's deck files, read when the screens are built, and each
+    player's own deck orders the picker (`view.OWN`)."""
 
-    _checked: Screens = _this
+    deck_options = staticmethod(wandernde_druiden_cards.options)
+
+    def __init__(self, setup: Setup = DEFAULT_SETUP) -> None:
+        super().__init__(setup)
+        OWN.clear()
+        OWN.update(wandernde_druiden_cards.own_decks(list(setup.deck_paths)))
+
+    def check_deck(self, cards: list[str], lang: str) -> DeckReport:
+        return check_deck(cards, lang, self.options.get("cards", ""))
+
+    questions = staticmethod(questions)
+    initial_view = staticmethod(initial_view)
+    view_record = staticmethod(view_record)
+    view_parse = staticmethod(view_parse)
+    status = staticmethod(status)
+    hint = staticmethod(hint)
+    draw_main = staticmethod(draw_main)
+    on_button = staticmethod(on_button)
+    on_tap = staticmethod(on_tap)
+    confirm_text = staticmethod(confirm_text)
+    confirmed = staticmethod(confirmed)
+    round_ended = staticmethod(round_ended)
+    after = staticmethod(after)
+    after_undo = staticmethod(after_undo)
+    say = staticmethod(say)
+    describe = staticmethod(describe)
+    show_action = staticmethod(show_action)
+    card_label = staticmethod(card_label)
+
+
+SCREENS = WanderndeDruidenScreens

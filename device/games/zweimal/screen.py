@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from device.games import contract
 from device.games.contract import (
@@ -21,16 +21,16 @@ from device.games.contract import (
     Question,
     Reaction,
 )
+from device.games.setup import DEFAULT_SETUP, Setup
 from device.games.zweimal import (
     cursor,
     texts,  # noqa: F401 - its texts in the catalog
 )
-from device.games.zweimal.changes import say as say
+from device.games.zweimal.changes import say
 from device.games.zweimal.drawing import (
-    draw_main as draw_main,
-    hint as hint,
-    round_summary as round_summary,
-    status as status,
+    draw_main,
+    hint,
+    status,
 )
 from device.games.zweimal.legacy import legacy_action  # noqa: F401 - the contract's hook
 from device.games.zweimal.view import (
@@ -53,16 +53,6 @@ from engine.zweimal.game import (
     State,
 )
 
-# the optional hooks this game leaves alone: the contract's defaults
-seat_name = contract.player_name
-card_label = contract.card_id
-after_undo = contract.same_view_after_undo
-configure = contract.no_decks
-option_overrides = contract.no_overrides
-check_deck = contract.no_deck_check
-
-
-RNG = random.Random()  # how the box deals a layout (the screenshots seed it)
 START_ROUND = Confirm("start_round")  # the set-up is ready: the round starts
 SUPPLY_CHOICES = tuple(str(n) for n in range(1, 61))
 
@@ -91,19 +81,17 @@ def questions(answers: dict[str, str]) -> list[Question]:
 # --- the view --------------------------------------------------------------------------------
 
 
-def seed(value: int) -> None:
-    """The same deals every run (scripts, screenshots); the box itself deals at random."""
-    RNG.seed(value)
-
-
-def deal(state: State) -> tuple[str, ...]:
+def deal(state: State, rng: random.Random | None) -> tuple[str, ...]:
+    """A layout dealt at random: from the screens' own generator (`ZweimalScreens.rng`,
+    seeded by the set-up for scripts and screenshots), else a fresh one."""
+    rng = rng or random.Random()
     n = state.options.size
-    return tuple("".join(RNG.choice("-|") for _ in range(n)) for _ in range(n))
+    return tuple("".join(rng.choice("-|") for _ in range(n)) for _ in range(n))
 
 
-def initial_view(state: State) -> View:
+def initial_view(state: State, rng: random.Random | None = None) -> View:
     if state.phase == "setup":
-        return View(setup="deal", proposal=deal(state))
+        return View(setup="deal", proposal=deal(state, rng))
     return View(cursor=shared_cursor.start(cursor.possible(state)))
 
 
@@ -117,7 +105,7 @@ def view_record(view: View) -> dict[str, Any]:
     }
 
 
-def view_parse(data: dict[str, Any], state: State) -> View:
+def view_parse(data: dict[str, Any], state: State, rng: random.Random | None = None) -> View:
     n = state.options.size
 
     def field(value: Any) -> tuple[int, int]:
@@ -141,7 +129,7 @@ def view_parse(data: dict[str, Any], state: State) -> View:
         raise DataError(f"set-up is deal or edit, not {setup!r}")
     proposal = tuple(data.get("proposal") or ())
     if state.phase == "setup" and setup == "deal" and not _fits(proposal, n):
-        proposal = deal(state)
+        proposal = deal(state, rng)
     review = data.get("review")
     if review is not None:
         if (
@@ -168,11 +156,11 @@ def _fits(proposal: tuple[str, ...], n: int) -> bool:
     )
 
 
-def after(before: State, after_state: State, view: View) -> View:
+def after(before: State, after_state: State, view: View, rng: random.Random | None = None) -> View:
     """The view after an accepted action: a round's end shows its scoring board; a new step
     starts the cursor where the players are fewest presses from everything possible."""
     if len(after_state.round_scores) > len(before.round_scores):
-        proposal = deal(after_state) if after_state.phase == "setup" else ()
+        proposal = deal(after_state, rng) if after_state.phase == "setup" else ()
         return View(review=(len(after_state.round_scores) - 1, 0), proposal=proposal)
     if after_state.phase == "setup":
         return replace(view, selected=None)
@@ -197,10 +185,10 @@ def layout(state: State, view: View) -> Layout:
     )
 
 
-def on_button(state: State, view: View, button: str) -> Reaction:
+def on_button(state: State, view: View, button: str, rng: random.Random | None = None) -> Reaction:
     view = replace(view, preview=None)  # a proposed step is drawn done only until a press
     if view.review is not None:
-        return _review_button(state, view, button)
+        return _review_button(state, view, button, rng)
     if state.phase == "setup":
         if view.setup == "deal":
             if button == "ok":
@@ -208,7 +196,7 @@ def on_button(state: State, view: View, button: str) -> Reaction:
             if button == "back":
                 return Reaction(replace(view, setup="edit"))
             if button in ("left", "right"):
-                return Reaction(replace(view, proposal=deal(state)))  # deal again
+                return Reaction(replace(view, proposal=deal(state, rng)))  # deal again
             return Reaction(view)
         if button in shared_cursor.MOVES:
             return Reaction(
@@ -233,7 +221,7 @@ def on_button(state: State, view: View, button: str) -> Reaction:
     return Reaction(view)
 
 
-def _review_button(state: State, view: View, button: str) -> Reaction:
+def _review_button(state: State, view: View, button: str, rng: random.Random | None) -> Reaction:
     assert view.review is not None  # the scoring board is on show
     r, page = view.review
     last = _pages(state, r)
@@ -246,7 +234,7 @@ def _review_button(state: State, view: View, button: str) -> Reaction:
             return Reaction(replace(view, review=(r, last)))  # straight to the score
         if state.phase == "over" and r == len(state.round_scores) - 1:
             return Reaction(view)  # the final result, shown once: ok goes to the menu
-        done = initial_view(state) if state.phase != "setup" or not view.proposal else None
+        done = initial_view(state, rng) if state.phase != "setup" or not view.proposal else None
         return Reaction(done or View(setup="deal", proposal=view.proposal))
     if button == "back":
         return Reaction(view, confirm=UNDO)
@@ -337,8 +325,40 @@ def show_action(state: State, view: View, action: Action) -> View:
     return view
 
 
-if TYPE_CHECKING:  # mypy checks this module against the screens contract
-    from device.games.contract import Screens
-    from device.games.zweimal import screen as _this
+class ZweimalScreens(contract.Screens[State, View, Action]):
+    """Zweimal's screens: the hooks are this module's functions; the layouts it deals come
+    from its own generator, seeded by the set-up for scripts and screenshots."""
 
-    _checked: Screens = _this
+    def __init__(self, setup: Setup = DEFAULT_SETUP) -> None:
+        super().__init__(setup)
+        self.rng = random.Random(setup.seed)
+
+    def initial_view(self, state: State) -> View:
+        return initial_view(state, self.rng)
+
+    def view_parse(self, data: dict[str, Any], state: State) -> View:
+        return view_parse(data, state, self.rng)
+
+    def after(self, before: State, after_state: State, view: View) -> View:
+        return after(before, after_state, view, self.rng)
+
+    def on_button(self, state: State, view: View, button: str) -> Reaction:
+        return on_button(state, view, button, self.rng)
+
+    questions = staticmethod(questions)
+    view_record = staticmethod(view_record)
+    status = staticmethod(status)
+    hint = staticmethod(hint)
+    draw_main = staticmethod(draw_main)
+    on_tap = staticmethod(on_tap)
+    confirm_text = staticmethod(confirm_text)
+    confirmed = staticmethod(confirmed)
+    round_ended = staticmethod(round_ended)
+    layout = staticmethod(layout)
+    say = staticmethod(say)
+    describe = staticmethod(describe)
+    show_action = staticmethod(show_action)
+    legacy_action = staticmethod(legacy_action)
+
+
+SCREENS = ZweimalScreens
