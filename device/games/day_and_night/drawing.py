@@ -3,6 +3,8 @@ half of the screens contract; screen.py is the rest)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import ImageDraw
 
 from device.games.contract import (
@@ -28,6 +30,8 @@ from device.games.day_and_night.view import (
 )
 from device.ui import fit
 from device.ui.catalog import text
+from engine.core import Coord
+from engine.day_and_night.adjudication import Board
 from engine.day_and_night.areas import COLS, ROWS
 from engine.day_and_night.state import HAND, SIDES, State, adjacent, tile_at
 
@@ -95,25 +99,41 @@ def board_pixels(state: State, view: View) -> set[tuple[int, int]]:
     glyphs.py) and the cursor, a frame just outside its field that turns over every pixel it
     crosses, so it shows on any field around it (on a temple's lit edge as a dark line) and
     whole at the board's edges (the board stands a pixel in from the screen's edge)."""
-    chosen = set(view.targets) if view.mode != "temple" else set(temple_chosen(state, view))
-    markers = dict(state.mystify)
+    chosen = view.targets if view.mode != "temple" else tuple(temple_chosen(state, view))
+    lit = set(_fields_lit(state.board, state.mystify, state.crystals, state.pawns, chosen))
+    if not state.over:
+        lit ^= cursor_frame(view.cursor)
+    return lit
+
+
+@lru_cache(maxsize=64)
+def _fields_lit(
+    board: Board,
+    mystify: tuple[tuple[Coord, int], ...],
+    crystals: frozenset[Coord],
+    pawns: tuple[Coord, Coord],
+    chosen: tuple[Coord, ...],
+) -> frozenset[tuple[int, int]]:
+    """Every field's glyph in place: kept for the board as it is (a cursor move, a list
+    page or a question redraws the same fields)."""
+    markers = dict(mystify)
     lit: set[tuple[int, int]] = set()
     for r in range(ROWS):
         for c in range(COLS):
             at = (r, c)
-            pawns = [side for side, p in zip(SIDES, state.pawns, strict=True) if p == at]
+            on = [side for side, p in zip(SIDES, pawns, strict=True) if p == at]
             glyph = cell_pixels(
-                tile_at(state.board, at),
-                markers.get(at, 0),
-                at in state.crystals,
-                pawns,
-                at in chosen,
+                tile_at(board, at), markers.get(at, 0), at in crystals, on, at in chosen
             )
-            x, y = LEFT + c * CELL, TOP + r * CELL
-            lit |= {(x + dc, y + dr) for dr, dc in glyph}
-    if not state.over:
-        lit ^= cursor_frame(view.cursor)
-    return lit
+            lit |= _placed(glyph, LEFT + c * CELL, TOP + r * CELL)
+    return frozenset(lit)
+
+
+@lru_cache(maxsize=1024)
+def _placed(glyph: frozenset[tuple[int, int]], x: int, y: int) -> frozenset[tuple[int, int]]:
+    """A field's glyph at its place on the screen (x, y): kept, as the same glyphs stand on
+    the same fields frame after frame."""
+    return frozenset((x + dc, y + dr) for dr, dc in glyph)
 
 
 def cursor_frame(at: tuple[int, int]) -> set[tuple[int, int]]:
@@ -127,8 +147,7 @@ def cursor_frame(at: tuple[int, int]) -> set[tuple[int, int]]:
 
 
 def _board(draw, state: State, view: View) -> None:
-    for x, y in board_pixels(state, view):
-        draw.point((x, y), fill=1)
+    draw.point(list(board_pixels(state, view)), fill=1)  # one call for every lit pixel
 
 
 def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:

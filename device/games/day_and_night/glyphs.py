@@ -6,6 +6,8 @@ inverted. The cursor is a frame just outside the field."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Coord
 
 
@@ -50,6 +52,14 @@ def cell_pixels(
     symbol: str, markers: int = 0, crystal: bool = False, pawns=(), chosen: bool = False
 ) -> frozenset[Coord]:
     """The lit pixels (row, column) of one field's 8x8 glyph."""
+    return _cell_pixels(symbol, markers, crystal, tuple(pawns), chosen)
+
+
+@lru_cache(maxsize=256)
+def _cell_pixels(
+    symbol: str, markers: int, crystal: bool, pawns: tuple[str, ...], chosen: bool
+) -> frozenset[Coord]:
+    """`cell_pixels`, kept: a board of 48 fields draws a few kinds of glyph over and over."""
     lit = set(TILES[symbol])
     for corner in MARKERS[: min(markers, len(MARKERS))]:
         lit |= corner
