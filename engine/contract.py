@@ -11,10 +11,14 @@ import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from engine.core import IllegalMove
 from engine.table import Change, Table, differing
+
+S = TypeVar("S")  # a game's state
+A = TypeVar("A")  # its actions
+Opt = TypeVar("Opt")  # its options
 
 
 class Scores(Mapping[str, int]):
@@ -88,8 +92,9 @@ def lead_chances(
     return {p: 1.0 if totals.get(p, 0) == best else 0.0 for p in players}
 
 
-class Game:
-    """The base every game derives from; the defaults need only `apply` and the notation."""
+class Game(Generic[S, A, Opt]):
+    """The base every game derives from, generic in its state (`S`), action (`A`) and options
+    (`Opt`); the defaults need only `apply` and the notation."""
 
     id: str = ""
     name: str = ""  # the game's own (German) name, the same in every language
@@ -104,79 +109,79 @@ class Game:
     evaluation_scale: float = 4.0  # points of lead that make a game likely won (`evaluate`)
 
     # options
-    def parse_options(self, values: Mapping[str, str]) -> Any:
+    def parse_options(self, values: Mapping[str, str]) -> Opt:
         raise NotImplementedError
 
-    def format_options(self, options: Any) -> dict[str, str]:
+    def format_options(self, options: Opt) -> dict[str, str]:
         raise NotImplementedError
 
     # play
-    def initial(self, options: Any) -> Any:
+    def initial(self, options: Opt) -> S:
         raise NotImplementedError
 
-    def to_move(self, state: Any) -> str | None:
+    def to_move(self, state: S) -> str | None:
         raise NotImplementedError
 
-    def legal_actions(self, state: Any) -> list[Any] | None:
+    def legal_actions(self, state: S) -> Sequence[A] | None:
         return None
 
-    def sample_actions(self, state: Any) -> list[Any]:
+    def sample_actions(self, state: S) -> Sequence[A]:
         """Legal actions to play on with (random play-outs, tests): every legal action where
         they can be listed, else a game's own choice of them. Empty once the game is over."""
         listed = self.legal_actions(state)
         return [] if listed is None else listed
 
-    def is_legal(self, state: Any, action: Any) -> bool:
+    def is_legal(self, state: S, action: A) -> bool:
         try:
             self.apply(state, action)
         except IllegalMove:
             return False
         return True
 
-    def apply(self, state: Any, action: Any) -> Any:
+    def apply(self, state: S, action: A) -> S:
         raise NotImplementedError
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: S) -> bool:
         return self.result(state).over
 
-    def result(self, state: Any) -> Result:
+    def result(self, state: S) -> Result:
         raise NotImplementedError
 
     # notation
-    def format_action(self, action: Any) -> str:
+    def format_action(self, action: A) -> str:
         raise NotImplementedError
 
-    def parse_action(self, text: str) -> Any:
+    def parse_action(self, text: str) -> A:
         raise NotImplementedError
 
-    def summary(self, state: Any) -> dict[str, Any]:
+    def summary(self, state: S) -> dict[str, Any]:
         return {"to_move": self.to_move(state)}
 
     # the search (engine/search.py)
-    def decided_by(self, state: Any, action: Any) -> str | None:
+    def decided_by(self, state: S, action: A) -> str | None:
         """The player whose decision `action` is: the player to move, unless the game hands
         a decision to the other (Druiden's clash: the defender assigns the blockers)."""
         return self.to_move(state)
 
-    def chance_outcomes(self, state: Any) -> list[tuple[Any, float]] | None:
+    def chance_outcomes(self, state: S) -> list[tuple[A, float]] | None:
         """Where the table decides by chance (a draw): each outcome as an action, with its
         probability. None where a player chooses."""
         return None
 
-    def determinize(self, state: Any, seat: str, rng: random.Random) -> Any:
+    def determinize(self, state: S, seat: str, rng: random.Random) -> S:
         """A state consistent with everything `seat` has seen. The engines keep the hands and
         piles as counts (the box never knows which cards a hand holds), so nothing is
         hidden from a seat that the state holds: the state itself."""
         return state
 
-    def points(self, state: Any) -> Mapping[str, float]:
+    def points(self, state: S) -> Mapping[str, float]:
         """Each player's points as the game's own scoring has them now, with no look-ahead:
         the totals so far and what the round in play would score if it were scored now (the
         default: the result's totals). What the greedy player of `engine/strength.py`
         maximises, and what the default `evaluate` judges by."""
         return self.result(state).totals
 
-    def evaluate(self, state: Any) -> dict[str, float]:
+    def evaluate(self, state: S) -> dict[str, float]:
         """Each player's chance of winning, in [0, 1]: 1 for the winner (0.5 each for a
         draw) once the game is over, else by the lead on the points now (`points`; a lead of
         `evaluation_scale` points is about a 76% chance)."""
@@ -187,7 +192,7 @@ class Game:
             return {p: 1.0 if p == result.winner else 0.0 for p in self.players}
         return lead_chances(self.points(state), self.players, self.evaluation_scale)
 
-    def known_best(self, state: Any, seat: str) -> Any | None:
+    def known_best(self, state: S, seat: str) -> A | None:
         """A fast choice the game knows to be best for `seat`'s decision now, taken instead
         of the search (`engine/search.py`, `choose`): Feuer und Wasser's best placement of
         the drawn card, Druiden's best defence of a clash. None: the search decides."""
@@ -196,12 +201,12 @@ class Game:
     # the table (engine/table.py)
     table_free: tuple[str, ...] = ("to_move",)  # `summary` keys not on the table
 
-    def table(self, state: Any) -> Table:
+    def table(self, state: S) -> Table:
         """What lies on the table (place -> content): everything of the state a player can
         see or count there. The default: nothing (a game with no pieces)."""
         return {}
 
-    def changes(self, before: Any, after: Any) -> tuple[Change, ...]:
+    def changes(self, before: S, after: S) -> tuple[Change, ...]:
         """What the players change on the table to go from `before` to `after` (any two
         states of one game). The default: each place that differs, set to what it holds."""
         a, b = self.table(before), self.table(after)
@@ -210,19 +215,24 @@ class Game:
         )
 
     # a hand the box holds (engine/hands.py): games with hidden hands give these
-    def hand_count(self, state: Any, seat: str) -> int | None:
+    def hand_count(self, state: S, seat: str) -> int | None:
         """How many cards `seat`'s hand holds (the engines keep hands as counts); None in a
         game without hands the other player cannot see."""
         return None
 
-    def deck_cards(self, state: Any, seat: str) -> tuple[tuple[str, int], ...]:
+    def deck_cards(self, state: S, seat: str) -> tuple[tuple[str, int], ...]:
         """The cards `seat`'s deck is made of: each card's id with its most copies."""
         return ()
 
-    def card_played(self, state: Any, action: Any) -> str | None:
+    def card_played(self, state: S, action: A) -> str | None:
         """The card of the mover's hand that `action` plays (None: it plays no card)."""
         return None
 
-    def card_worth(self, state: Any, seat: str, card: str) -> float:
+    def card_worth(self, state: S, seat: str, card: str) -> float:
         """What a held card is worth keeping: when a hand is cut, the least worth go."""
         return 0.0
+
+
+AnyGame = Game[Any, Any, Any]
+"""A game whose types the caller does not know: the registry's entries, the search, replay
+and the hands work with every game alike, so its state, action and options are Any there."""

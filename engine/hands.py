@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.contract import AnyGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,13 +31,13 @@ class Held:
     now: int = 0
 
 
-def missing(game: Any, state: Any, seat: str, held: Held) -> int:
+def missing(game: AnyGame, state: Any, seat: str, held: Held) -> int:
     """How many cards the hand holds that nobody has told yet."""
     count = game.hand_count(state, seat)
     return 0 if count is None else max(0, count - len(held.cards))
 
 
-def start(game: Any, state: Any, seat: str, told: Sequence[str]) -> Held:
+def start(game: AnyGame, state: Any, seat: str, told: Sequence[str]) -> Held:
     """The hand as the game begins: the first told cards."""
     count = game.hand_count(state, seat) or 0
     cards = tuple(told[:count])
@@ -54,7 +57,7 @@ def forget(held: Held) -> Held:
 
 
 def follow(
-    game: Any, before: Any, action: Any, after: Any, seat: str, held: Held, told: Sequence[str]
+    game: AnyGame, before: Any, action: Any, after: Any, seat: str, held: Held, told: Sequence[str]
 ) -> Held:
     """The hand after `action` took `before` to `after`: its played card out, new cards from
     `told`, a cut's cards (the least worth) discarded."""
@@ -80,7 +83,7 @@ def follow(
 
 
 def replay(
-    game: Any,
+    game: AnyGame,
     states: Sequence[Any],
     actions: Sequence[Any],
     seat: str,
@@ -97,20 +100,20 @@ def replay(
 
 
 def least_worth(
-    game: Any, state: Any, seat: str, cards: tuple[str, ...], n: int
+    game: AnyGame, state: Any, seat: str, cards: tuple[str, ...], n: int
 ) -> tuple[str, ...]:
     """The `n` cards of least worth to keep (of equal worth: the one drawn first)."""
     order = sorted(range(len(cards)), key=lambda i: (game.card_worth(state, seat, cards[i]), i))
     return tuple(cards[i] for i in sorted(order[:n]))
 
 
-def playable(game: Any, state: Any, cards: Sequence[str]) -> Callable[[Any], bool]:
+def playable(game: AnyGame, state: Any, cards: Sequence[str]) -> Callable[[Any], bool]:
     """The actions the mover may choose holding `cards`: those that play no card, or one held."""
     held = set(cards)
     return lambda action: (c := game.card_played(state, action)) is None or c in held
 
 
-def copies_left(game: Any, state: Any, seat: str, told: Sequence[str], card: str) -> int:
+def copies_left(game: AnyGame, state: Any, seat: str, told: Sequence[str], card: str) -> int:
     """How many more copies of `card` the seat's deck can still give (its copies less those
     told so far); -1 for a card not in the deck."""
     most = dict(game.deck_cards(state, seat)).get(card)

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.contract import Game
+from engine.contract import AnyGame
 from engine.core import IllegalMove, NotationError
 
 
@@ -66,7 +66,7 @@ def parse_record(text: str) -> Record:
     return Record(game, tuple(options.items()), tuple(actions))
 
 
-def options_of(game: Game, values: Mapping[str, str]) -> Any:
+def options_of(game: AnyGame, values: Mapping[str, str]) -> Any:
     """The game's options from text; unknown keys are a NotationError naming them."""
     unknown = [k for k in values if k not in game.option_defaults]
     if unknown:
@@ -75,7 +75,7 @@ def options_of(game: Game, values: Mapping[str, str]) -> Any:
     return game.parse_options({**game.option_defaults, **values})
 
 
-def replay(game: Game, options: Any, actions: Sequence[Any]) -> Any:
+def replay(game: AnyGame, options: Any, actions: Sequence[Any]) -> Any:
     """The state after these actions (each must be legal: IllegalMove otherwise)."""
     state = game.initial(options)
     for action in actions:
@@ -83,7 +83,7 @@ def replay(game: Game, options: Any, actions: Sequence[Any]) -> Any:
     return state
 
 
-def undo(game: Game, options: Any, actions: Sequence[Any]) -> tuple[Any, tuple[Any, ...]]:
+def undo(game: AnyGame, options: Any, actions: Sequence[Any]) -> tuple[Any, tuple[Any, ...]]:
     """Take back the last action: the state and actions as if it had never been played."""
     kept = tuple(actions[:-1])
     return replay(game, options, kept), kept
@@ -99,7 +99,7 @@ class Step:
     reason: str = ""
 
 
-def replay_record(game: Game, record: Record) -> tuple[Any, Any, Iterator[Step]]:
+def replay_record(game: AnyGame, record: Record) -> tuple[Any, Any, Iterator[Step]]:
     """Options, initial state and the steps of a record. Every action line is parsed first
     (a malformed one is a NotationError naming its line, before anything is played); an
     action the rules refuse is a step with ok False, and the replay goes on (as on the box)."""
@@ -128,7 +128,7 @@ def replay_record(game: Game, record: Record) -> tuple[Any, Any, Iterator[Step]]
     return options, initial, steps()
 
 
-def format_record(game: Game, options: Any, actions: Sequence[Any]) -> str:
+def format_record(game: AnyGame, options: Any, actions: Sequence[Any]) -> str:
     lines = [f"game {game.id}"]
     lines += [f"option {k}={v}" for k, v in game.format_options(options).items()]
     lines += [game.format_action(a) for a in actions]

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.contract import Game
+from engine.contract import AnyGame
 from engine.core import MisuseError
 
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
@@ -54,7 +54,7 @@ class Answer:
     visits: tuple[tuple[Any, int], ...]
 
 
-def choices(game: Game, state: Any) -> list[Any]:
+def choices(game: AnyGame, state: Any) -> list[Any]:
     """The actions the search considers: every legal action where the game lists them, else
     the game's own sample of them."""
     listed = game.legal_actions(state)
@@ -72,7 +72,7 @@ def pick_chance(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> An
 
 
 def search(
-    game: Game,
+    game: AnyGame,
     state: Any,
     rng: random.Random,
     simulations: int = 200,
@@ -111,7 +111,7 @@ def search(
 
 
 def choose(
-    game: Game,
+    game: AnyGame,
     state: Any,
     rng: random.Random,
     simulations: int,
@@ -129,7 +129,7 @@ def choose(
 
 
 def _simulate(
-    game: Game, state: Any, root: _Node, rng: random.Random, depth: int, first: list[Any]
+    game: AnyGame, state: Any, root: _Node, rng: random.Random, depth: int, first: list[Any]
 ) -> None:
     node, path = root, []
     while not game.is_over(state):
@@ -169,7 +169,7 @@ def _ucb(node: _Node) -> float:
     return mean + EXPLORATION * math.sqrt(math.log(max(node.available, 1)) / node.visits)
 
 
-def _playout(game: Game, state: Any, rng: random.Random, depth: int) -> dict[str, float]:
+def _playout(game: AnyGame, state: Any, rng: random.Random, depth: int) -> dict[str, float]:
     for _ in range(depth):
         if game.is_over(state):
             break

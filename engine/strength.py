@@ -12,23 +12,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.contract import Game
+from engine.contract import AnyGame
 from engine.search import choices, choose, pick_chance
 
 Among = Callable[[Any], bool] | None
 Player = Callable[..., Any]  # (game, state, rng, among=None): an action `among` accepts
 
 
-def _offered(game: Game, state: Any, among: Among) -> list[Any]:
+def _offered(game: AnyGame, state: Any, among: Among) -> list[Any]:
     return [a for a in choices(game, state) if among is None or among(a)]
 
 
-def random_player(game: Game, state: Any, rng: random.Random, among: Among = None) -> Any:
+def random_player(game: AnyGame, state: Any, rng: random.Random, among: Among = None) -> Any:
     actions = _offered(game, state, among)
     return actions[rng.randrange(len(actions))]
 
 
-def greedy_player(game: Game, state: Any, rng: random.Random, among: Among = None) -> Any:
+def greedy_player(game: AnyGame, state: Any, rng: random.Random, among: Among = None) -> Any:
     """The action with the best immediate result: after it, the mover's lead on the points
     as the game scores them now (`points`: Zweimal's roads as they lie, Feuer und Wasser's
     cards to the pile, Day and Night's temples, Druiden's MP) is largest; a won game first,
@@ -44,7 +44,7 @@ def greedy_player(game: Game, state: Any, rng: random.Random, among: Among = Non
     return _best_by(game, state, rng, value, among)
 
 
-def evaluated_player(game: Game, state: Any, rng: random.Random, among: Among = None) -> Any:
+def evaluated_player(game: AnyGame, state: Any, rng: random.Random, among: Among = None) -> Any:
     """A stronger greedy player: the action after which the box's own evaluation
     (`evaluate`: beyond the points, Day and Night's largest area and tiles, Druiden's hand
     and creatures) is best for the mover, ties at random."""
@@ -56,7 +56,7 @@ def evaluated_player(game: Game, state: Any, rng: random.Random, among: Among = 
 
 
 def _best_by(
-    game: Game,
+    game: AnyGame,
     state: Any,
     rng: random.Random,
     value: Callable[[Any, str], float],
@@ -76,7 +76,7 @@ def _best_by(
     return best[rng.randrange(len(best))]
 
 
-def box_player(game: Game, state: Any, rng: random.Random, among: Among = None) -> Any:
+def box_player(game: AnyGame, state: Any, rng: random.Random, among: Among = None) -> Any:
     """The box: the game's known best, else the search at the game's budget; for a decision
     handed to it (`among`: Druiden's defence) its best among those."""
     simulations, depth = game.search_budget
@@ -87,7 +87,7 @@ def box_player(game: Game, state: Any, rng: random.Random, among: Among = None) 
     return choose(game, state, rng, simulations, depth, among=among, seat=seat).action
 
 
-def play(game: Game, players: dict[str, Player], seed: int, limit: int = 2000) -> str | None:
+def play(game: AnyGame, players: dict[str, Player], seed: int, limit: int = 2000) -> str | None:
     """One game from the default options: the winner (None for a draw, or a game still open
     after `limit` actions). The table's own steps (a draw, a dealt set-up) are at random. A
     step whose details are the other player's (Druiden's clash: the defender assigns the
@@ -113,7 +113,7 @@ def play(game: Game, players: dict[str, Player], seed: int, limit: int = 2000) -
     return None
 
 
-def _handed_to(game: Game, state: Any, decider: str) -> Callable[[Any], bool]:
+def _handed_to(game: AnyGame, state: Any, decider: str) -> Callable[[Any], bool]:
     return lambda action: game.decided_by(state, action) == decider
 
 
@@ -138,7 +138,7 @@ class Tally:
         return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def match(game: Game, opponent: Player, games: int, seed: int = 2026) -> Tally:
+def match(game: AnyGame, opponent: Player, games: int, seed: int = 2026) -> Tally:
     """The box against `opponent`, `games` games, the box's seat alternating."""
     wins = draws = losses = 0
     first, second = game.players[0], game.players[1]

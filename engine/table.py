@@ -69,7 +69,9 @@ def differing(before: Table, after: Table) -> set[str]:
     return {k for k in set(before) | set(after) if before.get(k) != after.get(k)}
 
 
-def unaccounted(before: Table, after: Table, changes: Iterable[Change]) -> tuple[set, set]:
+def unaccounted(
+    before: Table, after: Table, changes: Iterable[Change]
+) -> tuple[set[str], set[str]]:
     """(places that differ and no change accounts for, places a change names that do not
     differ): both empty when the changes say every difference and nothing else."""
     named: set[str] = set()

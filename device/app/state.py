@@ -15,6 +15,7 @@ from typing import Any, Literal
 from device import games
 from device.app.session import Session
 from device.games.contract import Confirm, Screens
+from engine.contract import AnyGame
 from engine.core import DataError
 
 Mode = Literal["menu", "game", "confirm", "message", "teach", "check"]
@@ -131,12 +132,14 @@ def deck_checkers() -> list[str]:
     return [g for g, e in games.playable().items() if e.checks_decks]
 
 
-def screens_of(session: Session) -> Screens:
+def screens_of(session: Session) -> Screens[Any, Any, Any]:
+    """The screens of the session's game (Any: the box handles every game alike)."""
     return games.GAMES[session.game].screens
 
 
-def engine_of(session: Session) -> Any:
-    return games.GAMES[session.game].engine
+def engine_of(session: Session) -> AnyGame:
+    """The engine of the session's game (a game the box plays always has one)."""
+    return games.GAMES[session.game].game
 
 
 def game_view(box: BoxState) -> Any:

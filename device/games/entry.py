@@ -20,7 +20,7 @@ from engine.core import DataError, MisuseError
 if TYPE_CHECKING:
     from device.games.contract import CardNames, Figures, Screens
     from device.games.scorer import Scorer
-    from engine.contract import Game
+    from engine.contract import AnyGame
 
 
 _building = threading.Lock()  # the loop and the preload may both ask first
@@ -40,8 +40,8 @@ def _screens(module: str, setup: Setup) -> Screens[Any, Any, Any]:
 
 
 @cache
-def _engine(module: str) -> Game:
-    found: Game = importlib.import_module(module).GAME
+def _engine(module: str) -> AnyGame:
+    found: AnyGame = importlib.import_module(module).GAME
     return found
 
 
@@ -73,12 +73,12 @@ class Entry:
         return found
 
     @property
-    def engine(self) -> Game | None:
+    def engine(self) -> AnyGame | None:
         """The engine (None: only scoring so far); a module is imported when first asked."""
         return _engine(self.engine_module) if self.engine_module else None
 
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         """The engine of a game the box plays (a ValueError for one that only scores)."""
         engine = self.engine
         if engine is None:

@@ -254,7 +254,7 @@ def parse_action(text: str) -> Action:
 # --- the contract ---------------------------------------------------------------------------
 
 
-class DayAndNight(Game):
+class DayAndNight(Game[State, Action, Options]):
     id = "day-and-night"
     name = "Day and Night"
     short = "D&N"

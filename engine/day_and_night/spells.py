@@ -26,6 +26,7 @@ others.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import DataError
 
@@ -125,7 +126,7 @@ EXAMPLE: dict[str, tuple[Spell, ...]] = {
 # --- decks as text (a record's option line) ----------------------------------------------------
 
 
-def deck_to_data(deck: tuple[Spell, ...]) -> list[dict]:
+def deck_to_data(deck: tuple[Spell, ...]) -> list[dict[str, Any]]:
     return [
         {
             "id": s.id,
@@ -139,9 +140,9 @@ def deck_to_data(deck: tuple[Spell, ...]) -> list[dict]:
     ]
 
 
-def _effect_to_data(effect: Effect) -> dict:
+def _effect_to_data(effect: Effect) -> dict[str, Any]:
     """Only the fields the effect honours (and a colour or `adjacent` only where given)."""
-    out: dict = {"kind": effect.kind}
+    out: dict[str, Any] = {"kind": effect.kind}
     honours = FIELDS.get(effect.kind, ())
     if "count" in honours:
         out["count"] = effect.count

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import Coord
 from engine.day_and_night.areas import COLS, ROWS
 from engine.day_and_night.state import SIDES, State, tile_at
 from engine.table import Change, Table, differing
@@ -67,7 +68,7 @@ def _tiles(before: State, after: State) -> list[Change]:
     """The tiles: moved (one gone, the same one come next to it), placed, removed, turned,
     fixed, made a temple (the 8 fields in one change)."""
     gone, come, found = [], [], []
-    temples: dict[str, list] = {}
+    temples: dict[str, list[Coord]] = {}
     for r in range(ROWS):
         for c in range(COLS):
             at = (r, c)

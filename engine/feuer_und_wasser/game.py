@@ -291,7 +291,7 @@ def format_deck(deck: tuple[tuple[str, Card], ...]) -> str:
     return ",".join(f"{card_id}:{card.notation()}" for card_id, card in deck)
 
 
-class FeuerUndWasser(Game):
+class FeuerUndWasser(Game[State, Action, Options]):
     id = "feuer-und-wasser"
     name = "Feuer und Wasser"
     short = "FuW"

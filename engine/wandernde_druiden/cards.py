@@ -146,10 +146,10 @@ def set_to_data(cards: CardSet) -> dict[str, Any]:
     return {"kinds": [{"id": k, "name": n} for k, n in cards.kinds], "cards": out}
 
 
-def deck_problems(cards: CardSet, counts: Mapping[str, int]) -> list[tuple[str, dict]]:
+def deck_problems(cards: CardSet, counts: Mapping[str, int]) -> list[tuple[str, dict[str, object]]]:
     """What makes a deck (card id -> copies) illegal, as (problem, values) pairs, most
     important first: ("unknown", card), ("too_many", card, n, max), ("size", n). Empty: legal."""
-    found: list[tuple[str, dict]] = []
+    found: list[tuple[str, dict[str, object]]] = []
     for card_id, n in sorted(counts.items()):
         card = cards.card(card_id)
         if card is None:

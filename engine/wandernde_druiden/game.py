@@ -301,7 +301,7 @@ def apply(state: State, action: Action) -> State:
 PLACE_WORTH = 2.0  # a power place kept like a creature of strength 2 (card_worth)
 
 
-class WanderndeDruiden(Game):
+class WanderndeDruiden(Game[State, Action, Options]):
     id = "wandernde-druiden"
     name = "Wandernde Druiden"
     short = "WD"

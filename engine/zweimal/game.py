@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
 from engine.contract import Game, Result, RoundResult, Scores
 from engine.core import Coord, DataError, IllegalMove, MisuseError, NotationError
@@ -374,7 +374,7 @@ def legal_actions(state: State) -> list[Action]:
     return []
 
 
-class Zweimal(Game):
+class Zweimal(Game[State, Action, Options]):
     id = "zweimal"
     name = "Zweimal"
     short = "ZW"
@@ -460,7 +460,7 @@ class Zweimal(Game):
     table = staticmethod(on_table.table)
     changes = staticmethod(on_table.changes)
 
-    def summary(self, state: State) -> dict:
+    def summary(self, state: State) -> dict[str, Any]:
         return {
             "round": state.round,
             "step": state.phase,

@@ -31,7 +31,7 @@ class State:
     winner: str | None = None
 
 
-class Stapel(Game):
+class Stapel(Game[State, Take, Options]):
     id = "stapel"
     name = "Stapel"
     short = "ST"
