@@ -61,7 +61,7 @@ class Scores(Mapping[str, int]):
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     scores: Scores
-    details: tuple[tuple[str, Any], ...] = ()  # e.g. (("position", "<notation>"),)
+    details: tuple[tuple[str, Any], ...] = ()  # JSON values, e.g. (("position", "<notation>"),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +154,7 @@ class Game(Generic[S, A, Opt]):
     def parse_action(self, text: str) -> A:
         raise NotImplementedError
 
-    def summary(self, state: S) -> dict[str, Any]:
+    def summary(self, state: S) -> dict[str, Any]:  # JSON for `tabletop replay`
         return {"to_move": self.to_move(state)}
 
     # the search (engine/search.py)

@@ -12,11 +12,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from device.games.setup import DEFAULT_SETUP, Setup
 from engine.core import Coord, DataError, MisuseError
 from engine.table import Change
+
+if TYPE_CHECKING:
+    from device.ui.fonts import Fonts
 
 S = TypeVar("S")  # a game's engine state
 V = TypeVar("V")  # its screens' view
@@ -87,8 +90,8 @@ class Reaction:
     the screens make themselves (`refuse`: a code whose text is `refuse.<code>`, shown like
     the engine's refusals; nothing else changes but the view)."""
 
-    view: Any
-    action: Any = None
+    view: Any  # the game's own view (Any: the box passes it back to the game untouched)
+    action: Any = None  # the game's own action (Any: handed to the game's engine as it is)
     confirm: Confirm | None = None
     refuse: str = ""
 
@@ -130,6 +133,7 @@ class Told:
     back), each seat as the players say it here (in solo play the box's seat is "Box"), and
     the language."""
 
+    # the game's own states and actions (Any: the box builds a Told for every game alike)
     before: Any
     after: Any
     actions: tuple[Any, ...]
@@ -154,7 +158,7 @@ class Told:
 
     @property
     def first(self) -> Any:
-        """The state the actions start from."""
+        """The state the actions start from (the game's own: Any, as `before`)."""
         return self.before if self.forward else self.after
 
 
@@ -167,7 +171,12 @@ class View:
 
 
 def side_panel(
-    draw: Any, x: int, lines: list[tuple[str, bool]], fonts: Any, top: int = 0, bottom: int = 55
+    draw: Any,  # PIL's ImageDraw, or the strict mode's Guard (device/ui/fit.py)
+    x: int,
+    lines: list[tuple[str, bool]],
+    fonts: Fonts,
+    top: int = 0,
+    bottom: int = 55,
 ) -> None:
     """A board game's side panel from column `x`: one line of the status font every 9 pixels
     from `top`, a line marked True inverted (whose turn); each line fits its place, and the
@@ -210,17 +219,19 @@ class Screens(ABC, Generic[S, V, A]):
     @abstractmethod
     def initial_view(self, state: S, /) -> V: ...
     @abstractmethod
-    def view_record(self, view: V, /) -> dict[str, Any]: ...
+    def view_record(self, view: V, /) -> dict[str, Any]: ...  # JSON, saved with the screen
     @abstractmethod
-    def view_parse(self, data: dict[str, Any], state: S, /) -> V: ...
+    def view_parse(self, data: dict[str, Any], state: S, /) -> V: ...  # JSON read back
 
     # drawing
     @abstractmethod
     def status(self, state: S, lang: str, /) -> str: ...
     @abstractmethod
     def hint(self, state: S, view: V, lang: str, /) -> str: ...
+    # draw: PIL's ImageDraw, or in the strict text mode the guard that checks every stroke
+    # (device/ui/fit.py `Guard`), which draws the same way: Any
     @abstractmethod
-    def draw_main(self, draw: Any, state: S, view: V, lang: str, fonts: Any, /) -> None: ...
+    def draw_main(self, draw: Any, state: S, view: V, lang: str, fonts: Fonts, /) -> None: ...
 
     def layout(self, state: S, view: V, /) -> Layout:
         return DEFAULT_LAYOUT
@@ -277,7 +288,7 @@ class Screens(ABC, Generic[S, V, A]):
         `checks_decks`."""
         raise MisuseError("this game has no deck check")
 
-    def legacy_action(self, payload: dict[str, Any], /) -> A:
+    def legacy_action(self, payload: dict[str, Any], /) -> A:  # an old record's JSON
         raise DataError("an action saved in a format this game never used")
 
 
