@@ -129,13 +129,14 @@ def test_the_menu_s_hint_shows_the_best_action_for_the_player_to_move(tmp_path):
 
         p.press(*["down"] * menu_items(p.box).index("hint"), "ok")
         from device.app.frame import _band, _lines
+        from device.app.solo import shown
 
-        band = _band(p.box)
+        band = _band(p.box, shown(p.box))
         assert p.box.mode == "game" and band.startswith("Tipp: Figur auf ")
         at = tuple(int(n) for n in band.removeprefix("Tipp: Figur auf ").split(","))
         assert p.box.view.cursor == at and p.box.view.preview == at  # drawn on the board
         assert p.box.session.actions == 1  # a hint plays nothing ...
-        assert _lines(p.box)[1] == "ok:Tipp spielen back:weg"
+        assert _lines(p.box, shown(p.box))[1] == "ok:Tipp spielen back:weg"
         p.press("ok")  # ... until ok plays exactly it
         assert p.box.session.actions == 2 and p.state.position.figure_at(at) == "A"
     finally:
@@ -354,3 +355,38 @@ def test_a_finished_game_has_no_hint_said_in_the_menu_never_over_its_result():
         assert asked.notice == "Spiel vorbei: kein Tipp", game
         with fit.strict():
             render(asked)
+
+
+def test_a_game_without_a_solo_player_never_enters_solo_play_s_frame(monkeypatch):
+    """Issue 31: the frame asks solo play once (`solo.shown`), and a game with no solo player
+    and no hint asked gets `NOTHING` at once: no other part of solo play runs to draw it."""
+    import random
+
+    import pytest
+
+    from device import games
+    from device.app import solo
+    from device.app.frame import render
+    from device.app.session import Session
+    from device.app.state import BoxState
+    from engine.day_and_night.game import GAME
+
+    def entered(*args, **kwargs):
+        raise AssertionError("solo play entered for a game without a solo player")
+
+    own = [n for n, f in vars(solo).items() if getattr(f, "__module__", "") == solo.__name__]
+    for name in own:
+        if callable(vars(solo)[name]) and name not in ("shown", "Shown"):
+            monkeypatch.setattr(solo, name, entered)
+    rng = random.Random(5)
+    state = GAME.initial(GAME.parse_options({}))
+    entry = games.GAMES[GAME.id]
+    for i in range(12):
+        box = BoxState(mode="game", session=Session(1, GAME.id, state.options, state, i))
+        box = replace(box, view=entry.screens.initial_view(state))
+        assert solo.shown(box) is solo.NOTHING
+        render(box)  # nothing of solo play is asked beyond `shown`
+        state = GAME.apply(state, rng.choice(GAME.sample_actions(state)))
+    solo_game = Session(1, GAME.id, state.options, state, 12, box_seat="B")
+    with pytest.raises(AssertionError, match="solo play entered"):  # the patches do bite
+        solo.shown(BoxState(mode="game", session=solo_game))

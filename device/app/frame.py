@@ -24,8 +24,9 @@ def render(box: BoxState) -> Image.Image:
     image = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(image)
     fonts = font_files.load()
-    status, hint = _lines(box)
-    layout = _layout(box)
+    shown = solo.shown(box)  # solo play's and a hint's part of the frame, handed as it is
+    status, hint = _lines(box, shown)
+    layout = _layout(box, shown)
     if layout.status:
         room = WIDTH - 1 - (8 if not box.reader_ok else 0)  # the reader's mark, top right
         fit.line(draw, (1, 0), status, fonts.status, width=room)
@@ -39,10 +40,10 @@ def render(box: BoxState) -> Image.Image:
     elif box.mode == "message" or (box.mode == "confirm" and not _over_game(box)):
         lines = message_page(box.message)[0] if box.mode == "message" else (_confirm_text(box),)
         _message(draw, lines, fonts)
-    elif box.session is not None and solo.cards_to_tell(box):
-        _deal(draw, box, fonts)
+    elif box.session is not None and shown.telling:
+        _deal(draw, box, shown, fonts)
     elif box.session is not None:
-        page = _said_page(box)
+        page = _said_page(box, shown)
         panel = layout.said if page is not None and not box.undone else None
         if page is None or panel is not None:  # the game, the box's move said over its panel
             screens = screens_of(box.session)
@@ -50,14 +51,14 @@ def render(box: BoxState) -> Image.Image:
             screens.draw_main(main, box.session.state, game_view(box), box.lang, fonts)
         if page is not None:  # (an undo's changes: over the whole main area)
             _said(draw, panel, page, fonts)
-        elif solo.box_draws(box):  # the table draws the box's card: said over the top row
+        elif shown.box_draws:  # the table draws the box's card: said over the top row
             draw.rectangle((0, 0, WIDTH - 1, 8), fill=1)
             fit.line(draw, (1, 0), text("solo.box_draws", box.lang), fonts.status, fill=0)
     if layout.hint_y is not None:
         if layout.separators:
             draw.line((0, layout.hint_y - 2, WIDTH - 1, layout.hint_y - 2), fill=1)
         _hint(draw, layout.hint_y, hint, fonts.small)
-    band = _confirm_text(box) if _over_game(box) else _band(box)
+    band = _confirm_text(box) if _over_game(box) else _band(box, shown)
     if band:  # a refusal, a notice, or a question asked over the game
         x0, y0, x1, y1 = layout.notice
         draw.rectangle((x0, y0, x1, y1), fill=1)
@@ -70,28 +71,24 @@ def render(box: BoxState) -> Image.Image:
     return image
 
 
-def _band(box: BoxState) -> str:
-    """The notice band: a refusal or notice; in solo play the box's move ("Box: Figur auf
-    2,3") or "Box denkt ..." while it searches (also for a hint)."""
-    if box.mode == "game" and solo.wants_thinking(box):  # the box's move, or a hint asked
-        return text("solo.thinking" if solo.box_to_move(box) else "solo.hint_thinking", box.lang)
-    hinted = solo.hint(box)
-    if box.mode == "game" and hinted is not None and not box.notice:
-        return text("solo.hint", box.lang, what=solo.describe(box, hinted))
+def _band(box: BoxState, shown: solo.Shown) -> str:
+    """The notice band: a refusal or notice; "Box denkt ..." while the box searches (its
+    move, a hint), over any notice; a hint on show where no notice is."""
+    if shown.thinking:
+        return shown.thinking
+    if shown.hint_text and not box.notice:
+        return shown.hint_text
     return box.notice
 
 
-def _said_page(box: BoxState) -> tuple[str, ...] | None:
+def _said_page(box: BoxState, shown: solo.Shown) -> tuple[str, ...] | None:
     """What to do with the pieces, the page on show over the game: an undo's changes, or the
     box's move (None: nothing to say now; a notice, a refusal first)."""
     if box.mode != "game" or box.session is None or box.notice:
         return None
     if box.undone:
         return box.undone[box.undone_page % len(box.undone)]
-    p = solo.current(box)
-    if not solo.box_to_move(box) or p is None or p.action is None or not p.pages:
-        return None
-    return p.pages[p.page % len(p.pages)]
+    return shown.move_page
 
 
 def _said(draw, area: tuple[int, int, int, int] | None, page: tuple[str, ...], fonts) -> None:
@@ -157,15 +154,12 @@ def _over_game(box: BoxState) -> bool:
     return box.mode == "confirm" and box.session is not None
 
 
-def _layout(box: BoxState) -> Layout:
-    if (
-        not (box.mode == "game" or _over_game(box))
-        or box.session is None
-        or solo.cards_to_tell(box)
-    ):
+def _layout(box: BoxState, shown: solo.Shown) -> Layout:
+    in_game = box.mode == "game" or _over_game(box)
+    if not in_game or box.session is None or shown.telling:
         return DEFAULT_LAYOUT
     layout = screens_of(box.session).layout(box.session.state, game_view(box))
-    if _said_page(box) is not None and (layout.said is None or box.undone):
+    if _said_page(box, shown) is not None and (layout.said is None or box.undone):
         return DEFAULT_LAYOUT  # said over the main area, under the status line
     return layout
 
@@ -182,7 +176,7 @@ def _confirm_text(box: BoxState) -> str:
     return screens_of(box.session).confirm_text(box.confirm, box.lang)
 
 
-def _lines(box: BoxState) -> tuple[str, str]:
+def _lines(box: BoxState, shown: solo.Shown) -> tuple[str, str]:
     lang = box.lang
     session = box.session
     if box.mode == "menu":
@@ -216,20 +210,17 @@ def _lines(box: BoxState) -> tuple[str, str]:
         return status, text("hint.confirm", lang)
     if box.mode == "message":
         return status, text("hint.message", lang)
-    if solo.cards_to_tell(box):  # solo play: the cards drawn for the box, told
+    if shown.telling:  # solo play: the cards drawn for the box, told
         if session.box_held.now:
             return status, text("hint.box_cards_back", lang)
         return status, text("hint.box_cards_undo" if session.actions else "hint.box_cards", lang)
     if box.undone:  # an undo's changes, a page: the next, or back to the board
         last = box.undone_page + 1 >= len(box.undone)
         return status, text("hint.lines_done" if last else "hint.lines_next", lang)
-    if solo.hint(box) is not None:  # a hint on show: ok plays it
+    if shown.hinting:  # a hint on show: ok plays it
         return status, text("hint.play_hint", lang)
-    if solo.box_to_move(box):  # solo play: the box's move, then the player's ok
-        p = solo.current(box)
-        more = p is not None and p.page + 1 < len(p.pages)
-        key = "hint.box_move_next" if more else "hint.box_move"
-        return status, text("hint.box_thinking" if solo.wants_thinking(box) else key, lang)
+    if shown.move_hint_key:  # solo play: the box's move, then the player's ok
+        return status, text(shown.move_hint_key, lang)
     return status, screens.hint(session.state, game_view(box), lang)
 
 
@@ -252,19 +243,16 @@ def _pick_list(draw, labels: list[str], index: int, top: int, rows: int, fonts) 
         fit.line(draw, (7, y + 1), label, fonts.body)
 
 
-def _deal(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
+def _deal(draw: ImageDraw.ImageDraw, box: BoxState, shown: solo.Shown, fonts) -> None:
     """Solo play: the card drawn for the box, told by a tap or picked from its deck's cards
     (how many are still to come, which one this is)."""
     session = box.session
     assert session is not None
-    missing = solo.cards_to_tell(box)
-    n = missing + session.box_held.now
+    n = shown.telling + session.box_held.now
     title = text("deal.title", box.lang, i=session.box_held.now + 1, n=n)
     fit.line(draw, (2, 11), title, fonts.status, shorter=shorter(title, box.lang))
-    cards = solo.deck_cards(box)
-    labels = [solo.card_label(box, card) for card in cards]
-    if labels:
-        _pick_list(draw, labels, box.deal, 20, 3, fonts)
+    if shown.deck_labels:
+        _pick_list(draw, list(shown.deck_labels), box.deal, 20, 3, fonts)
 
 
 def _teach(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:

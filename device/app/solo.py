@@ -21,7 +21,7 @@ cards told (`hand_rebuilt`); a solo game put aside for another is kept with them
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from device.app import pieces
@@ -343,3 +343,57 @@ def replies(box: BoxState) -> int:
     while n < len(before) and engine.to_move(before[-1 - n]) == session.box_seat:
         n += 1
     return min(n + 1, len(session.history))
+
+
+# --- what the frame shows of solo play and hints ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What solo play and a hint put on the screen for a state of the box, for the frame to
+    draw as it is handed (device/app/frame.py asks nothing else of solo play)."""
+
+    thinking: str = ""  # "Box denkt ..." in the notice band, over any notice
+    hint_text: str = ""  # "Tipp: ..." in the notice band, where no notice is on show
+    hinting: bool = False  # a hint is on show: `ok` plays it
+    move_page: tuple[str, ...] | None = None  # the box's move: the page of it on show
+    move_hint_key: str = ""  # the hint line's key while the box's move is on show
+    box_draws: bool = False  # the table draws the box's card: said over the top row
+    telling: int = 0  # the cards still to tell the box (its telling screen while > 0)
+    deck_labels: tuple[str, ...] = ()  # the box's deck's cards, as the telling screen lists
+
+
+NOTHING = Shown()
+
+
+def shown(box: BoxState) -> Shown:
+    """Solo play's and a hint's part of this frame. A game without a solo player and without
+    a hint asked (no `box_seat`, no proposal) never looks further: `NOTHING`."""
+    session = box.session
+    if session is None or (not session.box_seat and box.proposal is None):
+        return NOTHING
+    telling = cards_to_tell(box)
+    labels = tuple(card_label(box, card) for card in deck_cards(box)) if telling else ()
+    hinted = hint(box)
+    thinking = box.mode == "game" and wants_thinking(box)
+    moving = box_to_move(box)
+    thinking_text = ""
+    if thinking:
+        thinking_text = text("solo.thinking" if moving else "solo.hint_thinking", box.lang)
+    page, key = None, ""
+    if moving:
+        p = current(box)
+        if p is not None and p.action is not None and p.pages:
+            page = p.pages[p.page % len(p.pages)]
+        more = p is not None and p.page + 1 < len(p.pages)
+        key = "hint.box_thinking" if thinking else "hint.box_move_next" if more else "hint.box_move"
+    return Shown(
+        thinking=thinking_text,
+        hint_text="" if hinted is None else text("solo.hint", box.lang, what=describe(box, hinted)),
+        hinting=hinted is not None,
+        move_page=page,
+        move_hint_key=key,
+        box_draws=box_draws(box),
+        telling=telling,
+        deck_labels=labels,
+    )
