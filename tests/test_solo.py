@@ -358,8 +358,9 @@ def test_a_finished_game_has_no_hint_said_in_the_menu_never_over_its_result():
 
 
 def test_a_game_without_a_solo_player_never_enters_solo_play_s_frame(monkeypatch):
-    """Issue 31: the frame asks solo play once (`solo.shown`), and a game with no solo player
-    and no hint asked gets `NOTHING` at once: no other part of solo play runs to draw it."""
+    """Issue 31: the frame asks solo play once (`solo.shown`), and the turn once a press
+    (`solo.press`, `solo.tap`); a game with no solo player and no hint asked gets nothing
+    from them at once: no other part of solo play runs to draw it or to move its cursor."""
     import random
 
     import pytest
@@ -369,6 +370,8 @@ def test_a_game_without_a_solo_player_never_enters_solo_play_s_frame(monkeypatch
     from device.app.frame import render
     from device.app.session import Session
     from device.app.state import BoxState
+    from device.app.transition import handle
+    from device.events import Press
     from engine.day_and_night.game import GAME
 
     def entered(*args, **kwargs):
@@ -376,7 +379,7 @@ def test_a_game_without_a_solo_player_never_enters_solo_play_s_frame(monkeypatch
 
     own = [n for n, f in vars(solo).items() if getattr(f, "__module__", "") == solo.__name__]
     for name in own:
-        if callable(vars(solo)[name]) and name not in ("shown", "Shown"):
+        if callable(vars(solo)[name]) and name not in ("shown", "Shown", "press", "tap"):
             monkeypatch.setattr(solo, name, entered)
     rng = random.Random(5)
     state = GAME.initial(GAME.parse_options({}))
@@ -386,6 +389,9 @@ def test_a_game_without_a_solo_player_never_enters_solo_play_s_frame(monkeypatch
         box = replace(box, view=entry.screens.initial_view(state))
         assert solo.shown(box) is solo.NOTHING
         render(box)  # nothing of solo play is asked beyond `shown`
+        for button in ("up", "right", "down", "left"):  # the cursor: solo play says nothing
+            moved, effects = handle(box, Press(button))
+            assert effects == [] and moved.session == box.session
         state = GAME.apply(state, rng.choice(GAME.sample_actions(state)))
     solo_game = Session(1, GAME.id, state.options, state, 12, box_seat="B")
     with pytest.raises(AssertionError, match="solo play entered"):  # the patches do bite

@@ -20,11 +20,14 @@ cards told (`hand_rebuilt`); a solo game put aside for another is kept with them
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from device.app import pieces
+from device.app.effects import Effect
 from device.app.session import Session
 from device.app.state import (
     NEXT_PAGE,
@@ -35,6 +38,7 @@ from device.app.state import (
     game_view,
     screens_of,
 )
+from device.games.contract import UNDO
 from device.ui.catalog import text
 from engine import hands
 
@@ -343,6 +347,84 @@ def replies(box: BoxState) -> int:
     while n < len(before) and engine.to_move(before[-1 - n]) == session.box_seat:
         n += 1
     return min(n + 1, len(session.history))
+
+
+# --- a press in a game: solo play's and a hint's part, tried first by the turn ----------------
+
+Play = Callable[[BoxState, Any], tuple[BoxState, list[Effect]]]  # the turn's: try an action
+
+
+def press(box: BoxState, button: str, play: Play) -> tuple[BoxState, list[Effect] | None]:
+    """A button in a game, as solo play and a hint take it: the next state and its effects,
+    or (None) the state the game's own screens go on with. A hint on show: `ok` plays it
+    (`play`, the turn's way to try an action), `back` drops it (and only that), any other
+    press drops it and goes on; the cards drawn for the box are told (`_tell_button`); on
+    the box's turn, its move (`_box_turn_button`). A game without a solo player and without
+    a hint never looks further."""
+    session = box.session
+    if session is None or (not session.box_seat and box.proposal is None):
+        return box, None
+    hinted = hint(box)
+    if hinted is not None:
+        box = replace(box, proposal=None)
+        if button == "ok":
+            return play(box, hinted)
+        if button == "back":
+            return box, []
+    if cards_to_tell(box):
+        return _tell_button(box, button)
+    if box_to_move(box):
+        return _box_turn_button(box, button, play)
+    return box, None
+
+
+def tap(box: BoxState, card: str, same_game: bool) -> BoxState | None:
+    """A card of `card`'s game tapped in a game, as solo play takes it: on the box's turn the
+    player's cards wait; a card drawn for the box is told. None: not solo play's (a game
+    without a solo player never looks further)."""
+    session = box.session
+    if session is None or not session.box_seat:
+        return None
+    if box_to_move(box):  # the box's move is on show: the player's cards wait
+        return replace(box, notice=text("tap.not_now", box.lang))
+    if same_game and cards_to_tell(box):  # a card drawn for the box, tapped
+        return take_told(box, card)
+    return None
+
+
+def _box_turn_button(box: BoxState, button: str, play: Play) -> tuple[BoxState, list[Effect]]:
+    """A button on the box's turn (solo play): `ok` plays its move (the player has moved its
+    pieces), `back` asks to take back the player's last action with the box's replies."""
+    p = current(box)
+    if button == "ok" and p is not None and p.action is not None:
+        if p.page + 1 < len(p.pages):  # the next page of what the box's move does
+            return replace(box, proposal=replace(p, page=p.page + 1)), []
+        return play(replace(box, proposal=None), p.action)
+    if button == "back" and box.session is not None and box.session.actions:
+        return replace(box, mode="confirm", confirm=UNDO), []
+    return box, []
+
+
+def _tell_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
+    """Solo play: the player tells the box the cards drawn for it (a tap, or this list). ▲▼
+    one card of its deck, ◄► a few (the square root of the list's length, at least three:
+    any card of 16 in at most 4 presses with the ok); ok: this one was drawn; back: the last
+    card told is taken back (none told: the undo question)."""
+    assert box.session is not None
+    cards = deck_cards(box)
+    i = box.deal % len(cards) if cards else 0
+    jump = max(3, round(math.sqrt(len(cards))))
+    moves = {"up": -1, "down": 1, "left": -jump, "right": jump}
+    if button in moves and cards:
+        return replace(box, deal=(i + moves[button]) % len(cards)), []
+    if button == "ok" and cards:
+        return take_told(box, cards[i]), []
+    if button == "back":
+        if box.session.box_held.now:
+            return drop_last_told(box), []
+        if box.session.actions:
+            return replace(box, mode="confirm", confirm=UNDO), []
+    return box, []
 
 
 # --- what the frame shows of solo play and hints ----------------------------------------------

@@ -76,14 +76,13 @@ def _tap(box: BoxState, event: Tap) -> tuple[BoxState, list[Effect]]:
     session = box.session
     if box.mode == "game" and session is not None:
         box = replace(box, undone=(), undone_page=0)  # the player goes on: the undo is read
-        if solo.box_to_move(box):  # the box's move is on show: the player's cards wait
-            return replace(box, notice=text("tap.not_now", box.lang)), []
         game, _, card = event.known.partition(":")
+        told = solo.tap(box, card, game == session.game)  # solo play's part first
+        if told is not None:
+            return told, []
         if game != session.game:
             other = games.GAMES[game].short if game in games.GAMES else game
             return replace(box, notice=text("tap.other_game", box.lang, game=other)), []
-        if solo.cards_to_tell(box):  # solo play: a card drawn for the box, tapped
-            return solo.take_told(box, card), []
         screens = screens_of(session)
         view = game_view(box)
         reaction = screens.on_tap(session.state, view, event.uid, event.known)

@@ -4,7 +4,6 @@ on the engine (refused with its reason, or accepted and saved), the questions as
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from typing import Any
 
@@ -24,17 +23,9 @@ def game_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
         if box.undone_page + 1 < len(box.undone):  # and closes the last: the board was hidden,
             return replace(box, undone_page=box.undone_page + 1), []  # so it never acts on it
         return replace(box, undone=(), undone_page=0), []
-    hinted = solo.hint(box)
-    if hinted is not None:  # a hint on show: `ok` plays it, `back` drops it (and only that),
-        box = replace(box, proposal=None)  # an arrow drops it and moves on
-        if button == "ok":
-            return try_action(box, hinted)
-        if button == "back":
-            return box, []
-    if solo.cards_to_tell(box):
-        return deal_button(box, button)
-    if solo.box_to_move(box):
-        return box_turn_button(box, button)
+    box, done = solo.press(box, button, try_action)  # solo play's and a hint's part first
+    if done is not None:
+        return box, done
     view = game_view(box)
     reaction = screens_of(session).on_button(session.state, view, button)
     if button == "ok" and engine_of(session).is_over(session.state):
@@ -112,41 +103,6 @@ def confirm_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
         return replace(box, mode="menu", confirm=None), []
     action = screens_of(box.session).confirmed(what)
     return try_action(replace(box, mode="game", confirm=None), action)
-
-
-def box_turn_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
-    """A button on the box's turn (solo play): `ok` plays its move (the player has moved its
-    pieces), `back` asks to take back the player's last action with the box's replies."""
-    p = solo.current(box)
-    if button == "ok" and p is not None and p.action is not None:
-        if p.page + 1 < len(p.pages):  # the next page of what the box's move does
-            return replace(box, proposal=replace(p, page=p.page + 1)), []
-        return try_action(replace(box, proposal=None), p.action)
-    if button == "back" and box.session is not None and box.session.actions:
-        return replace(box, mode="confirm", confirm=UNDO), []
-    return box, []
-
-
-def deal_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
-    """Solo play: the player tells the box the cards drawn for it (a tap, or this list). ▲▼
-    one card of its deck, ◄► a few (the square root of the list's length, at least three:
-    any card of 16 in at most 4 presses with the ok); ok: this one was drawn; back: the last
-    card told is taken back (none told: the undo question)."""
-    assert box.session is not None
-    cards = solo.deck_cards(box)
-    i = box.deal % len(cards) if cards else 0
-    jump = max(3, round(math.sqrt(len(cards))))
-    moves = {"up": -1, "down": 1, "left": -jump, "right": jump}
-    if button in moves and cards:
-        return replace(box, deal=(i + moves[button]) % len(cards)), []
-    if button == "ok" and cards:
-        return solo.take_told(box, cards[i]), []
-    if button == "back":
-        if box.session.box_held.now:
-            return solo.drop_last_told(box), []
-        if box.session.actions:
-            return replace(box, mode="confirm", confirm=UNDO), []
-    return box, []
 
 
 def undo_turn(box: BoxState) -> tuple[BoxState, list[Effect]]:
