@@ -24,6 +24,8 @@ import tempfile
 from io import BytesIO
 from pathlib import Path
 
+from device.cli.bench import percentile  # the same percentile as `tabletop bench`
+
 ROOT = Path(__file__).resolve().parent.parent
 
 WORKER = r"""
@@ -76,11 +78,6 @@ def measure(tree: Path, presses: int, seed: int, starts: int) -> dict:
     if done.returncode != 0:
         sys.exit(f"compare_press: the run in {tree} failed: {done.stderr.strip()[-400:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
 
 
 def main() -> int:

@@ -31,6 +31,9 @@ def _screens(module: str, setup: Setup) -> Screens[Any, Any, Any]:
     """The screens of a module for this set-up: built once for each start of the box
     (`set_up` makes a new set-up, so a seeded script deals the same every start), under a
     lock, so whichever thread asks first builds the one the others get."""
+    found = _built.get(module)  # asked on every press: built already, no lock to take
+    if found is not None and found[0] is setup:
+        return found[1]
     with _building:
         found = _built.get(module)
         if found is None or found[0] is not setup:

@@ -48,7 +48,13 @@ from pathlib import Path
 from typing import Any
 
 from device.storage.backups import Backups
-from device.storage.contents import cut_game, game_rows, iter_game_rows, read_events
+from device.storage.contents import (
+    cut_game,
+    game_rows,
+    in_transaction,
+    iter_game_rows,
+    read_events,
+)
 from device.storage.folder import Folder
 from device.storage.opening import Opening
 from device.storage.records import (
@@ -58,7 +64,6 @@ from device.storage.records import (
     GameRow,
     StoreError,
     Unavailable,
-    bump,
     crc,
     fsync,
     kind_of,
@@ -194,13 +199,8 @@ class Store:
         """Run `work(db)` in one write transaction that also bumps the revision."""
         self._writable()
         try:
-            self.db.execute("BEGIN IMMEDIATE")
-            result = work(self.db)
-            bump(self.db)
-            self.db.execute("COMMIT")
+            result = in_transaction(self.db, work)  # rolled back on a database error
         except DB_ERRORS as error:
-            with contextlib.suppress(sqlite3.Error):
-                self.db.execute("ROLLBACK")
             kind = kind_of(error)
             if kind != "full" and self._nearly_full():
                 kind = "full"
