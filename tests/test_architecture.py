@@ -316,6 +316,21 @@ def test_the_layer_check_finds_an_import_that_runs_back_up():
     ]
 
 
+def test_solo_play_is_called_at_one_seam():
+    """Issue 31: outside `device/app/solo/`, the box imports solo play's seam and nothing else
+    of it (its hand and its search are its own)."""
+    known = modules()
+    assert {"device.app.solo.seat", "device.app.solo.hand", "device.app.solo.thinking"} <= set(
+        known
+    )
+    inside = "device.app.solo"
+    for name, path in known.items():
+        if name == inside or name.startswith(inside + "."):
+            continue
+        behind = {t for t in imports(name, path, set(known)) if t.startswith(inside + ".")}
+        assert behind <= {"device.app.solo.seat"}, name
+
+
 BUILTIN_ERRORS = {"ValueError", "KeyError", "TypeError", "RuntimeError", "Exception"}
 
 

@@ -85,7 +85,7 @@ def test_full_game_final_screen_shows_the_cli_scores(box, capsys, variant):
     )
     # the result is shown once (found by testers: "ok:weiter", then the same with "ok:Menü")
     from device.app.frame import _lines
-    from device.app.solo import shown
+    from device.app.solo.seat import shown
 
     assert _lines(p.box, shown(p.box))[1] == "ok:Menü"
     p.press("ok")

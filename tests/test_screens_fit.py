@@ -19,9 +19,9 @@ import pytest
 from PIL import Image, ImageDraw
 
 from device import games
-from device.app import solo as solo_play
 from device.app.loop import Loop
 from device.app.menu import SOLO, menu_items, menu_question
+from device.app.solo import hand as solo_hand
 from device.cards.names import card_names
 from device.events import Hold, Press, Tap
 from device.hw.display import Screen, dummy_device
@@ -105,7 +105,7 @@ def _solo_kinds(box) -> set[str]:
         seen.add("solo")
         if box.proposal is not None:
             seen.add("hint" if box.proposal.hint else "box_move")
-        if solo_play.cards_to_tell(box):
+        if solo_hand.cards_to_tell(box):
             seen.add("told")
     if box.mode == "game" and box.undone:
         seen.add("solo_undo" if solo else "undo")

@@ -1,4 +1,4 @@
-"""Solo play on the simulated box (device/app/solo.py): the box plays a seat with the one
+"""Solo play on the simulated box (device/app/solo/): the box plays a seat with the one
 search, says its move, the player moves its pieces and confirms; undo, restarts and the saved
 record treat its actions like anyone's. And the menu's hint."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device.app import solo as solo_play
+from device.app.solo import seat as solo_play, thinking
 from device.cli.main import main
 from device.sim.simulator import Simulator
 from tests.boxdriver import Player, settings
@@ -129,7 +129,7 @@ def test_the_menu_s_hint_shows_the_best_action_for_the_player_to_move(tmp_path):
 
         p.press(*["down"] * menu_items(p.box).index("hint"), "ok")
         from device.app.frame import _band, _lines
-        from device.app.solo import shown
+        from device.app.solo.seat import shown
 
         band = _band(p.box, shown(p.box))
         assert p.box.mode == "game" and band.startswith("Tipp: Figur auf ")
@@ -185,8 +185,8 @@ def test_a_clash_the_box_starts_is_handed_to_the_defender_s_own_screen(monkeypat
     import random
 
     from device import games
-    from device.app import solo
     from device.app.session import Session
+    from device.app.solo import thinking as solo
     from device.app.state import BoxState
     from engine import search as searching
     from engine.search import Answer, choices
@@ -217,8 +217,8 @@ def test_when_the_box_defends_its_blockers_are_its_own_choice():
     import random
 
     from device import games
-    from device.app import solo
     from device.app.session import Session
+    from device.app.solo import thinking as solo
     from device.app.state import BoxState
     from engine.search import choices
     from engine.wandernde_druiden.game import GAME, suggestion
@@ -320,7 +320,7 @@ def test_the_box_s_defence_shown_is_the_defence_applied():
         session = Session(seed, GAME.id, state.options, state, 9, box_seat=box_seat)
         session = replace(session, box_held=known_hand(GAME, state, box_seat))
         box = BoxState(mode="game", session=session, view=screens.initial_view(state))
-        chosen = solo_play.box_decides(box, defences[0])  # the box's own defence
+        chosen = thinking.box_decides(box, defences[0])  # the box's own defence
         other = next(a for a in defences if clash_outcome(state, a) != clash_outcome(state, chosen))
         shown = replace(box, view=screens.show_action(state, box.view, other))  # the player's
         refused, effects = handle(shown, Press("ok"))
@@ -334,9 +334,9 @@ def test_the_box_s_defence_shown_is_the_defence_applied():
 
 def test_a_finished_game_has_no_hint_said_in_the_menu_never_over_its_result():
     """Found by testers: "Jetzt kein Tipp" drawn over the winner line of the final screen."""
-    from device.app import solo
     from device.app.frame import render
     from device.app.session import Session
+    from device.app.solo import seat as solo
     from device.app.state import TOP_MENU, BoxState
     from device.games import GAMES
     from device.ui import fit
@@ -357,42 +357,65 @@ def test_a_finished_game_has_no_hint_said_in_the_menu_never_over_its_result():
             render(asked)
 
 
-def test_a_game_without_a_solo_player_never_enters_solo_play_s_frame(monkeypatch):
-    """Issue 31: the frame asks solo play once (`solo.shown`), and the turn once a press
-    (`solo.press`, `solo.tap`); a game with no solo player and no hint asked gets nothing
-    from them at once: no other part of solo play runs to draw it or to move its cursor."""
-    import random
+def test_a_game_without_a_solo_player_never_enters_solo_play(monkeypatch, tmp_path):
+    """Issue 31: the rest of the box calls solo play at one seam (`device/app/solo/seat.py`),
+    and a game with no solo player and no hint asked goes no further: a two-player game on
+    the running box (presses, taps, an undo, another game over it, a resume, a restart) never
+    runs any other part of solo play (its hand, its search, its helpers)."""
+    import inspect
 
     import pytest
 
-    from device import games
-    from device.app import solo
-    from device.app.frame import render
-    from device.app.session import Session
+    from device.app.menu import menu_items
+    from device.app.solo import hand, seat, thinking
     from device.app.state import BoxState
-    from device.app.transition import handle
-    from device.events import Press
-    from engine.day_and_night.game import GAME
+    from tests.test_box_wandernde_druiden import Table, box_settings
 
-    def entered(*args, **kwargs):
-        raise AssertionError("solo play entered for a game without a solo player")
+    entered: list[str] = []
 
-    own = [n for n, f in vars(solo).items() if getattr(f, "__module__", "") == solo.__name__]
-    for name in own:
-        if callable(vars(solo)[name]) and name not in ("shown", "Shown", "press", "tap"):
-            monkeypatch.setattr(solo, name, entered)
-    rng = random.Random(5)
-    state = GAME.initial(GAME.parse_options({}))
-    entry = games.GAMES[GAME.id]
-    for i in range(12):
-        box = BoxState(mode="game", session=Session(1, GAME.id, state.options, state, i))
-        box = replace(box, view=entry.screens.initial_view(state))
-        assert solo.shown(box) is solo.NOTHING
-        render(box)  # nothing of solo play is asked beyond `shown`
-        for button in ("up", "right", "down", "left"):  # the cursor: solo play says nothing
-            moved, effects = handle(box, Press(button))
-            assert effects == [] and moved.session == box.session
-        state = GAME.apply(state, rng.choice(GAME.sample_actions(state)))
-    solo_game = Session(1, GAME.id, state.options, state, 12, box_seat="B")
-    with pytest.raises(AssertionError, match="solo play entered"):  # the patches do bite
-        solo.shown(BoxState(mode="game", session=solo_game))
+    def spy(name):
+        def entered_instead(*args, **kwargs):
+            entered.append(name)
+            raise AssertionError(f"solo play entered: {name}")
+
+        return entered_instead
+
+    seam = {"_enters", "_solo"}
+    for module in (hand, thinking, seat):
+        for name, f in vars(module).items():
+            ours = module is not seat or name.startswith("_")
+            if inspect.isfunction(f) and ours and name not in seam:
+                monkeypatch.setattr(module, name, spy(f"{module.__name__}.{name}"))
+    for name, f in vars(seat).items():  # the helpers the seam imported by name
+        if inspect.isfunction(f) and f.__module__ != seat.__name__:
+            monkeypatch.setattr(seat, name, spy(f"seat.{name}"))
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    try:
+        t = Table(sim)
+        t.new_game()
+        t.fox_then_otter()  # laid by taps, a turn ended by buttons
+        t.press("up", "down", "left", "right")
+        assert t.box.session.actions == 5
+        sim.hold("ok")  # an undo from the menu: the otter back on B's hand
+        t.press(*["down"] * menu_items(t.box).index("undo"), "ok")
+        assert t.box.session.actions == 4 and t.box.undone
+        t.press("ok")
+        first = t.box.session.db_id
+        sim.hold("ok")
+        t.new_game()  # another game over the first: the first put aside
+        t.tap("hain")
+        sim.hold("ok")
+        t.press(*["down"] * menu_items(t.box).index("resume"), "ok")
+        assert t.box.session.db_id == first and t.box.session.actions == 4
+    finally:
+        sim.stop()
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()  # a restart reads the game back
+    try:
+        assert Table(sim).box.session.actions == 4 and not sim.loop.box.session.box_seat
+    finally:
+        sim.stop()
+    assert entered == []
+    with pytest.raises(AssertionError, match="solo play entered"):  # the spies do bite
+        seat.shown(BoxState(mode="game", session=replace(t.box.session, box_seat="B")))

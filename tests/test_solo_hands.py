@@ -1,17 +1,17 @@
 """Solo play in the games with hidden hands (Day and Night, Wandernde Druiden): the player
 draws the box's cards and tells each one (a tap, or a pick from its deck's cards); the box
 plays only cards it holds, discards the least worth when its hand is cut and says which;
-undo and restarts keep its hand as told (device/app/solo.py, engine/hands.py)."""
+undo and restarts keep its hand as told (device/app/solo/, engine/hands.py)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from device import games
-from device.app import solo
 from device.app.frame import render
 from device.app.menu import menu_items
 from device.app.session import Session
+from device.app.solo import hand as solo, thinking
 from device.app.state import BoxState
 from device.app.transition import handle
 from device.app.turns import try_action
@@ -170,7 +170,7 @@ def test_the_box_casts_only_spells_it_holds():
     box = dan_box("day", (held[0],) * 5, 5)  # the dearest spell only: the search likes others
     for db_id in range(4):
         b = replace(box, session=replace(box.session, db_id=db_id))
-        action = solo.think(b).proposal.action
+        action = thinking.think(b).proposal.action
         assert not isinstance(action, Cast) or action.spell == held[0]
 
 
@@ -322,7 +322,7 @@ def test_no_discard_is_named_once_the_game_is_over():
     """Found by a new user: "Box wirft 1 ab: Troll" on the screen after the game was lost."""
     from dataclasses import replace as changed
 
-    from device.app.solo import cut_lines
+    from device.app.solo.hand import cut_lines
     from engine.hands import Held
 
     box = dan_box("night", (), 0)

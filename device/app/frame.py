@@ -7,8 +7,9 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from device import games
-from device.app import pieces, solo
+from device.app import pieces
 from device.app.menu import menu_items, menu_label, menu_question
+from device.app.solo import seat as solo
 from device.app.state import TOP, BoxState, game_view, message_page, screens_of
 from device.app.teach import check_report
 from device.app.turns import undo_takes_back_an_end

@@ -19,11 +19,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from device import games
-from device.app import solo, transition
+from device.app import transition
 from device.app.effects import Append, Finish, NewGame, Resume, TeachCard, Undo
 from device.app.frame import render
 from device.app.menu import menu_items
 from device.app.session import Session, other_rules, read_back, same_rules
+from device.app.solo import seat as solo
 from device.app.state import (
     TOP_MENU,
     BoxState,
@@ -127,9 +128,8 @@ class Loop:
             except (ValidationError, ValueError) as error:
                 detail = first_error(error) if isinstance(error, ValidationError) else error
                 log.error("saved screen unreadable (%s); starting at the menu", detail)
-        if session is not None and solo_seat in engine_of(session).players:
-            session = replace(session, box_seat=solo_seat)  # a solo game goes on solo
-            session = solo.hand_rebuilt(session, solo_told)  # with the box's hand as told
+        if session is not None:  # a solo game goes on solo, with the box's hand as told
+            session = solo.restored(session, solo_seat, solo_told)
         box = replace(box, session=session, view=self._view(session, view))
         if box.menu[-1][0].kind == "question" and not self._menu_fits(box):
             box = replace(box, menu=TOP_MENU, choice=())
@@ -320,7 +320,7 @@ class Loop:
                     entry = games.GAMES[game]
                     state = entry.game.initial(options)
                     session = Session(0, game, options, state, 0, box_seat=box_seat)
-                    new = replace(new, session=session, solo_kept=solo.kept_aside(before))
+                    new = replace(new, session=session, solo_kept=solo.put_aside(before))
                     game_id = self.store.new_game(
                         game,
                         entry.rules_version,
@@ -345,7 +345,7 @@ class Loop:
                     other = self.store.latest_unfinished(game_id, replayable)
                     if other is not None:
                         loaded, _ = self._load_session(other)
-                        kept = solo.kept_aside(before)
+                        kept = solo.put_aside(before)
                         if loaded is not None:  # a solo game put aside goes on solo
                             loaded, kept = solo.taken_back(kept, loaded)
                         view = self._view(loaded, None)

@@ -7,8 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from device import games
-from device.app import solo
 from device.app.effects import Effect, NewGame, Resume
+from device.app.solo import seat as solo
 from device.app.state import TOP, TOP_MENU, BoxState, Page, Teach, deck_checkers, engine_of
 from device.app.teach import start_check
 from device.app.turns import undo_takes_back_an_end, undo_turn

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from device import games
-from device.app import solo
 from device.app.effects import (
     Effect,
 )
 from device.app.menu import menu_button
+from device.app.solo import seat as solo
 from device.app.state import (
     TOP_MENU,
     BoxState,

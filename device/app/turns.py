@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from device.app import pieces, solo
+from device.app import pieces
 from device.app.effects import Append, Effect, Finish, Undo
+from device.app.solo import seat as solo
 from device.app.state import NEXT_PAGE, TOP_MENU, BoxState, Mode, engine_of, game_view, screens_of
 from device.games.contract import ABANDON, UNDO, Layout, Reaction, Screens
 from device.ui.catalog import refusal, text
@@ -54,7 +55,7 @@ def try_action(box: BoxState, action: Any) -> tuple[BoxState, list[Effect]]:
     session = box.session
     assert session is not None
     engine, screens = engine_of(session), screens_of(session)
-    decided = solo.box_decides(box, action)  # solo play: the box's own decisions are its own
+    decided = solo.decides(box, action)  # solo play: the box's own decisions are its own
     if decided != action:  # the player's screen showed another: the box's shown, then played
         view = screens.show_action(session.state, game_view(box), decided)
         return replace(box, view=view, notice=text("solo.box_decides", box.lang)), []
@@ -67,10 +68,9 @@ def try_action(box: BoxState, action: Any) -> tuple[BoxState, list[Effect]]:
     known = len(session.before) == len(session.history)
     before = (*session.before, session.state) if known else ()
     played = replace(session, state=new_state, actions=len(history), history=history, before=before)
-    box = replace(box, session=solo.hand_after(session, action, played))
+    box, cut = solo.played(session, action, replace(box, session=played))  # the box's hand
     box = replace(box, view=screens.after(session.state, new_state, game_view(box)))
     lines = screens.round_ended(session.state, new_state, box.lang) or []
-    cut = solo.cut_lines(box)  # solo play: the cards the box discarded, named (a page)
     lines += [NEXT_PAGE, *cut] if lines and cut else cut
     if lines:
         box = replace(box, mode="message", message=tuple(lines))
@@ -118,11 +118,11 @@ def undo_turn(box: BoxState) -> tuple[BoxState, list[Effect]]:
         effects += done
     if session is None or box.session is None or not effects:
         return box, effects
+    now = solo.undone(box.session)  # solo play: the box's hand as it was
+    box = replace(box, session=now)
     taken = session.history[len(session.history) - len(effects) :]
-    held = (session.box_held.cards, box.session.box_held.cards)  # solo: the box's hand
-    lines = pieces.lines(
-        box.session, session.state, box.session.state, taken, box.lang, False, held
-    )
+    held = (session.box_held.cards, now.box_held.cards)  # solo: the box's hand
+    lines = pieces.lines(now, session.state, now.state, taken, box.lang, False, held)
     if not lines:  # nothing on the table changed: what was taken back (undo_last's notice)
         return box, effects
     pages = pieces.paged("change.undone", lines, box.lang, Layout())  # the whole main area
@@ -137,7 +137,6 @@ def undo_last(box: BoxState) -> tuple[BoxState, list[Effect]]:
     taken = session.history[-1] if session.history else None
     state, history, before = session.undone(engine_of(session))
     session = replace(session, state=state, history=history, actions=len(history), before=before)
-    session = solo.hand_rebuilt(session)  # solo play: the box's hand as it was
     screens = screens_of(session)
     notice = text("menu.undone", box.lang)
     what = screens.describe(state, taken, box.lang) if taken is not None else ""

@@ -8,9 +8,9 @@ import random
 from dataclasses import replace
 
 from device import games
-from device.app import solo
 from device.app.frame import render
 from device.app.session import Session
+from device.app.solo import seat as solo
 from device.app.state import BoxState, Proposal
 from engine.hands import Held
 

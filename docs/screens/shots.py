@@ -294,7 +294,7 @@ def dan_legend(scale: int):
 def solo_scenario(p: Player, shot) -> None:
     """Solo play: Zweimal against the box (it plays B): its move in words over the board, then
     a hint for A from the menu."""
-    from device.app import solo
+    from device.app.solo import seat as solo
 
     sim = p.sim
     if p.box.mode != "menu":

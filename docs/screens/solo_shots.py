@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device.app import solo
 from device.app.menu import menu_items
+from device.app.solo import hand, thinking
 from tests.boxdriver import Player
 
 
@@ -83,15 +83,15 @@ def dan_solo(p: Player, shot) -> None:
     a hint, the cursor at the board's edge."""
     _new(p, "day-and-night")
     p.opponent("night")
-    while solo.cards_to_tell(p.box):  # Night's first hand drawn for it
+    while hand.cards_to_tell(p.box):  # Night's first hand drawn for it
         p.press("ok")
     p.press("right", "ok", "right", "ok")  # Day steps twice
     p.press("back", "ok")  # and ends the turn
-    while solo.cards_to_tell(p.box):  # the cards Night draws
+    while hand.cards_to_tell(p.box):  # the cards Night draws
         p.press("ok")
     shot("dan-box-move")
     _through_the_box_move(p)
-    while solo.cards_to_tell(p.box):
+    while hand.cards_to_tell(p.box):
         p.press("ok")
     _undo(p, shot, "dan")
     _hint(p, shot, "dan")
@@ -118,14 +118,14 @@ def wd_solo(p: Player, shot) -> None:
     t.tap("fuchs", 2)
     t.end_turn()
     n = 0
-    while solo.cards_to_tell(t.box):  # the card the box draws
+    while hand.cards_to_tell(t.box):  # the card the box draws
         t.tap(["eule", "otter", "fuchs"][n % 3], copy=200 + n)
         n += 1
     shot("wd-box-move")
     for _ in range(6):
         if t.box.proposal is not None and not t.box.proposal.hint:
             _through_the_box_move(t)
-        elif solo.box_to_move(t.box):
+        elif thinking.box_to_move(t.box):
             t.press("ok")
         else:
             break
