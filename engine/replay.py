@@ -24,17 +24,20 @@ from engine.core import IllegalMove, NotationError
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """A parsed record: the game id, its options as text, and the action lines (number, text)."""
+    """A parsed record: the game id, its options as text, and the action lines (number, text);
+    `option_lines`: the line each option was given on (in the order of `options`)."""
 
     game: str
     options: tuple[tuple[str, str], ...]
     actions: tuple[tuple[int, str], ...]
+    option_lines: tuple[int, ...] = ()
 
 
 def parse_record(text: str) -> Record:
     """Read a record's structure (the game's own notation is checked by `replay_record`)."""
     game = None
     options: dict[str, str] = {}
+    lines: list[int] = []
     actions: list[tuple[int, str]] = []
     for n, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
@@ -57,13 +60,25 @@ def parse_record(text: str) -> Record:
             if key.strip() in options:
                 raise NotationError(f"line {n}: option {key.strip()!r} given twice")
             options[key.strip()] = value.strip()
+            lines.append(n)
         else:
             if game is None:
                 raise NotationError(f"line {n}: the record must start with 'game <id>'")
             actions.append((n, line))
     if game is None:
         raise NotationError("the record has no 'game <id>' line")
-    return Record(game, tuple(options.items()), tuple(actions))
+    return Record(game, tuple(options.items()), tuple(actions), tuple(lines))
+
+
+def _option_line(game: AnyGame, record: Record) -> str:
+    """Where the record's options go wrong: the line of the first option that is wrong on its
+    own ("line N"), else "options" (options that do not go together)."""
+    for (key, value), n in zip(record.options, record.option_lines, strict=False):
+        try:
+            options_of(game, {key: value})
+        except (NotationError, ValueError):
+            return f"line {n}"
+    return "options"
 
 
 def options_of(game: AnyGame, values: Mapping[str, str]) -> Any:
@@ -106,7 +121,7 @@ def replay_record(game: AnyGame, record: Record) -> tuple[Any, Any, Iterator[Ste
     try:
         options = options_of(game, dict(record.options))
     except (NotationError, ValueError) as error:
-        raise NotationError(f"options: {error}") from None
+        raise NotationError(f"{_option_line(game, record)}: {error}") from None
     parsed = []
     for n, text in record.actions:
         try:

@@ -106,8 +106,9 @@ def test_replay_reads_standard_input(capsys, monkeypatch):
     [
         ("game chess\n", "unknown game 'chess'"),
         ("start\n", "line 1: the record must start with 'game <id>'"),
-        ("game zweimal\noption colour=red\n", "unknown option 'colour'"),
-        ("game zweimal\noption variant=3\n", "variant is 1 (4x4) or 2 (5x5)"),
+        ("game zweimal\noption colour=red\n", "line 2: unknown option 'colour'"),
+        ("game zweimal\noption variant=3\n", "line 2: variant is 1 (4x4) or 2 (5x5)"),
+        ("game zweimal\n\noption starter=B\noption supply=x\n", "line 4: supply is a number"),
         ("game zweimal\noption variant\n", "line 2: expected 'option KEY=VALUE'"),
         ("game zweimal\nstart\nplace 0;0\n", "line 3: expected a field as ROW,COL"),
         ("game zweimal\nstart\nfly 1,1\n", "line 3: unknown action 'fly'"),
@@ -122,6 +123,16 @@ def test_a_malformed_record_is_exit_2_with_one_line_and_nothing_on_stdout(
     path.write_text(text)
     code, out, err = run(capsys, "replay", str(path))
     assert code == 2 and out == "" and err.count("\n") == 1 and says in err
+
+
+@pytest.mark.parametrize("command", ["replay", "hint"])
+def test_a_bad_option_is_named_by_its_line_by_replay_and_hint(capsys, tmp_path, command):
+    """Issue 32: `tabletop hint` with a bad option said only "options: ..."."""
+    path = tmp_path / "bad.txt"
+    path.write_text("game wandernde-druiden\n# the start\noption starter=A\noption rule=twice\n")
+    code, out, err = run(capsys, command, str(path))
+    assert code == 2 and out == "" and err.startswith(f"tabletop {command}: line 4: ")
+    assert err.count("\n") == 1
 
 
 def test_replay_of_a_file_that_is_not_utf8(capsys, tmp_path):
