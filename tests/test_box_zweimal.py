@@ -194,3 +194,50 @@ def test_after_undoing_a_rounds_end_the_cursor_stands_where_the_step_is(tmp_path
         assert "Figur" not in box.notice and box.session.actions == undone + 1
     finally:
         sim.stop()
+
+
+def test_a_figure_step_the_rules_skip_is_said_over_the_board():
+    """Issue 32: in game 2 with a supply above 16, a player with every figure out and none
+    able to move along its road starts the turn at the road card; the box says so (it used to
+    go to the lay step without a word). Played from a random game until it happens."""
+    import random
+
+    from device.app.frame import render
+    from device.app.session import Session
+    from device.app.state import BoxState
+    from device.app.turns import try_action
+    from device.games import GAMES
+    from device.ui import fit
+    from engine.search import choices
+    from engine.zweimal.game import GAME, can_move
+
+    rng = random.Random(0)
+    state = GAME.initial(
+        GAME.parse_options({**GAME.option_defaults, "variant": "2", "supply": "40"})
+    )
+    screens = GAMES[GAME.id].screens
+    said = []
+    for n in range(200):
+        action = rng.choice(choices(GAME, state))
+        for lang in ("de", "en"):
+            session = Session(1, GAME.id, state.options, state, n)
+            box = BoxState(
+                mode="game", session=session, view=screens.initial_view(state), lang=lang
+            )
+            after, _ = try_action(box, action)
+            new = after.session.state
+            skipped = new.phase == "road" and new.turn != state.turn and new.round == state.round
+            if skipped:
+                assert new.figures_left(new.turn) == 0 and not can_move(new, new.turn)
+                said.append(after.notice)
+                with fit.strict():
+                    render(after)
+            elif after.notice:
+                assert "Figur" not in after.notice and "figure" not in after.notice
+        state = GAME.apply(state, action)
+        if said:
+            break
+    assert said == ["B: keine Figur kann ziehen", "B: no figure can move"] or said == [
+        "A: keine Figur kann ziehen",
+        "A: no figure can move",
+    ]

@@ -70,6 +70,9 @@ def try_action(box: BoxState, action: Any) -> tuple[BoxState, list[Effect]]:
     played = replace(session, state=new_state, actions=len(history), history=history, before=before)
     box, cut = solo.played(session, action, replace(box, session=played))  # the box's hand
     box = replace(box, view=screens.after(session.state, new_state, game_view(box)))
+    said = screens.said_after(session.state, new_state, box.lang)  # a step skipped, said
+    if said:
+        box = replace(box, notice=said)
     lines = screens.round_ended(session.state, new_state, box.lang) or []
     lines += [NEXT_PAGE, *cut] if lines and cut else cut
     if lines:

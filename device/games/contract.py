@@ -253,6 +253,11 @@ class Screens(ABC, Generic[S, V, A]):
     def after(self, before: S, after: S, view: V, /) -> V:
         return view
 
+    def said_after(self, before: S, after: S, lang: str, /) -> str:
+        """One line the notice band says after an action, over the board ("" : nothing): a
+        step the rules skip for the next player, so the table hears why."""
+        return ""
+
     def after_undo(self, state: S, view: V, /) -> V:
         return view
 

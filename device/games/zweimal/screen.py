@@ -253,6 +253,15 @@ def round_ended(before: State, after: State, lang: str) -> list[str] | None:
     return None  # the scoring board (`after`) shows what scored, then the score
 
 
+def said_after(before: State, after: State, lang: str) -> str:
+    """Game 2: the next player has every figure out and none can move along its road, so
+    their turn starts at the road card (engine: `_end_turn`): said, or the table would wonder
+    why no figure is asked for."""
+    if after.phase == "road" and after.turn != before.turn and after.round == before.round:
+        return text("zw.no_figure_step", lang, seat=after.turn)
+    return ""
+
+
 def on_back(state: State, view: View) -> tuple[str, View | Confirm] | None:
     """What `back` does: ("view", new view), ("confirm", what) or nothing (None)."""
     if view.selected is not None:
@@ -354,6 +363,7 @@ class ZweimalScreens(contract.Screens[State, View, Action]):
     confirm_text = staticmethod(confirm_text)
     confirmed = staticmethod(confirmed)
     round_ended = staticmethod(round_ended)
+    said_after = staticmethod(said_after)
     layout = staticmethod(layout)
     say = staticmethod(say)
     describe = staticmethod(describe)

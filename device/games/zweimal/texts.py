@@ -12,6 +12,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "undo.zweimal_lay": ("Karte auf {at}", "card on {at}"),
     "undo.zweimal_road": ("Straße {at}", "road {at}"),
     "undo.setup": ("Aufbau", "set-up"),
+    "zw.no_figure_step": ("{seat}: keine Figur kann ziehen", "{seat}: no figure can move"),
     "ch.zw.place": ("{seat}-Figur auf {at}", "{seat} figure on {at}"),
     "ch.zw.remove": ("{seat}-Figur von {at} weg", "{seat} figure off {at}"),
     "ch.zw.move": ("{seat}-Figur {at} nach {to}", "{seat} figure {at} to {to}"),
