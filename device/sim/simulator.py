@@ -3,8 +3,10 @@ loop and store. Driven by a script (headless) or by the keyboard (`device.sim.te
 
 from __future__ import annotations
 
+import queue
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from device.app.runtime import Runtime, fault_from_environment
 from device.events import Tap
@@ -12,6 +14,9 @@ from device.hw.display import Screen, dummy_device
 from device.settings import Settings
 from device.sim.script import Step
 from device.storage.store import Store
+
+if TYPE_CHECKING:
+    from device.hw.buttons import ButtonPanel
 
 HOLD_MARGIN = 0.1  # the hold of ok is a timer (device.hw.buttons); a little slack for it
 
@@ -26,14 +31,22 @@ class Simulator(Runtime):
     ) -> None:
         """`seed`: make what the games draw at random (a dealt layout) the same every run,
         for scripts, screenshots and tests."""
+        store, screen = Store(state_dir), Screen(dummy_device(), frames)
+        fault = fault_from_environment()
+        super().__init__(settings, store, screen, None, None, seed, fault, self._buttons)
+        self.pins: dict[str, Any] = {}  # gpiozero's mock pins, made once the first frame is out
+
+    def _buttons(self, events: queue.Queue) -> ButtonPanel:
+        """Its own mock pins (gpiozero's global is left alone), made after the first frame as
+        the real box makes its buttons: importing gpiozero takes longer than drawing it."""
         from gpiozero.pins.mock import MockFactory
 
-        store, screen = Store(state_dir), Screen(dummy_device(), frames)
-        pins = MockFactory()  # its own mock pins: gpiozero's global is left alone
-        super().__init__(settings, store, screen, None, pins, seed, fault_from_environment())
-        self.pins = {
-            name: self.pin_factory.pin(pin) for name, pin in settings.buttons.pins().items()
-        }
+        from device.hw.buttons import ButtonPanel
+
+        self.pin_factory = MockFactory()
+        pins = self.settings.buttons.pins().items()
+        self.pins = {name: self.pin_factory.pin(pin) for name, pin in pins}
+        return ButtonPanel(self.settings.buttons, events, self.pin_factory)
 
     def press(self, button: str) -> None:
         pin = self.pins[button]
