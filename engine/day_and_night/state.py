@@ -23,6 +23,15 @@ OTHER = {"day": "night", "night": "day"}
 class Options:
     decks: tuple[tuple[Spell, ...], tuple[Spell, ...]] = (EXAMPLE["day"], EXAMPLE["night"])
     deck_rules: str = "strict"  # strict: 70 cards a deck, as the original; free: any size
+    # the hash, computed once: the states' caches (engine/day_and_night/choices.py) hash the
+    # state with its options at every lookup, and the decks' spells were most of that time
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.decks, self.deck_rules)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def spell(self, side: str, spell_id: str) -> Spell | None:
         return next((s for s in self.decks[SIDES.index(side)] if s.id == spell_id), None)
