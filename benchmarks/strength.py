@@ -1,6 +1,9 @@
 """The box's strength in every game (prints a table; not a test).
 
-    .venv/bin/python benchmarks/strength.py [GAMES] [GAME ...]     # default 200 each
+    .venv/bin/python benchmarks/strength.py [GAMES] [GAME[:KEY=VALUE,...] ...]  # default 200
+
+A game may name a variant's options (`zweimal:variant=2`, `zweimal:variant=2,supply=24`);
+without games, every game with its default options and each of its `variants`.
 
 The box's player (at each game's budget, `search_budget`, or the game's known best where it
 has one) plays GAMES seeded games against each opponent, its seat alternating: a random
@@ -20,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from device import games  # noqa: E402
+from device.cli.bench.engines import variant_labels  # noqa: E402
 from engine.strength import (  # noqa: E402
     evaluated_player,
     greedy_player,
@@ -32,17 +36,23 @@ OPPONENTS = {"random": random_player, "greedy": greedy_player, "greedy+": evalua
 
 def main() -> int:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    wanted = sys.argv[2:] or list(games.with_engine())
-    print(f"{'game':<20}{'against':<8}{'W':>5}{'D':>5}{'L':>5}  win rate (95%)      s")
-    for game_id in wanted:
+    wanted = sys.argv[2:] or [
+        label
+        for game_id in games.with_engine()
+        for label, _ in variant_labels(game_id, games.GAMES[game_id].game)
+    ]
+    print(f"{'game':<28}{'against':<8}{'W':>5}{'D':>5}{'L':>5}  win rate (95%)      s")
+    for label in wanted:
+        game_id, _, given = label.partition(":")
+        options = dict(kv.split("=", 1) for kv in given.split(",") if kv)
         game = games.GAMES[game_id].game
         for name, opponent in OPPONENTS.items():
             started = time.perf_counter()
-            t = match(game, opponent, count)
+            t = match(game, opponent, count, options=options)
             low, high = t.interval()
             rate = t.wins / t.games
             print(
-                f"{game_id:<20}{name:<8}{t.wins:>5}{t.draws:>5}{t.losses:>5}"
+                f"{label:<28}{name:<8}{t.wins:>5}{t.draws:>5}{t.losses:>5}"
                 f"  {rate:5.0%} ({low:.0%}-{high:.0%})  {time.perf_counter() - started:6.0f}",
                 flush=True,
             )

@@ -107,6 +107,9 @@ class Game(Generic[S, A, Opt]):
     # random after the tree; sized for about 2 s a move on a Pi Zero 2 W (`tabletop bench`)
     search_budget: tuple[int, int] = (100, 10)
     evaluation_scale: float = 4.0  # points of lead that make a game likely won (`evaluate`)
+    # option sets, over the defaults, that play differently enough to be measured on their own
+    # (the search's time in `tabletop bench`, the strength in benchmarks/strength.py)
+    variants: tuple[Mapping[str, str], ...] = ()
 
     # options
     def parse_options(self, values: Mapping[str, str]) -> Opt:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,13 +87,20 @@ def box_player(game: AnyGame, state: Any, rng: random.Random, among: Among = Non
     return choose(game, state, rng, simulations, depth, among=among, seat=seat).action
 
 
-def play(game: AnyGame, players: dict[str, Player], seed: int, limit: int = 2000) -> str | None:
-    """One game from the default options: the winner (None for a draw, or a game still open
-    after `limit` actions). The table's own steps (a draw, a dealt set-up) are at random. A
+def play(
+    game: AnyGame,
+    players: dict[str, Player],
+    seed: int,
+    limit: int = 2000,
+    options: Mapping[str, str] | None = None,
+) -> str | None:
+    """One game from the default options (or `options` over them, as text): the winner (None
+    for a draw, or a game still open after `limit` actions). The table's own steps (a draw, a
+    dealt set-up) are at random. A
     step whose details are the other player's (Druiden's clash: the defender assigns the
     blockers) is chosen by that player among such steps, as at the table."""
     rng = random.Random(seed)
-    state = game.initial(game.parse_options(dict(game.option_defaults)))
+    state = game.initial(game.parse_options({**game.option_defaults, **(options or {})}))
     for _ in range(limit):
         if game.is_over(state):
             return game.result(state).winner
@@ -138,14 +145,21 @@ class Tally:
         return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def match(game: AnyGame, opponent: Player, games: int, seed: int = 2026) -> Tally:
-    """The box against `opponent`, `games` games, the box's seat alternating."""
+def match(
+    game: AnyGame,
+    opponent: Player,
+    games: int,
+    seed: int = 2026,
+    options: Mapping[str, str] | None = None,
+) -> Tally:
+    """The box against `opponent`, `games` games, the box's seat alternating (`options`:
+    a variant's, as text)."""
     wins = draws = losses = 0
     first, second = game.players[0], game.players[1]
     for i in range(games):
         box_seat = first if i % 2 == 0 else second
         other = second if box_seat == first else first
-        winner = play(game, {box_seat: box_player, other: opponent}, seed + i)
+        winner = play(game, {box_seat: box_player, other: opponent}, seed + i, options=options)
         if winner == box_seat:
             wins += 1
         elif winner is None:

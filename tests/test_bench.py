@@ -59,7 +59,10 @@ def test_the_quick_bench_prints_every_figure_for_every_game():
     games = {f"{g}:{k}" for g in figures["games"] for k in bench.PER_GAME}
     games |= {f"{g}:search_ms_max" for g in figures["search"]}
     assert isinstance(figures["missed"], list) and set(figures["missed"]) <= set(figures) | games
-    assert set(figures["search"]) == set(playable())  # the search timed in every game
+    variants = {f"{g}:" + ",".join(f"{k}={v}" for k, v in given.items())
+                for g, entry in playable().items() for given in entry.engine.variants}  # fmt: skip
+    assert "zweimal:variant=2" in variants
+    assert set(figures["search"]) == set(playable()) | variants  # timed in every game, variant
     for search in figures["search"].values():
         assert (
             search["simulations"] >= 1 and 0 < search["search_ms_median"] <= search["search_ms_max"]

@@ -109,6 +109,8 @@ def test_score_matches_a_per_road_reference(grid):
             winner = max(counts, key=counts.get)
             expected[winner] += road.length * counts[winner]
     assert score(pos) == expected
+    breakdown = score_roads(pos)  # the per-road breakdown `tabletop score` prints adds up to it
+    assert {p: sum(rs.points for rs in breakdown if rs.winner == p) for p in "AB"} == expected
 
 
 @given(grids)

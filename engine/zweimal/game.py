@@ -379,7 +379,11 @@ class Zweimal(Game[State, Action, Options]):
     name = "Zweimal"
     short = "ZW"
     rules_version = 1
-    search_budget = (100, 10)  # simulations, play-out depth (engine/search.py)
+    # simulations, play-out depth (engine/search.py): no random play-out, the position judged
+    # by its roads as they lie right after the tree (measured: random play-outs of 10 actions
+    # made game 2's box lose to the greedy player; docs/benchmarks.md)
+    search_budget = (200, 0)
+    variants = ({"variant": "2"},)  # game 2: 5x5, moving figures, a round of 16 road cards
     players = ("A", "B")
     option_defaults = {"variant": "1", "starter": "A", "supply": "16"}
     refusal_codes = (

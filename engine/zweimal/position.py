@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core import Coord, MisuseError, NotationError
 
@@ -99,28 +100,35 @@ class Road:
 
 def roads(position: Position) -> list[Road]:
     """Every road of the position; each field belongs to exactly one. Row-major order of starts."""
-    n = position.size
+    return list(_roads(position.roads))
+
+
+@lru_cache(maxsize=4096)
+def _roads(grid: tuple[str, ...]) -> tuple[Road, ...]:
+    """The roads of a grid of orientations, found once per grid: the search scores thousands
+    of positions a move, most of them on the same few grids (only a lay turns a field)."""
+    n = len(grid)
     found: list[Road] = []
     seen: set[Coord] = set()
     for r in range(n):
         for c in range(n):
             if (r, c) in seen:
                 continue
-            o = position.roads[r][c]
+            o = grid[r][c]
             dr, dc = (0, 1) if o == HORIZONTAL else (1, 0)
             run = []
             rr, cc = r, c
-            while rr < n and cc < n and position.roads[rr][cc] == o:
+            while rr < n and cc < n and grid[rr][cc] == o:
                 run.append((rr, cc))
                 rr, cc = rr + dr, cc + dc
             seen.update(run)
             found.append(Road(o, tuple(run)))
-    return found
+    return tuple(found)
 
 
 def road_of(position: Position, coord: Coord) -> Road:
     """The road the field `coord` belongs to."""
-    for road in roads(position):
+    for road in _roads(position.roads):
         if coord in road.fields:
             return road
     raise MisuseError(f"{coord} is not on the grid")  # pragma: no cover - caller's bug
@@ -147,9 +155,18 @@ def score_roads(position: Position) -> list[RoadScore]:
 
 
 def score(position: Position) -> dict[str, int]:
-    """Points of each player: for every road, length x figures of the strict majority holder."""
-    totals = dict.fromkeys(PLAYERS, 0)
-    for rs in score_roads(position):
-        if rs.winner:
-            totals[rs.winner] += rs.points
-    return totals
+    """Points of each player: for every road, length x figures of the strict majority holder
+    (`score_roads` without the breakdown: the search's evaluation, thousands a move)."""
+    a_points = b_points = 0
+    figures = position.figures
+    for road in _roads(position.roads):
+        a = b = 0
+        for r, c in road.fields:
+            occupant = figures[r][c]
+            a += occupant == "A"
+            b += occupant == "B"
+        if a > b:
+            a_points += len(road.fields) * a
+        elif b > a:
+            b_points += len(road.fields) * b
+    return {"A": a_points, "B": b_points}

@@ -43,6 +43,16 @@ def targets() -> dict[str, tuple[str, float]]:
 SEARCH_TARGET_MS = 50.0  # 2 s on a Pi Zero 2 W, at 40 times this machine's time for Python
 
 
+def variant_labels(game_id: str, game: Any) -> list[tuple[str, dict[str, str]]]:
+    """A game with its default options (labelled by its id) and each of its `variants`
+    (`zweimal:variant=2`), as the benchmarks measure them."""
+    labelled: list[tuple[str, dict[str, str]]] = [(game_id, {})]
+    for given in game.variants:
+        options = ",".join(f"{k}={v}" for k, v in given.items())
+        labelled.append((f"{game_id}:{options}", dict(given)))
+    return labelled
+
+
 def search_figures(quick: bool, seed: int = 2026) -> dict[str, dict[str, float]]:
     """The box's time a move (engine/search.py, `choose`: the game's known best where it has
     one, else the search at the game's budget), from states of random games where a player
@@ -55,17 +65,21 @@ def search_figures(quick: bool, seed: int = 2026) -> dict[str, dict[str, float]]
 
     found: dict[str, dict[str, float]] = {}
     moves = 4 if quick else 24
-    for game_id, entry in GAMES.items():
-        game = entry.engine
-        if game is None:
-            continue
+    measured = [
+        (label, entry.engine, given)
+        for game_id, entry in GAMES.items()
+        if entry.engine is not None
+        for label, given in variant_labels(game_id, entry.engine)
+    ]
+    for label, game, given in measured:
         rng = random.Random(seed)
         simulations, depth = game.search_budget
         times: list[float] = []
-        state = game.initial(game.parse_options(dict(game.option_defaults)))
+        options = game.parse_options({**game.option_defaults, **given})
+        state = game.initial(options)
         while len(times) < moves:
             if game.is_over(state):
-                state = game.initial(game.parse_options(dict(game.option_defaults)))
+                state = game.initial(options)
             chance = game.chance_outcomes(state)
             if chance is not None:
                 state = game.apply(state, pick_chance(chance, rng))
@@ -76,7 +90,7 @@ def search_figures(quick: bool, seed: int = 2026) -> dict[str, dict[str, float]]
                 choose(game, state, random.Random(len(times)), simulations, depth)
                 times.append((time.perf_counter() - started) * 1000)
             state = game.apply(state, actions[rng.randrange(len(actions))])
-        found[game_id] = {
+        found[label] = {
             "search_ms_median": round(statistics.median(times), 1),
             "search_ms_max": round(max(times), 1),
             "simulations": simulations,
