@@ -23,6 +23,7 @@ from engine.core import Coord, IllegalMove, MisuseError, NotationError, parse_de
 from engine.day_and_night import table as on_table
 from engine.day_and_night.adjudication import TEMPLE_SIZE
 from engine.day_and_night.areas import COLS, ROWS, bit, components, size
+from engine.day_and_night.choices import can_cast_now
 from engine.day_and_night.effects import (
     _draw,
     _effect,
@@ -342,7 +343,7 @@ class DayAndNight(Game[State, Action, Options]):
                 found.append(Step(to))
         fields = [(r, c) for r in range(ROWS) for c in range(COLS)]
         for spell in state.options.decks[SIDES.index(state.turn)]:
-            if spell.cost > state.ap or state.hands[state.turn] == 0:
+            if not can_cast_now(state, spell):  # cost, prerequisite, the moment: no target will do
                 continue
             for start in range(0, 49, 7):
                 targets = tuple(
@@ -451,13 +452,3 @@ def _near_targets(state: State, spell: Spell) -> Cast | None:
 
 
 GAME = DayAndNight()
-
-
-# what the box offers now: engine/day_and_night/choices.py (re-exported for the callers)
-from engine.day_and_night.choices import (  # noqa: E402, F401
-    FIELDS_48,
-    can_cast_now,
-    castable,
-    target_options,
-    temple_options,
-)
