@@ -31,8 +31,13 @@ def bit(r: int, c: int) -> int:
 
 
 def fields_of(mask: int) -> list[tuple[int, int]]:
-    """The fields (row, column) of a mask, in reading order."""
-    return [(r, c) for r in range(ROWS) for c in range(COLS) if mask & bit(r, c)]
+    """The fields (row, column) of a mask, in reading order (its set bits, lowest first)."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(divmod(low.bit_length() - 1, COLS))
+        mask ^= low
+    return found
 
 
 def grow(mask: int) -> int:
@@ -56,14 +61,16 @@ def flood(seed: int, area: int) -> int:
         reached = wider
 
 
-def components(area: int) -> list[int]:
-    """The components of an area, each a mask."""
+@lru_cache(maxsize=8192)
+def components(area: int) -> tuple[int, ...]:
+    """The components of an area, each a mask (kept per area: the temple check after every
+    effect asks again for the same tiles while the targets of a spell are searched)."""
     found = []
     while area:
         part = flood(area & -area, area)
         found.append(part)
         area &= ~part
-    return found
+    return tuple(found)
 
 
 def size(mask: int) -> int:

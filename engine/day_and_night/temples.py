@@ -30,10 +30,15 @@ def _temples(state: State, rest: tuple[tuple[Effect, tuple[Coord, ...]], ...] = 
     play pauses for the choice. Once a side has its second temple the game is decided and
     no more temples are built (the end itself is decided when the action is done)."""
     for side in (state.turn, OTHER[state.turn]):
-        for part in components(_own_tiles(state.board, side)):
+        own = _own_tiles(state.board, side)
+        if size(own) < TEMPLE_SIZE:  # too few tiles for a temple (most boards, most sides)
+            continue
+        for part in components(own):
+            n = size(part)
+            if n < TEMPLE_SIZE:
+                continue
             if _decided(state.board):
                 return state
-            n = size(part)
             if n == TEMPLE_SIZE:
                 state = _build(state, side, part)
             elif n > TEMPLE_SIZE:
