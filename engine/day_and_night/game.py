@@ -260,7 +260,9 @@ class DayAndNight(Game[State, Action, Options]):
     name = "Day and Night"
     short = "D&N"
     rules_version = 2
-    search_budget = (20, 0)  # simulations, play-out depth (engine/search.py)
+    # simulations, play-out depth (engine/search.py): 40 since an action costs about 1 ms (was
+    # 20 at 2 ms): 16 of 40 games won against greedy+ instead of 3 (docs/benchmarks.md)
+    search_budget = (40, 0)
     players = SIDES
     option_defaults = {"deck_day": "", "deck_night": "", "deck_rules": "strict"}
     refusal_codes = (
