@@ -107,16 +107,17 @@ DAN = "game day-and-night\n"
 
 
 def test_hint_with_the_hand_plays_only_cards_it_names(tmp_path, capsys):
-    """Day and Night: without --hand the search casts its favourite spells; holding five
-    Doppelsonne (twin-suns) it casts that or none."""
+    """Day and Night: without --hand the search casts its favourite spells; holding the
+    deck's four Doppelsonne (twin-suns) and a Mittag (noon) it casts one of those or none."""
     code, out, _ = hint(tmp_path, DAN, "--seed", "1", capsys=capsys)
-    assert code == 0 and not json.loads(out)["action"].startswith("cast twin-suns")
-    hand = ",".join(["twin-suns"] * 5)
+    first = json.loads(out)["action"]
+    assert code == 0 and not first.startswith(("cast twin-suns", "cast noon"))
+    hand = ",".join(["twin-suns"] * 4 + ["noon"])
     for seed in ("1", "2"):
         code, out, err = hint(tmp_path, DAN, "--seed", seed, "--hand", hand, capsys=capsys)
         action = json.loads(out)["action"]
         assert code == 0 and err == ""
-        assert not action.startswith("cast ") or action.startswith("cast twin-suns ")
+        assert not action.startswith("cast ") or action.startswith(("cast twin-suns", "cast noon"))
 
 
 def test_hint_with_a_hand_that_does_not_fit_is_exit_2(tmp_path, capsys):
@@ -124,6 +125,10 @@ def test_hint_with_a_hand_that_does_not_fit_is_exit_2(tmp_path, capsys):
     assert code == 2 and "holds 5 cards, --hand names 1" in err
     code, _, err = hint(tmp_path, DAN, "--hand", "dawn,dawn,dawn,dawn,nope", capsys=capsys)
     assert code == 2 and "'nope' is not a card of day's deck" in err
+    five = ",".join(["twin-suns"] * 5)  # issue 35: Day's deck holds four
+    code, out, err = hint(tmp_path, DAN, "--hand", five, capsys=capsys)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert "day's deck holds 4 twin-suns, --hand names 5" in err
     code, _, err = hint(tmp_path, ZWEIMAL, "--hand", "x", capsys=capsys)
     assert code == 2 and "zweimal has no hidden hands" in err and len(err.splitlines()) == 1
 

@@ -91,6 +91,11 @@ def held(game, state, seat: str, hand: str) -> list[str]:
     for card in cards:
         if card not in deck:
             raise RecordError(f"--hand: {card!r} is not a card of {seat}'s deck")
+    for card in dict.fromkeys(cards):  # a hand the deck cannot give: more copies than it has
+        if cards.count(card) > deck[card]:
+            most = deck[card]
+            named = cards.count(card)
+            raise RecordError(f"--hand: {seat}'s deck holds {most} {card}, --hand names {named}")
     if len(cards) != count:
         raise RecordError(f"--hand: {seat}'s hand holds {count} cards, --hand names {len(cards)}")
     return cards
