@@ -133,6 +133,42 @@ def test_hint_with_a_hand_that_does_not_fit_is_exit_2(tmp_path, capsys):
     assert code == 2 and "zweimal has no hidden hands" in err and len(err.splitlines()) == 1
 
 
+CLASH_DUE = """game wandernde-druiden
+option starter=A
+place hain
+creature fuchs
+end
+place quelle
+creature kroete
+end
+place hain
+clash 0
+creature fuchs
+creature eule
+end
+place quelle
+creature otter
+creature kroete
+end
+"""
+
+
+def test_hint_at_the_clash_is_the_defender_s_best_defence(tmp_path, capsys):
+    """Issue 35: at a clash the hint searched for the attacker and answered `clash 0,1` (1
+    attack point discarded); the defender's best defence is `clash 1,0` (3), as `tabletop score
+    wandernde-druiden --attackers 1,2 --defenders 2,1` gives it, for every seed."""
+    for seed in ("0", "2"):
+        code, out, err = hint(tmp_path, CLASH_DUE + "place hain\n", "--seed", seed, capsys=capsys)
+        answer = json.loads(out)
+        assert code == 0 and err == ""
+        assert (answer["action"], answer["seat"], answer["simulations"]) == ("clash 1,0", "B", 0)
+    code = main(["score", "wandernde-druiden", "--attackers", "1,2", "--defenders", "2,1"])
+    scored = json.loads(capsys.readouterr()[0])
+    assert code == 0 and scored["assignment"] == [1, 0] and scored["attack_discarded"] == 3
+    code, out, _ = hint(tmp_path, CLASH_DUE, "--seed", "2", capsys=capsys)  # A may lay a place
+    assert code == 0 and json.loads(out)["seat"] == "A"
+
+
 def test_druiden_s_clash_is_the_defender_s_decision():
     """At Druiden's clash the defender assigns the blockers: the clash is its decision
     (`decided_by`), so solo play hands a clash the box starts to the player's own screens."""

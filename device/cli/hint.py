@@ -50,7 +50,7 @@ def run_hint(args: argparse.Namespace) -> int:
 
 def hint(text: str, seed: int, budget: int | None, hand: str | None = None) -> dict:
     from engine.hands import playable
-    from engine.search import choose
+    from engine.search import choices, choose
 
     if budget is not None and not 1 <= budget <= 100_000:
         raise RecordError(f"--budget: 1 to 100000 simulations, not {budget}")
@@ -69,9 +69,13 @@ def hint(text: str, seed: int, budget: int | None, hand: str | None = None) -> d
     if seat is None:
         raise RecordError("nobody is to move (the set-up is the table's)")
     among = None if hand is None else playable(game, state, held(game, state, seat, hand))
+    deciders = {game.decided_by(state, action) for action in choices(game, state)}
+    if len(deciders) == 1 and None not in deciders and seat not in deciders:
+        seat = deciders.pop()  # every step now is another seat's (Druiden's clash: the defence)
     simulations, depth = game.search_budget
     started = time.perf_counter()
-    answer = choose(game, state, random.Random(seed), budget or simulations, depth, among=among)
+    rng = random.Random(seed)
+    answer = choose(game, state, rng, budget or simulations, depth, among=among, seat=seat)
     ms = (time.perf_counter() - started) * 1000
     return {
         "action": game.format_action(answer.action),
