@@ -79,9 +79,8 @@ def drop_last_told(box: BoxState) -> BoxState:
 
 def hand_after(before: Session, action: Any, after: Session) -> Session:
     """The box's hand after an action: its played card out, its draws to be told, a cut's
-    cards (the least worth) discarded (`after.box_held.cut`: the box says which)."""
-    if not after.box_seat:
-        return after
+    cards (the least worth) discarded (`after.box_held.cut`: the box says which). A solo
+    game's (the seam, seat.py, asks first)."""
     engine = engine_of(after)
     held = hands.follow(
         engine, before.state, action, after.state, after.box_seat, before.box_held, after.box_told
@@ -92,9 +91,8 @@ def hand_after(before: Session, action: Any, after: Session) -> Session:
 def hand_rebuilt(session: Session, told: tuple[str, ...] | None = None) -> Session:
     """The box's hand at this point of the game, from its actions and the cards told (after
     an undo, or read back after a restart); told cards the game has not reached yet are
-    dropped (an undone draw: its card goes back, and is told again when drawn again)."""
-    if not session.box_seat:
-        return session
+    dropped (an undone draw: its card goes back, and is told again when drawn again). A
+    solo game's (the seam, seat.py, asks first)."""
     engine = engine_of(session)
     told = session.box_told if told is None else told
     if engine.hand_count(session.state, session.box_seat) is None:
@@ -109,10 +107,12 @@ KEPT = 8  # solo games kept aside at most (the oldest is forgotten: it goes on t
 
 def kept_aside(box: BoxState) -> KeptAside:
     """The solo games not on show once the game on show is put aside (another game started
-    or resumed): the one on show first, if it is a solo game still going."""
+    or resumed): the one on show first, if it is still going. A solo game's (the seam,
+    seat.py, asks first)."""
     session = box.session
     kept = box.solo_kept
-    if session is None or not session.box_seat or engine_of(session).is_over(session.state):
+    assert session is not None
+    if engine_of(session).is_over(session.state):
         return kept
     rest = tuple(k for k in kept if k[0] != session.db_id)
     return ((session.db_id, session.box_seat, session.box_told), *rest)[:KEPT]

@@ -144,10 +144,10 @@ def hint(box: BoxState) -> Any:
 def box_decides(box: BoxState, action: Any) -> Any:
     """The action to play for one the player chose: in solo play, a step that is the box's
     decision though the player moves (Druiden: the player attacks, the box's creatures
-    defend) is decided by the box: its best choice among those steps."""
+    defend) is decided by the box: its best choice among those steps. A solo game's (the
+    seam, seat.py, asks first)."""
     session = box.session
-    if session is None or not session.box_seat:
-        return action
+    assert session is not None
     engine = engine_of(session)
     state = session.state
     seat = session.box_seat
