@@ -142,31 +142,34 @@ class RoadScore:
     points: int
 
 
+def _majority(road: Road, figures: tuple[str, ...]) -> tuple[int, int, str | None, int]:
+    """A road's figures of A and B, who holds the strict majority (None on a tie) and the
+    points: the road's length x the majority holder's figures."""
+    a = b = 0
+    for r, c in road.fields:
+        occupant = figures[r][c]
+        a += occupant == "A"
+        b += occupant == "B"
+    if a == b:
+        return a, b, None, 0
+    return a, b, ("A" if a > b else "B"), len(road.fields) * max(a, b)
+
+
 def score_roads(position: Position) -> list[RoadScore]:
     """Each road with its figure counts and who scores it: strictly more figures wins."""
     result = []
-    for road in roads(position):
-        counts = {p: sum(position.figure_at(f) == p for f in road.fields) for p in PLAYERS}
-        a, b = counts["A"], counts["B"]
-        winner = "A" if a > b else "B" if b > a else None
-        points = road.length * counts[winner] if winner else 0
-        result.append(RoadScore(road, counts, winner, points))
+    for road in _roads(position.roads):
+        a, b, winner, points = _majority(road, position.figures)
+        result.append(RoadScore(road, {"A": a, "B": b}, winner, points))
     return result
 
 
 def score(position: Position) -> dict[str, int]:
     """Points of each player: for every road, length x figures of the strict majority holder
     (`score_roads` without the breakdown: the search's evaluation, thousands a move)."""
-    a_points = b_points = 0
-    figures = position.figures
+    totals = dict.fromkeys(PLAYERS, 0)
     for road in _roads(position.roads):
-        a = b = 0
-        for r, c in road.fields:
-            occupant = figures[r][c]
-            a += occupant == "A"
-            b += occupant == "B"
-        if a > b:
-            a_points += len(road.fields) * a
-        elif b > a:
-            b_points += len(road.fields) * b
-    return {"A": a_points, "B": b_points}
+        _, _, winner, points = _majority(road, position.figures)
+        if winner is not None:
+            totals[winner] += points
+    return totals
