@@ -24,8 +24,9 @@ Opt = TypeVar("Opt")  # its options
 class Scores(Mapping[str, int]):
     """Points by player: an immutable, hashable mapping (states must hash)."""
 
-    __slots__ = ("_items",)
+    __slots__ = ("_hash", "_items")
     _items: tuple[tuple[str, int], ...]
+    _hash: int  # kept once asked: a state's hash asks for it on every cached lookup
 
     def __init__(self, values: Mapping[str, int] | Sequence[tuple[str, int]] = ()) -> None:
         items = values.items() if isinstance(values, Mapping) else values
@@ -47,12 +48,19 @@ class Scores(Mapping[str, int]):
         return len(self._items)
 
     def __hash__(self) -> int:
-        return hash(frozenset(self._items))
+        try:
+            return self._hash
+        except AttributeError:
+            object.__setattr__(self, "_hash", hash(frozenset(self._items)))
+            return self._hash
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Mapping):
             return dict(self._items) == dict(other.items())
         return NotImplemented
+
+    def __reduce__(self) -> tuple[type[Scores], tuple[tuple[tuple[str, int], ...]]]:
+        return (Scores, (self._items,))  # rebuilt through __init__: slots refuse setattr
 
     def __repr__(self) -> str:
         return f"Scores({dict(self._items)!r})"

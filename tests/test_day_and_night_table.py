@@ -165,6 +165,22 @@ def test_only_spells_that_can_be_cast_are_offered_and_every_offered_target_finis
 GAME_FIELDS = [(r, c) for r in range(6) for c in range(8)]
 
 
+def test_a_one_target_spell_offers_exactly_the_fields_the_rules_accept():
+    # the candidates come from the board's masks (next to the pawn: the pawn's field grown
+    # by one); none the rules accept may be missing, none they refuse offered
+    seen = 0
+    for state in _random_states(150, seed=7):
+        if state.pending is not None:
+            continue
+        for spell in castable(state):
+            if spell.targets != 1:
+                continue
+            legal = {at for at in GAME_FIELDS if GAME.is_legal(state, Cast(spell.id, (at,)))}
+            assert set(target_options(state, spell)) == legal, spell.id
+            seen += any(e.adjacent for e in spell.effects)
+    assert seen  # a spell laid next to the pawn was among them
+
+
 def test_the_list_starts_at_the_spell_cast_last_and_shows_name_cost_and_effect():
     state = GAME.initial(options_of(GAME, {}))
     view = screen.initial_view(state)

@@ -30,14 +30,15 @@ def bit(r: int, c: int) -> int:
     return 1 << (r * COLS + c)
 
 
-def fields_of(mask: int) -> list[tuple[int, int]]:
+@lru_cache(maxsize=2048)  # the same board's masks are asked for every spell and target
+def fields_of(mask: int) -> tuple[tuple[int, int], ...]:
     """The fields (row, column) of a mask, in reading order (its set bits, lowest first)."""
     found = []
     while mask:
         low = mask & -mask
         found.append(divmod(low.bit_length() - 1, COLS))
         mask ^= low
-    return found
+    return tuple(found)
 
 
 def grow(mask: int) -> int:

@@ -3,12 +3,13 @@ next targets from which a spell can still be finished, the tiles a temple can le
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
 from engine.core import Coord, IllegalMove
 from engine.day_and_night.adjudication import TEMPLE_SIZE
-from engine.day_and_night.areas import COLS, FULL, ROWS, bit, components, fields_of
+from engine.day_and_night.areas import COLS, FULL, ROWS, bit, components, fields_of, grow
 from engine.day_and_night.effects import (
     _affectable,
     _effect,
@@ -44,7 +45,9 @@ def can_cast_now(state: State, spell: Spell) -> bool:
     return True
 
 
-def _candidates(state: State, side: str, effect: Effect, done: tuple[Coord, ...]) -> list[Coord]:
+def _candidates(
+    state: State, side: str, effect: Effect, done: tuple[Coord, ...]
+) -> Sequence[Coord]:
     """The fields worth trying as the next target of `effect` (`done`: its targets so far):
     a superset of the valid ones, found from the board's masks."""
     board = state.board
@@ -55,8 +58,8 @@ def _candidates(state: State, side: str, effect: Effect, done: tuple[Coord, ...]
     if kind == "place" and not effect.adjacent:
         return fields_of(FULL & ~taken)  # empty fields
     if kind in ("place", "move_tile"):  # an empty field next to the pawn, or the moved tile
-        near = state.pawn(side) if kind == "place" else done[0]
-        return [at for at in fields_of(FULL & ~taken) if adjacent(at, near)]
+        near = bit(*(state.pawn(side) if kind == "place" else done[0]))
+        return fields_of(grow(near) & ~near & FULL & ~taken)
     if kind == "move_pawn":
         r, c = state.pawn(side)
         return [at for at in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if on_board(at)]

@@ -57,7 +57,7 @@ def offered(state: State) -> list[int]:
     return [i for i, s in enumerate(spells(state)) if s.id in ids]
 
 
-def _temple_area(state: State) -> list[Coord]:
+def _temple_area(state: State) -> tuple[Coord, ...]:
     area = state.pending.area if state.pending else 0
     return fields_of(area)
 
