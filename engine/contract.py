@@ -108,6 +108,9 @@ class Game(Generic[S, A, Opt]):
     name: str = ""  # the game's own (German) name, the same in every language
     short: str = ""  # for tight places on the screen
     rules_version: int = 1
+    # older rules versions whose records mean the same under these rules: their saved games
+    # still replay (any other version is listed, never replayed)
+    replays_versions: tuple[int, ...] = ()
     players: tuple[str, ...] = ("A", "B")
     option_defaults: Mapping[str, str] = {}
     refusal_codes: tuple[str, ...] = ()

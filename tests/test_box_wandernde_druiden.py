@@ -449,9 +449,10 @@ def test_the_creatures_row_gives_strengths_strongest_first_and_no_plus_count():
         _frame(state, View())
 
 
-def test_the_picker_offers_the_players_own_deck_first_by_strength_and_keeps_the_table(table):
-    """Found by testers: the list on `ok` offered every card of the set in the set's order."""
-    from device.games.wandernde_druiden.view import _own, layable
+def test_the_picker_offers_only_the_players_own_deck_by_strength_and_keeps_the_table(table):
+    """Found by testers: the list on `ok` offered every card of the set in the set's order.
+    Since rules version 3 a game names each player's deck and only its cards are offered."""
+    from device.games.wandernde_druiden.view import layable
 
     t = table
     t.new_game()
@@ -461,9 +462,9 @@ def test_the_picker_offers_the_players_own_deck_first_by_strength_and_keeps_the_
     t.tap("quelle")  # B: a place laid, no creature of A's to meet: creatures now
     listed = layable(t.state)
     cards = t.state.options.cards
-    own = [c for c in listed if c in _own("B")]
-    assert listed[: len(own)] == own and own  # B's own deck first
-    strengths = [cards.card(c).strength for c in own]
+    deck = {card for card, _ in t.state.options.deck("B")}
+    assert listed and set(listed) <= deck and "fuchs" not in listed  # B's deck only
+    strengths = [cards.card(c).strength for c in listed]
     assert strengths == sorted(strengths, reverse=True)
     table_rows = _frame(t.state, t.box.view).crop((0, 0, 128, 43))
     t.press("ok")
@@ -586,3 +587,41 @@ def test_a_tap_during_the_clash_is_refused_and_keeps_the_assignment(table):
     t.tap("wolf", 6)
     assert t.box.notice == "Erst den Kampf beenden"
     assert t.box.view == view and t.state == state
+
+
+def test_a_game_saved_under_rules_2_resumes_and_lays_any_card_of_its_set(tmp_path):
+    """Rules version 3 named the players' decks; a game saved under version 2 (its options
+    without decks) still replays, and its players may lay any card of the set as before."""
+    import json
+    import sqlite3
+
+    from device.storage.records import FILE
+
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    t = Table(sim)
+    t.new_game()
+    t.tap("hain")  # A's power place
+    game_id = t.box.session.db_id
+    sim.stop()
+    db = sqlite3.connect(tmp_path / FILE)
+    (text,) = db.execute("SELECT options FROM games WHERE id = ?", (game_id,)).fetchone()
+    options = {k: v for k, v in json.loads(text).items() if not k.startswith("deck_")}
+    assert options["cards"] and "deck_A" in json.loads(text)  # as version 3 saves a game
+    db.execute(
+        "UPDATE games SET rules_version = 2, options = ?, crc = NULL WHERE id = ?",
+        (json.dumps(options), game_id),
+    )
+    db.commit()
+    db.close()
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    try:
+        t = Table(sim)
+        assert t.box.session is not None and t.box.session.db_id == game_id
+        assert [p.card for p in t.state.side("A").places] == ["hain"]
+        t.end_turn()
+        t.tap("hain")  # not in B's example deck: version 2 had no decks
+        assert [p.card for p in t.state.side("B").places] == ["hain"]
+    finally:
+        sim.stop()

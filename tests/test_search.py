@@ -133,6 +133,21 @@ def test_hint_with_a_hand_that_does_not_fit_is_exit_2(tmp_path, capsys):
     assert code == 2 and "zweimal has no hidden hands" in err and len(err.splitlines()) == 1
 
 
+def test_hint_refuses_a_druiden_hand_of_another_player_s_deck(tmp_path, capsys):
+    """Issue 35: `--hand drache x8` for A was exit 0 though only B's deck holds dragons (a
+    record names each player's deck; without one, the example decks)."""
+    record = "game wandernde-druiden\noption starter=A\n"
+    code, out, err = hint(tmp_path, record, "--hand", ",".join(["drache"] * 8), capsys=capsys)
+    assert code == 2 and out == "" and "'drache' is not a card of A's deck" in err
+    assert len(err.splitlines()) == 1
+    hand = ",".join(["fuchs"] * 5 + ["hain"] * 3)  # A's deck holds 4 foxes
+    code, _, err = hint(tmp_path, record, "--hand", hand, capsys=capsys)
+    assert code == 2 and "A's deck holds 4 fuchs, --hand names 5" in err
+    own = record + "option deck_A=drache:8,fels:16,troll:8,adler:8,steinkreis:8,quelle:16\n"
+    code, out, _ = hint(tmp_path, own, "--hand", ",".join(["drache"] * 8), capsys=capsys)
+    assert code == 0 and "creature drache" not in out  # held, but nothing pays for it yet
+
+
 CLASH_DUE = """game wandernde-druiden
 option starter=A
 place hain

@@ -21,7 +21,7 @@ from device.ui import fit
 from engine.hands import Held
 from tests.test_box_wandernde_druiden import GAME_ID, Table, box_settings
 
-CREATURES_ONLY = ["fuchs"] * 4 + ["eule"] * 4 + ["otter"]  # no power place to pay with
+CREATURES_ONLY = ["kroete"] * 4 + ["salamander"] * 4 + ["otter"]  # no power place to pay with
 
 
 def solo_druiden(sim: Simulator) -> Table:
@@ -45,14 +45,14 @@ def test_the_box_s_first_hand_is_told_card_by_card_before_anything_else(tmp_path
     try:
         t = solo_druiden(sim)
         assert solo.cards_to_tell(t.box) == 8 and t.state.turn == "A"
-        t.tap("hain")  # a tap tells a card, and the box says which it took
-        assert t.box.notice == "Box hat Hain"
-        t.press("down", "ok")  # so does a pick: the second card of the deck's list
-        assert t.box.session.box_held.cards == ("hain", "quelle")
+        t.tap("fels")  # a tap tells a card, and the box says which it took
+        assert t.box.notice == "Box hat Felsen"
+        t.press("down", "ok")  # so does a pick: the second card of B's deck's list
+        assert t.box.session.box_held.cards == ("fels", "steinkreis")
         t.press("back")  # the last card told, taken back
-        assert t.box.session.box_held.cards == ("hain",) and solo.cards_to_tell(t.box) == 7
-        t.press("right", "ok")  # ► four cards on (16 in the list): the list's sixth
-        assert t.box.session.box_held.cards == ("hain", solo.deck_cards(t.box)[5])
+        assert t.box.session.box_held.cards == ("fels",) and solo.cards_to_tell(t.box) == 7
+        t.press("right", "ok")  # ► three cards on (9 in B's deck, its root): the list's fifth
+        assert t.box.session.box_held.cards == ("fels", solo.deck_cards(t.box)[4])
         assert t.box.session.actions == 0  # nothing of A's game goes on meanwhile
         tell_all(t, ["quelle"] * 6)
         assert solo.cards_to_tell(t.box) == 0 and len(t.box.session.box_told) == 8
@@ -68,14 +68,15 @@ def test_a_card_the_box_s_deck_has_no_copy_of_left_is_refused(tmp_path):
     sim.start()
     try:
         t = solo_druiden(sim)
-        tell_all(t, ["fuchs"] * 8)  # all 8 copies the set allows
+        tell_all(t, ["salamander"] * 8)  # all 8 copies B's deck holds
         t.end_turn()  # B draws one card to its first turn's 9
         assert solo.cards_to_tell(t.box) == 1
-        t.tap("fuchs", copy=51)
-        assert solo.cards_to_tell(t.box) == 1 and t.box.notice == "Fuchs: alle gezogen"
-        after = solo.take_told(t.box, "no-such-card")
-        assert after.session.box_held == t.box.session.box_held
-        assert after.notice == "Nicht im Deck der Box"
+        t.tap("salamander", copy=51)
+        assert solo.cards_to_tell(t.box) == 1 and t.box.notice == "Salamander: alle gezogen"
+        for other in ("no-such-card", "hain"):  # unknown, and a card of A's deck only
+            after = solo.take_told(t.box, other)
+            assert after.session.box_held == t.box.session.box_held
+            assert after.notice == "Nicht im Deck der Box"
     finally:
         sim.stop()
 
@@ -104,13 +105,13 @@ def test_undo_takes_back_the_box_s_drawn_card_and_a_restart_keeps_its_hand(tmp_p
     sim = Simulator(box_settings(), tmp_path)
     sim.start()
     t = solo_druiden(sim)
-    tell_all(t, ["hain", "quelle", "fuchs", "otter", "eule", "hain", "quelle", "fuchs"])
+    tell_all(t, ["fels", "quelle", "kroete", "otter", "adler", "fels", "quelle", "kroete"])
     first = t.box.session.box_held.cards
     t.end_turn()
-    t.tap("eule", copy=60)  # B's ninth card
-    assert t.box.proposal is not None and t.box.session.box_held.cards == (*first, "eule")
+    t.tap("adler", copy=60)  # B's ninth card
+    assert t.box.proposal is not None and t.box.session.box_held.cards == (*first, "adler")
     t.press("back", "ok")  # undo: A's end (the box has not replied yet)
-    assert t.box.undone == (("Zurück:", "Box: Eule zurück auf den Stapel"),)  # its card back
+    assert t.box.undone == (("Zurück:", "Box: Adler zurück auf den Stapel"),)  # its card back
     assert t.state.turn == "A" and t.box.session.box_held.cards == first
     assert t.box.session.box_told == first  # the undone draw's card is not kept
     t.press("ok")  # the undo's page read: the table again
@@ -133,16 +134,16 @@ def test_a_restart_in_the_middle_of_the_deal_keeps_the_cards_told_so_far(tmp_pat
     sim = Simulator(box_settings(), tmp_path)
     sim.start()
     t = solo_druiden(sim)
-    tell_all(t, ["hain", "quelle", "fuchs"])
+    tell_all(t, ["fels", "quelle", "kroete"])
     sim.stop()
     sim = Simulator(box_settings(), tmp_path)
     sim.start()
     try:
         t = Table(sim)
-        assert t.box.session.box_held.cards == ("hain", "quelle", "fuchs")
+        assert t.box.session.box_held.cards == ("fels", "quelle", "kroete")
         assert solo.cards_to_tell(t.box) == 5
         t.press("back")  # the last told is still the one to take back
-        assert t.box.session.box_held.cards == ("hain", "quelle")
+        assert t.box.session.box_held.cards == ("fels", "quelle")
     finally:
         sim.stop()
 
@@ -262,14 +263,14 @@ def test_a_solo_game_put_aside_goes_on_solo_when_resumed_even_after_a_restart(tm
     sim = Simulator(box_settings(), tmp_path)
     sim.start()
     t = solo_druiden(sim)
-    tell_all(t, ["hain", "quelle", "fuchs"])
+    tell_all(t, ["fels", "quelle", "kroete"])
     druiden = t.box.session.db_id
     sim.hold("ok")
     t.press(*["down"] * menu_items(t.box).index("new"), "ok")
     t.press(*["down"] * menu_items(t.box).index("zweimal"), "ok", "ok", "ok")
     t.opponent()  # two people play this one
     assert t.box.session.game == "zweimal" and not t.box.session.box_seat
-    assert t.box.solo_kept == ((druiden, "B", ("hain", "quelle", "fuchs")),)
+    assert t.box.solo_kept == ((druiden, "B", ("fels", "quelle", "kroete")),)
     sim.stop()
     sim = Simulator(box_settings(), tmp_path)
     sim.start()
@@ -280,7 +281,8 @@ def test_a_solo_game_put_aside_goes_on_solo_when_resumed_even_after_a_restart(tm
         session = t.box.session
         assert session.db_id == druiden and session.box_seat == "B"
         assert (
-            session.box_held.cards == ("hain", "quelle", "fuchs") and solo.cards_to_tell(t.box) == 5
+            session.box_held.cards == ("fels", "quelle", "kroete")
+            and solo.cards_to_tell(t.box) == 5
         )
         assert t.box.solo_kept == ()  # Zweimal was two people's: nothing to keep of it
     finally:

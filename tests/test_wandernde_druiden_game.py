@@ -105,10 +105,10 @@ def test_ties_the_defender_picks_and_bad_picks_are_refused():
     # B's otter and A's otter tied: both gone; now A has one otter, B attacks with none
     assert [c.strength for c in s.side("A").creatures] == [2]
     s = play(
-        "place quelle", "end", "place hain", "creature fuchs", "end",
-        "place quelle", "creature otter", "creature otter", "end", "place hain",
+        "place quelle", "end", "place quelle", "creature kroete", "end",
+        "place quelle", "creature otter", "creature otter", "end", "place fels",
     )  # fmt: skip
-    # B's fox attacks; A's two otters both block it: the strongest tie, A picks
+    # B's toad attacks; A's two otters both block it: the strongest tie, A picks
     out = clash_outcome(s, Clash((0, 0)))
     assert out.defenders_discarded == (0,) and out.attackers_discarded == (0,)
     assert clash_outcome(s, Clash((0, 0), (1,))).defenders_discarded == (1,)
@@ -178,6 +178,81 @@ def test_the_shipped_card_set_is_the_engines_example_and_the_example_decks_are_l
         assert check_deck(deck, deck_data, EXAMPLE) == [] and "EXAMPLE" in deck_data["note"]
         assert sum(e["copies"] for e in deck_data["deck"]) == 64
     assert options([path]) == {"cards": GAME.format_options(GAME.parse_options({}))["cards"]}
+
+
+def test_the_engine_s_example_decks_are_the_shipped_deck_files():
+    from engine.wandernde_druiden.cards import EXAMPLE_DECKS
+
+    for player in "AB":
+        data = json.loads((DECKS / f"wandernde-druiden-{player}.example.json").read_text("utf-8"))
+        assert tuple((e["id"], e["copies"]) for e in data["deck"]) == EXAMPLE_DECKS[player]
+        assert GAME.parse_options({}).deck(player) == EXAMPLE_DECKS[player]
+
+
+def test_a_player_lays_only_cards_of_their_own_deck():
+    """Rules version 3: a game names each player's deck (`deck_A`, `deck_B`); a card of the
+    set that is not in the mover's deck is refused. Not named: the example decks."""
+    assert refused(play(), "place fels") == "not_in_own_deck"  # a place of B's deck only
+    assert refused(play("place hain", "end"), "place hain") == "not_in_own_deck"
+    state = play("place hain", "creature fuchs", "end", "place fels")
+    assert refused(state, "creature fuchs") == "not_in_own_deck"
+    free = {"deck_rules": "free", "deck_A": "fels:20,troll:4"}
+    state = play("place fels", **free)  # A's own deck, as the record names it
+    assert state.side("A").places[0].card == "fels"
+    assert refused(play(**free), "place hain") == "not_in_own_deck"
+    assert GAME.deck_cards(state, "A") == (("fels", 20), ("troll", 4))
+
+
+def test_a_record_with_its_own_card_set_and_no_decks_lays_any_card_of_the_set():
+    """As before rules version 3 (games saved under version 2 replay the same)."""
+    own = GAME.format_options(GAME.parse_options({}))["cards"]
+    state = play("place fels", "end", "place hain", cards=own)
+    assert [p.card for p in state.side("A").places] == ["fels"]
+    assert [p.card for p in state.side("B").places] == ["hain"]
+    assert dict(GAME.deck_cards(state, "A"))["drache"] == 8  # its copy limit
+    assert GAME.rules_version == 3 and 2 in GAME.replays_versions
+
+
+def test_the_pile_counts_from_the_deck_the_record_names():
+    state = play(deck_rules="free", deck_A="hain:12,fuchs:8", deck_B="fels:5")
+    assert (state.side("A").hand, state.side("A").pile) == (8, 12)
+    assert (state.side("B").hand, state.side("B").pile) == (5, 0)
+    assert (play().side("A").hand, play().side("A").pile) == (8, 56)
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"deck_A": "zauber:64"}, "deck_A: 'zauber' is not a card of the set"),
+        ({"deck_B": "fels:14,fels:50"}, "deck_B: fels listed twice"),
+        ({"deck_A": "hain:0"}, "deck_A: hain needs copies from 1 to 64"),
+        ({"deck_A": "hain"}, "deck_A: hain needs copies from 1 to 64"),
+        ({"deck_A": "hain:16,quelle:16"}, "deck_A: 32 cards, a deck has 64"),
+        ({"deck_A": "hain:16,quelle:16,wolf:9,fels:16,eule:7"}, "9 copies of Wolf, at most 8"),
+    ],
+)
+def test_a_bad_deck_option_is_one_line_naming_it(options, words):
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_options(options)
+    assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_the_deck_options_survive_their_text():
+    for values in ({}, {"deck_rules": "free", "deck_A": "fels:3", "deck_B": ""}):
+        options = GAME.parse_options(values)
+        assert GAME.parse_options(GAME.format_options(options)) == options
+
+
+def test_a_config_deck_file_names_that_player_s_deck_in_new_games(tmp_path):
+    data = json.loads((DECKS / "wandernde-druiden-B.example.json").read_text("utf-8"))
+    data["player"] = "A"  # A plays B's example deck
+    path = tmp_path / "a.json"
+    path.write_text(json.dumps(data), "utf-8")
+    found = options([path])
+    assert found["deck_A"].startswith("fels:14,steinkreis:8,") and "deck_B" not in found
+    state = GAME.initial(GAME.parse_options(found))
+    assert state.options.deck("A") == state.options.deck("B")  # B: the example deck
+    assert refused(state, "place hain") == "not_in_own_deck"
 
 
 def test_deck_problems_name_the_card_and_the_limit():

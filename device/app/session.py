@@ -53,14 +53,16 @@ class Session:
 
 
 def same_rules(row: Any) -> bool:
-    """The saved game's game has rules here, of the version it was saved under (a game saved
-    under other rules is listed, never replayed)."""
+    """The saved game's game has rules here, of the version it was saved under or one its
+    engine still replays (`replays_versions`); a game saved under other rules is listed,
+    never replayed."""
     from device import games
 
     entry = games.GAMES.get(row.game)
-    return (
-        entry is not None and entry.engine is not None and row.rules_version == entry.rules_version
-    )
+    if entry is None or entry.engine is None:
+        return False
+    version = row.rules_version
+    return version == entry.rules_version or version in entry.engine.replays_versions
 
 
 def other_rules(row: Any) -> str:

@@ -333,7 +333,7 @@ def solo_cards_scenario(p: Player, shot) -> None:
     p.press(*["down"] * menu_items(p.box).index("wandernde-druiden"), "ok")
     p.press("ok", "ok")  # A starts, the MP rule as printed
     p.opponent("B")  # the box plays B
-    p.tap_card("wandernde-druiden:hain", 9)
+    p.tap_card("wandernde-druiden:fels", 9)  # cards of B's deck
     p.tap_card("wandernde-druiden:quelle", 9)
     p.press("down", "down", "ok")  # the third card picked from the list
     shot("box-cards")

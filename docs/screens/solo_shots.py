@@ -111,15 +111,15 @@ def wd_solo(p: Player, shot) -> None:
     _new(t, "wandernde-druiden")
     t.press("ok", "ok")  # A starts, the MP rule as printed
     t.opponent("B")
-    for i, card in enumerate(["hain", "quelle", "fuchs", "otter", "eule", "hain", "quelle"]):
-        t.tap(card, copy=100 + i)  # the box's first hand, told
-    t.tap("fuchs", copy=107)
+    for i, card in enumerate(["fels", "quelle", "kroete", "otter", "salamander", "fels", "quelle"]):
+        t.tap(card, copy=100 + i)  # the box's first hand, told (cards of B's deck)
+    t.tap("kroete", copy=107)
     t.tap("hain", 1)  # A lays a place and a creature and ends the turn
     t.tap("fuchs", 2)
     t.end_turn()
     n = 0
     while hand.cards_to_tell(t.box):  # the card the box draws
-        t.tap(["eule", "otter", "fuchs"][n % 3], copy=200 + n)
+        t.tap(["salamander", "otter", "kroete"][n % 3], copy=200 + n)
         n += 1
     shot("wd-box-move")
     for _ in range(6):

@@ -14,12 +14,13 @@ most 12 characters (they fit the box's lists). The example set and decks are dat
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import DataError
+from engine.core import DataError, NotationError
 
 DECK_SIZE = 64
 COPY_LIMIT = 8
@@ -199,3 +200,74 @@ EXAMPLE_DATA: dict[str, Any] = {
     ],
 }
 EXAMPLE = set_from_data(EXAMPLE_DATA)
+
+Deck = tuple[tuple[str, int], ...]  # (card id, copies), in the deck file's order; (): not named
+
+# The example decks of the example set (shipped as device/games/wandernde_druiden/decks/
+# wandernde-druiden-A/-B.example.json; a test keeps them equal): what a record that names no
+# card set is played with.
+EXAMPLE_DECKS: dict[str, Deck] = {
+    "A": (
+        ("hain", 16), ("quelle", 12), ("fuchs", 4), ("eule", 5), ("kroete", 3), ("otter", 5),
+        ("wolf", 7), ("hirsch", 7), ("einhorn", 5),
+    ),
+    "B": (
+        ("fels", 14), ("steinkreis", 8), ("quelle", 10), ("kroete", 4), ("otter", 4),
+        ("salamander", 8), ("adler", 7), ("troll", 6), ("drache", 3),
+    ),
+}  # fmt: skip
+
+
+def parse_deck(text: str, cards: CardSet, what: str) -> Deck:
+    """A deck from its option text, `id:copies,id:copies,...` ("": not named); DataError
+    naming `what` for a card the set lacks, a bad count or a card listed twice."""
+    found: list[tuple[str, int]] = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        card_id, _, n = part.partition(":")
+        card_id = card_id.strip()
+        if cards.card(card_id) is None:
+            raise DataError(f"{what}: {card_id!r} is not a card of the set")
+        if any(c == card_id for c, _ in found):
+            raise DataError(f"{what}: {card_id} listed twice")
+        if not n.strip().isdigit() or not 1 <= int(n) <= DECK_SIZE:
+            raise DataError(f"{what}: {card_id} needs copies from 1 to {DECK_SIZE}, got {n!r}")
+        found.append((card_id, int(n)))
+    return tuple(found)
+
+
+def format_deck(deck: Deck) -> str:
+    return ",".join(f"{card}:{n}" for card, n in deck)
+
+
+def deck_option(
+    values: Mapping[str, str], player: str, cards: CardSet, deck_rules: str, own_set: bool
+) -> Deck:
+    """The option `deck_A`/`deck_B`. Empty: with the example set (no `cards`) its example
+    deck; with a set the record gives, none (any card of the set, as before rules version 3).
+    Strict deck rules: 64 cards, none over its copy limit."""
+    key = f"deck_{player}"
+    text = values.get(key, "")
+    if not text.strip():
+        return () if own_set else EXAMPLE_DECKS[player]
+    try:
+        deck = parse_deck(text, cards, key)
+    except DataError as error:
+        raise NotationError(str(error)) from None
+    problems = deck_problems(cards, dict(deck)) if deck and deck_rules == "strict" else []
+    for problem, found in problems:
+        if problem == "too_many":
+            raise NotationError(
+                f"{key}: {found['n']} copies of {found['card']}, at most {found['max']} a deck"
+            )
+        raise NotationError(f"{key}: {found['n']} cards, a deck has {found['size']}")
+    return deck
+
+
+def set_option(text: str) -> CardSet:
+    """The option `cards`: the card set as JSON ("": the example set)."""
+    if not text:
+        return EXAMPLE
+    try:
+        return set_from_data(json.loads(text))
+    except (ValueError, RecursionError) as error:
+        raise NotationError(f"cards: {error}") from None

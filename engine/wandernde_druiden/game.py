@@ -24,9 +24,10 @@ from engine.contract import Game, Result, RoundResult, Scores, lead_chances
 from engine.core import IllegalMove, NotationError, parse_deck_rules
 from engine.wandernde_druiden import table as on_table
 from engine.wandernde_druiden.cards import (
-    EXAMPLE,
     Card,
-    set_from_data,
+    deck_option,
+    format_deck,
+    set_option,
     set_to_data,
 )
 from engine.wandernde_druiden.clash import (
@@ -175,6 +176,9 @@ def _card(state: State, card_id: str, type_: str) -> Card:
     card = state.options.cards.card(card_id)
     if card is None:
         raise IllegalMove(f"{card_id}: not a card of this set", "no_such_card")
+    deck = state.options.deck(state.turn)
+    if deck and all(c != card_id for c, _ in deck):
+        raise IllegalMove(f"{card.name} is not in {state.turn}'s deck", "not_in_own_deck")
     if card.type != type_:
         code = "not_a_place" if type_ == "place" else "not_a_creature"
         raise IllegalMove(f"{card.name} is not a {type_}", code)
@@ -305,13 +309,16 @@ class WanderndeDruiden(Game[State, Action, Options]):
     id = "wandernde-druiden"
     name = "Wandernde Druiden"
     short = "WD"
-    rules_version = 2
+    rules_version = 3
+    replays_versions = (2,)  # version 2 had no decks: its games name none and mean the same
     search_budget = (28, 4)  # simulations, play-out depth (engine/search.py)
     players = PLAYERS
-    option_defaults = {"rule": "once", "starter": "A", "cards": "", "deck_rules": "strict"}
+    option_defaults = {"rule": "once", "starter": "A", "cards": "", "deck_rules": "strict",
+                       "deck_A": "", "deck_B": ""}  # fmt: skip
     refusal_codes = (
         "game_over",
         "no_such_card",
+        "not_in_own_deck",
         "not_a_place",
         "not_a_creature",
         "place_laid",
@@ -337,13 +344,10 @@ class WanderndeDruiden(Game[State, Action, Options]):
         if starter not in PLAYERS:
             raise NotationError(f"starter: expected A or B, got {starter!r}")
         text = values.get("cards", "")
-        cards = EXAMPLE
-        if text:
-            try:
-                cards = set_from_data(json.loads(text))
-            except (ValueError, RecursionError) as error:
-                raise NotationError(f"cards: {error}") from None
-        return Options(rule, starter, cards, parse_deck_rules(values))
+        cards = set_option(text)
+        deck_rules = parse_deck_rules(values)
+        decks = tuple(deck_option(values, p, cards, deck_rules, bool(text)) for p in PLAYERS)
+        return Options(rule, starter, cards, deck_rules, (decks[0], decks[1]))
 
     def format_options(self, options: Options) -> dict[str, str]:
         return {
@@ -353,6 +357,8 @@ class WanderndeDruiden(Game[State, Action, Options]):
                 set_to_data(options.cards), separators=(",", ":"), ensure_ascii=False
             ),
             "deck_rules": options.deck_rules,
+            "deck_A": format_deck(options.decks[0]),
+            "deck_B": format_deck(options.decks[1]),
         }
 
     def initial(self, options: Options) -> State:
@@ -426,7 +432,10 @@ class WanderndeDruiden(Game[State, Action, Options]):
         return state.side(seat).hand
 
     def deck_cards(self, state: State, seat: str) -> tuple[tuple[str, int], ...]:
-        return tuple((c.id, c.max_copies) for c in state.options.cards.cards)
+        """The seat's deck; where the record names none, every card of the set up to its
+        copy limit."""
+        deck = state.options.deck(seat)
+        return deck or tuple((c.id, c.max_copies) for c in state.options.cards.cards)
 
     def card_played(self, state: State, action: Action) -> str | None:
         return action.card if isinstance(action, LayPlace | LayCreature) else None

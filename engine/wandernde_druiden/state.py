@@ -8,7 +8,9 @@ from dataclasses import dataclass, replace
 from engine.wandernde_druiden.cards import (
     DECK_SIZE,
     EXAMPLE,
+    EXAMPLE_DECKS,
     CardSet,
+    Deck,
 )
 from engine.wandernde_druiden.clash import (
     ClashOutcome,
@@ -28,6 +30,11 @@ class Options:
     starter: str = "A"
     cards: CardSet = EXAMPLE
     deck_rules: str = "strict"  # strict: 64 cards, at most 8 copies; free: a designer's deck
+    decks: tuple[Deck, Deck] = (EXAMPLE_DECKS["A"], EXAMPLE_DECKS["B"])  # (): any card of the set
+
+    def deck(self, player: str) -> Deck:
+        """The player's deck; () where the record names none (any card of the set)."""
+        return self.decks[PLAYERS.index(player)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,9 +124,20 @@ class End:
 Action = LayPlace | LayCreature | Clash | End
 
 
+def _first_side(options: Options, player: str) -> Side:
+    """A side as the game begins: 8 cards drawn, the rest of its deck (64 where none is
+    named) the pile."""
+    deck = options.deck(player)
+    size = sum(n for _, n in deck) if deck else DECK_SIZE
+    hand = min(START_HAND, size)
+    return Side(hand=hand, pile=size - hand)
+
+
 def initial_state(options: Options) -> State:
-    state = State(options, (Side(), Side()), turn=options.starter)
-    return _with(state, options.starter, Side(turns=1))  # the starter's first turn: no draw
+    sides = (_first_side(options, "A"), _first_side(options, "B"))
+    state = State(options, sides, turn=options.starter)
+    starter = replace(state.side(options.starter), turns=1)  # its first turn: no draw
+    return _with(state, options.starter, starter)
 
 
 def _with(state: State, player: str, side: Side) -> State:

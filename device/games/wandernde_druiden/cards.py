@@ -35,6 +35,7 @@ from engine.wandernde_druiden.cards import (
     MAX_NAME,
     CardSet,
     deck_problems,
+    format_deck,
     set_from_data,
     set_to_data,
 )
@@ -112,7 +113,9 @@ def is_set(data: dict) -> bool:
 
 def options(paths: list[Path], strict: bool = False) -> dict[str, str]:
     """The game options the configured files give: the card set (`cards`, the last set file
-    listed). Each configured deck file is checked against it: a deck naming a card the set
+    listed) and each player's deck (`deck_A`, `deck_B`: a deck file with `"player"`; none:
+    the example deck with the example set, any card of an own set). Each configured deck
+    file is checked against the set: a deck naming a card the set
     does not have is an error here; `strict` (a start whose decks keep the original's rules,
     "64 Karten, davon je maximal 8 Kopien"): also a deck of another size or with a card over
     its copy limit, a DeckError naming the file and the rule."""
@@ -127,10 +130,13 @@ def options(paths: list[Path], strict: bool = False) -> dict[str, str]:
             )
     for path, data in files:
         if not is_set(data):
-            problems = check_deck(path, data, cards)
+            problems = check_deck(path, data, cards)  # a malformed file stops here
             unknown = [p for p in problems if p[0] == "unknown"]
             if unknown:
                 raise DeckError(f"deck {path}: card {unknown[0][1]['card']} is not in the set")
+            if data.get("player") in ("A", "B"):  # that player's deck: new games name it
+                deck = tuple((e["id"], e["copies"]) for e in data["deck"])
+                found[f"deck_{data['player']}"] = format_deck(_merged(deck))
             for problem, values in problems if strict else ():
                 if problem == "too_many":
                     raise DeckError(
@@ -144,22 +150,9 @@ def options(paths: list[Path], strict: bool = False) -> dict[str, str]:
     return found
 
 
-EXAMPLE_DECKS = Path(__file__).resolve().parent / "decks"
-
-
-def own_decks(paths: list[Path]) -> dict[str, frozenset[str]]:
-    """The card ids in each player's own deck (a deck file with `"player"`), for the lists the
-    box offers: a player's own cards first. Without a set file the example set is played, and
-    a player without a deck file has the example deck. Files are checked by `options` first."""
-    found: dict[str, frozenset[str]] = {}
-    files = list(of_game(paths, "wandernde-druiden"))
-    for _, data in files:
-        if not is_set(data) and data.get("player") in ("A", "B"):
-            found[data["player"]] = frozenset(e["id"] for e in data["deck"])
-    if not any(is_set(data) for _, data in files):
-        for player in ("A", "B"):
-            if player not in found:
-                example = EXAMPLE_DECKS / f"wandernde-druiden-{player}.example.json"
-                data = json.loads(example.read_text(encoding="utf-8"))
-                found[player] = frozenset(e["id"] for e in data["deck"])
-    return found
+def _merged(deck: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """A deck file may list a card twice: one entry with the copies added."""
+    counts: dict[str, int] = {}
+    for card, n in deck:
+        counts[card] = counts.get(card, 0) + n
+    return tuple(counts.items())

@@ -33,7 +33,6 @@ from device.games.contract import (
     Reaction,
     deck_rules_question,
 )
-from device.games.setup import DEFAULT_SETUP, Setup
 from device.games.wandernde_druiden import (
     cards as wandernde_druiden_cards,
     texts,  # noqa: F401 - its texts in the catalog
@@ -48,7 +47,6 @@ from device.games.wandernde_druiden.drawing import (
 from device.games.wandernde_druiden.view import (
     CLASH_ROWS as CLASH_ROWS,
     COLUMNS as COLUMNS,
-    OWN as OWN,
     ROW as ROW,
     TOP as TOP,
     View as View,
@@ -335,16 +333,11 @@ def describe(state: State, action: Any, lang: str) -> str:
 
 
 class WanderndeDruidenScreens(contract.Screens[State, View, Action]):
-    """Wandernde Druiden's screens: the hooks are this module's functions; the card set of new
-    games comes from the config's deck files, read when the screens are built, and each
-    player's own deck orders the picker (`view.OWN`)."""
+    """Wandernde Druiden's screens: the hooks are this module's functions; the card set and
+    the players' decks of new games come from the config's deck files, read when the screens
+    are built (`deck_options`)."""
 
     deck_options = staticmethod(wandernde_druiden_cards.options)
-
-    def __init__(self, setup: Setup = DEFAULT_SETUP) -> None:
-        super().__init__(setup)
-        OWN.clear()
-        OWN.update(wandernde_druiden_cards.own_decks(list(setup.deck_paths)))
 
     def check_deck(self, cards: list[str], lang: str) -> DeckReport:
         return check_deck(cards, lang, self.options.get("cards", ""))

@@ -91,6 +91,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "check.unknown.one": ("1 Tag unbekannt", "1 tag unknown"),
     "check.other": ("{card}: nicht im Set", "{card}: not in the set"),
     "refuse.no_such_card": ("Karte nicht im Set", "Card not in the set"),
+    "refuse.not_in_own_deck": ("Nicht in deinem Deck", "Not in your deck"),
     "refuse.not_a_place": ("Das ist kein Kraftort", "That is no power place"),
     "refuse.not_a_creature": ("Das ist kein Wesen", "That is no creature"),
     "refuse.place_laid": ("Nur 1 Kraftort je Zug", "One power place a turn"),

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from device.games.wandernde_druiden import cards as wandernde_druiden_cards
 from engine.wandernde_druiden.clash import ClashOutcome
 from engine.wandernde_druiden.game import clash_outcome, suggestion
 from engine.wandernde_druiden.state import OTHER, Clash, State
@@ -19,15 +18,6 @@ TOP = 11
 
 
 COLUMNS = (0, 38, 83)  # label, A, B
-
-
-OWN: dict[str, frozenset[str]] = {}  # each player's own deck's card ids (the lists' order)
-
-
-def _own(player: str) -> frozenset[str]:
-    if not OWN:  # never configured (a test, a tool): the example decks
-        OWN.update(wandernde_druiden_cards.own_decks([]))
-    return OWN.get(player, frozenset())
 
 
 CLASH_ROWS = 3  # defenders on one page of the clash
@@ -71,17 +61,18 @@ def _clash_view(state: State) -> View:
 
 def layable(state: State) -> list[str]:
     """The cards the picker offers now: power places before the clash (one a turn), creatures
-    once the clash is over (or when nothing attacks). The active player's own deck's cards
-    come first; each part places first, then creatures by strength, strongest first."""
+    once the clash is over (or when nothing attacks), of the active player's deck (every card
+    of the set where the game names no decks); places first, then creatures by strength,
+    strongest first."""
     cards = state.options.cards
     types = []
     if not state.placed and not state.clashed:
         types.append("place")
     if not state.clash_due:
         types.append("creature")
-    mine = _own(state.turn)
-    found = [c for t in types for c in cards.of_type(t)]
-    found.sort(key=lambda c: (c.id not in mine, types.index(c.type), -(c.strength or 0), c.name))
+    deck = {card for card, _ in state.options.deck(state.turn)}
+    found = [c for t in types for c in cards.of_type(t) if not deck or c.id in deck]
+    found.sort(key=lambda c: (types.index(c.type), -(c.strength or 0), c.name))
     return [c.id for c in found]
 
 
