@@ -1,6 +1,7 @@
 """The box's strength in every game (prints a table; not a test).
 
     .venv/bin/python benchmarks/strength.py [GAMES] [GAME[:KEY=VALUE,...] ...]  # default 200
+        [--any-card] [--limit ACTIONS]
 
 A game may name a variant's options (`zweimal:variant=2`, `zweimal:variant=2,supply=24`);
 without games, every game with its default options and each of its `variants`.
@@ -12,6 +13,13 @@ the game scores them now, `points`) and `greedy+` (the action after which the bo
 evaluation is best, a harder one where the evaluation looks further than the points); the
 table gives wins, draws and losses and the 95% interval of the win rate. Goal: at least 90%
 against random, 60% against greedy. The measuring is `engine/strength.py`.
+
+The cards lie as at a table (`engine/strength.py`'s `Table`): in the games with hidden hands
+(Day and Night, Wandernde Druiden) each seat's deck is shuffled, its hand dealt and drawn
+card by card, and each player plays only the cards it holds (the box knows only its own);
+a cut hand discards its cards of least worth, as the box does. `--any-card` measures as
+before, any card of the deck in every hand. A game still open after `--limit` actions
+(default 2000) is a draw, and counted in the `cap` column too.
 """
 
 from __future__ import annotations
@@ -35,24 +43,32 @@ OPPONENTS = {"random": random_player, "greedy": greedy_player, "greedy+": evalua
 
 
 def main() -> int:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    wanted = sys.argv[2:] or [
+    args = sys.argv[1:]
+    hands = "--any-card" not in args
+    args = [a for a in args if a != "--any-card"]
+    limit = 2000
+    if "--limit" in args:
+        at = args.index("--limit")
+        limit = int(args[at + 1])
+        del args[at : at + 2]
+    count = int(args[0]) if args else 200
+    wanted = args[1:] or [
         label
         for game_id in games.with_engine()
         for label, _ in variant_labels(game_id, games.GAMES[game_id].game)
     ]
-    print(f"{'game':<28}{'against':<8}{'W':>5}{'D':>5}{'L':>5}  win rate (95%)      s")
+    print(f"{'game':<28}{'against':<8}{'W':>5}{'D':>5}{'L':>5}{'cap':>5}  win rate (95%)      s")
     for label in wanted:
         game_id, _, given = label.partition(":")
         options = dict(kv.split("=", 1) for kv in given.split(",") if kv)
         game = games.GAMES[game_id].game
         for name, opponent in OPPONENTS.items():
             started = time.perf_counter()
-            t = match(game, opponent, count, options=options)
+            t = match(game, opponent, count, options=options, hands=hands, limit=limit)
             low, high = t.interval()
             rate = t.wins / t.games
             print(
-                f"{label:<28}{name:<8}{t.wins:>5}{t.draws:>5}{t.losses:>5}"
+                f"{label:<28}{name:<8}{t.wins:>5}{t.draws:>5}{t.losses:>5}{t.capped:>5}"
                 f"  {rate:5.0%} ({low:.0%}-{high:.0%})  {time.perf_counter() - started:6.0f}",
                 flush=True,
             )

@@ -11,7 +11,7 @@ is never known to it (the engines keep it as a count, so any card of the deck ma
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -107,10 +107,24 @@ def least_worth(
     return tuple(cards[i] for i in sorted(order[:n]))
 
 
-def playable(game: AnyGame, state: Any, cards: Sequence[str]) -> Callable[[Any], bool]:
-    """The actions the mover may choose holding `cards`: those that play no card, or one held."""
-    held = set(cards)
-    return lambda action: (c := game.card_played(state, action)) is None or c in held
+@dataclass(frozen=True)
+class Holding:
+    """The actions the mover may choose holding `cards` (called with an action): those that
+    play no card, or one held. The search reads `cards` too: the seat's later actions in its
+    tree play only the cards still held (engine/search.py)."""
+
+    game: AnyGame
+    state: Any
+    cards: tuple[str, ...]
+
+    def __call__(self, action: Any) -> bool:
+        card = self.game.card_played(self.state, action)
+        return card is None or card in self.cards
+
+
+def playable(game: AnyGame, state: Any, cards: Sequence[str]) -> Holding:
+    """The actions the mover may choose holding `cards`."""
+    return Holding(game, state, tuple(cards))
 
 
 def copies_left(game: AnyGame, state: Any, seat: str, told: Sequence[str], card: str) -> int:

@@ -8,7 +8,10 @@ availability counts: an action is judged against the simulations in which it was
 samples what the table decides by chance (`chance_outcomes`, with their probabilities) as it
 comes, adds one new action, plays on at random to the end or to `depth` actions (then the
 game's `evaluate` judges), and credits every action on its path with the result for the player
-who chose it. Each action of the root starts with its immediate result (`evaluate` after it)
+who chose it. Where the searching seat's hand is known card by card (`among` is a `Holding`,
+engine/hands.py: the box's own hand in solo play, `tabletop hint --hand`), its actions in the
+tree and the play-out play only the cards it still holds, not any card of its deck.
+Each action of the root starts with its immediate result (`evaluate` after it)
 as `PRIOR` play-outs, so a small budget stays near the greedy choice. The answer is the action
 of the root tried most often, the best on average among those.
 
@@ -30,6 +33,7 @@ from typing import Any
 
 from engine.contract import AnyGame
 from engine.core import MisuseError
+from engine.hands import Holding
 
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 DEPTH = 40  # actions played at random after the tree before `evaluate` judges
@@ -89,6 +93,7 @@ def search(
     if game.chance_outcomes(state) is not None:
         raise MisuseError("the table decides this step (a draw), not a player")
     legal = [a for a in choices(game, state) if among is None or among(a)]
+    hand = among.cards if isinstance(among, Holding) else None  # the cards the seat holds
     if not legal:
         raise MisuseError("no legal action")
     if len(legal) == 1:
@@ -101,7 +106,8 @@ def search(
         root.children[action] = _Node(PRIOR, PRIOR, PRIOR * value)
     done = 0
     while done < simulations and not (stop is not None and stop(done)):
-        _simulate(game, game.determinize(state, seat, rng), root, rng, depth, legal)
+        world = game.determinize(state, seat, rng)
+        _simulate(game, world, root, rng, depth, legal, _Hand(game, seat, hand))
         done += 1
     tried = [(a, root.children[a]) for a in legal]
     # the most tried, then the best on average (a small budget tries many once)
@@ -128,8 +134,37 @@ def choose(
     return search(game, state, rng, simulations, depth, among=among)
 
 
+class _Hand:
+    """The searching seat's known cards along one simulation: where the seat holds a known
+    hand (`Holding`), its later actions in the tree and the play-out play only the cards
+    still held (the engines keep hands as counts: any card of the deck would do). Cards it
+    draws meanwhile are unknown and not played."""
+
+    def __init__(self, game: AnyGame, seat: str, cards: Sequence[str] | None) -> None:
+        self.game, self.seat = game, seat
+        self.left = None if cards is None else list(cards)
+
+    def allowed(self, state: Any, mover: str, actions: list[Any]) -> list[Any]:
+        if self.left is None or mover != self.seat:
+            return actions
+        left = self.left
+        return [a for a in actions if (c := self.game.card_played(state, a)) is None or c in left]
+
+    def played(self, state: Any, mover: str, action: Any) -> None:
+        if self.left is not None and mover == self.seat:
+            card = self.game.card_played(state, action)
+            if card in self.left:
+                self.left.remove(card)
+
+
 def _simulate(
-    game: AnyGame, state: Any, root: _Node, rng: random.Random, depth: int, first: list[Any]
+    game: AnyGame,
+    state: Any,
+    root: _Node,
+    rng: random.Random,
+    depth: int,
+    first: list[Any],
+    hand: _Hand,
 ) -> None:
     node, path = root, []
     while not game.is_over(state):
@@ -138,8 +173,10 @@ def _simulate(
             state = game.apply(state, pick_chance(chance, rng))
             continue
         mover = game.to_move(state)
-        actions = first if node is root else choices(game, state)
-        if mover is None or not actions:
+        if mover is None:
+            break
+        actions = first if node is root else hand.allowed(state, mover, choices(game, state))
+        if not actions:
             break
         untried = []
         for action in actions:
@@ -152,13 +189,15 @@ def _simulate(
             action = untried[rng.randrange(len(untried))]
             child = node.children[action] = _Node(available=1)
             path.append((child, game.decided_by(state, action) or mover))
+            hand.played(state, mover, action)
             state = game.apply(state, action)
             break
         action = max(actions, key=lambda a: _ucb(node.children[a]))
         node = node.children[action]
         path.append((node, game.decided_by(state, action) or mover))
+        hand.played(state, mover, action)
         state = game.apply(state, action)
-    rewards = _playout(game, state, rng, depth)
+    rewards = _playout(game, state, rng, depth, hand)
     for child, mover in path:
         child.visits += 1
         child.reward += rewards.get(mover, 0.5)
@@ -169,7 +208,9 @@ def _ucb(node: _Node) -> float:
     return mean + EXPLORATION * math.sqrt(math.log(max(node.available, 1)) / node.visits)
 
 
-def _playout(game: AnyGame, state: Any, rng: random.Random, depth: int) -> dict[str, float]:
+def _playout(
+    game: AnyGame, state: Any, rng: random.Random, depth: int, hand: _Hand
+) -> dict[str, float]:
     for _ in range(depth):
         if game.is_over(state):
             break
@@ -177,8 +218,13 @@ def _playout(game: AnyGame, state: Any, rng: random.Random, depth: int) -> dict[
         if chance is not None:
             state = game.apply(state, pick_chance(chance, rng))
             continue
-        actions = choices(game, state)
-        if game.to_move(state) is None or not actions:
+        mover = game.to_move(state)
+        if mover is None:
             break
-        state = game.apply(state, actions[rng.randrange(len(actions))])
+        actions = hand.allowed(state, mover, choices(game, state))
+        if not actions:
+            break
+        action = actions[rng.randrange(len(actions))]
+        hand.played(state, mover, action)
+        state = game.apply(state, action)
     return game.evaluate(state)

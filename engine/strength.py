@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.contract import AnyGame
+from engine.hands import Held, follow, playable, start
 from engine.search import choices, choose, pick_chance
 
 Among = Callable[[Any], bool] | None
@@ -87,37 +88,74 @@ def box_player(game: AnyGame, state: Any, rng: random.Random, among: Among = Non
     return choose(game, state, rng, simulations, depth, among=among, seat=seat).action
 
 
+CAPPED = "capped"  # `play`'s answer for a game still open after its limit of actions
+
+
+class Table:
+    """The cards as they lie at a table (`hands=True`): each seat's deck shuffled, its hand
+    dealt and drawn from it card by card (`engine/hands.py` follows the counts the engine
+    keeps); a seat plays only cards it holds, and a cut of its hand discards the cards of
+    least worth (`card_worth`: the box's discard, for both seats). Games without hidden
+    hands: nothing to follow."""
+
+    def __init__(self, game: AnyGame, state: Any, rng: random.Random, hands: bool) -> None:
+        self.game = game
+        self.told: dict[str, list[str]] = {}
+        self.held: dict[str, Held] = {}
+        for seat in game.players if hands else ():
+            if game.hand_count(state, seat) is None:
+                continue
+            deck = [card for card, n in game.deck_cards(state, seat) for _ in range(n)]
+            rng.shuffle(deck)
+            self.told[seat] = deck
+            self.held[seat] = start(game, state, seat, deck)
+
+    def among(self, state: Any, seat: str, handed: Among = None) -> Among:
+        """What `seat` may choose: `handed` (a decision handed to it), only cards it holds."""
+        if seat not in self.held:
+            return handed
+        holds = playable(self.game, state, self.held[seat].cards)
+        return holds if handed is None else (lambda a: handed(a) and holds(a))
+
+    def follow(self, before: Any, action: Any, after: Any) -> None:
+        for seat, held in self.held.items():
+            self.held[seat] = follow(self.game, before, action, after, seat, held, self.told[seat])
+
+
 def play(
     game: AnyGame,
     players: dict[str, Player],
     seed: int,
     limit: int = 2000,
     options: Mapping[str, str] | None = None,
+    hands: bool = False,
 ) -> str | None:
     """One game from the default options (or `options` over them, as text): the winner (None
-    for a draw, or a game still open after `limit` actions). The table's own steps (a draw, a
-    dealt set-up) are at random. A
-    step whose details are the other player's (Druiden's clash: the defender assigns the
-    blockers) is chosen by that player among such steps, as at the table."""
+    for a draw, `CAPPED` for a game still open after `limit` actions). The table's own steps
+    (a draw, a dealt set-up) are at random. A step whose details are the other player's
+    (Druiden's clash: the defender assigns the blockers) is chosen by that player among such
+    steps, as at the table. `hands`: the cards as they lie at a table (`Table`)."""
     rng = random.Random(seed)
     state = game.initial(game.parse_options({**game.option_defaults, **(options or {})}))
+    table = Table(game, state, random.Random(seed ^ 0x5EED), hands)
     for _ in range(limit):
         if game.is_over(state):
             return game.result(state).winner
         chance = game.chance_outcomes(state)
         if chance is not None:
-            state = game.apply(state, pick_chance(chance, rng))
-            continue
-        seat = game.to_move(state)
-        if seat is None:  # the table sets up
-            state = game.apply(state, random_player(game, state, rng))
-            continue
-        action = players[seat](game, state, rng)
-        decider = game.decided_by(state, action)
-        if decider is not None and decider != seat:
-            action = players[decider](game, state, rng, _handed_to(game, state, decider))
-        state = game.apply(state, action)
-    return None
+            action = pick_chance(chance, rng)
+        elif (seat := game.to_move(state)) is None:  # the table sets up
+            action = random_player(game, state, rng)
+        else:
+            action = players[seat](game, state, rng, table.among(state, seat))
+            decider = game.decided_by(state, action)
+            if decider is not None and decider != seat:
+                handed = table.among(state, decider, _handed_to(game, state, decider))
+                action = players[decider](game, state, rng, handed)
+        after = game.apply(state, action)
+        table.follow(state, action, after)
+        state = after
+    return CAPPED
 
 
 def _handed_to(game: AnyGame, state: Any, decider: str) -> Callable[[Any], bool]:
@@ -127,8 +165,9 @@ def _handed_to(game: AnyGame, state: Any, decider: str) -> Callable[[Any], bool]
 @dataclass(frozen=True)
 class Tally:
     wins: int
-    draws: int
+    draws: int  # the capped games among them
     losses: int
+    capped: int = 0
 
     @property
     def games(self) -> int:
@@ -151,19 +190,24 @@ def match(
     games: int,
     seed: int = 2026,
     options: Mapping[str, str] | None = None,
+    hands: bool = False,
+    limit: int = 2000,
 ) -> Tally:
     """The box against `opponent`, `games` games, the box's seat alternating (`options`:
-    a variant's, as text)."""
-    wins = draws = losses = 0
+    a variant's, as text; `hands`: the cards as at a table; a game open after `limit`
+    actions is a draw, counted as capped too)."""
+    wins = draws = losses = capped = 0
     first, second = game.players[0], game.players[1]
     for i in range(games):
         box_seat = first if i % 2 == 0 else second
         other = second if box_seat == first else first
-        winner = play(game, {box_seat: box_player, other: opponent}, seed + i, options=options)
+        players = {box_seat: box_player, other: opponent}
+        winner = play(game, players, seed + i, limit, options, hands)
         if winner == box_seat:
             wins += 1
-        elif winner is None:
+        elif winner is None or winner == CAPPED:
             draws += 1
+            capped += winner == CAPPED
         else:
             losses += 1
-    return Tally(wins, draws, losses)
+    return Tally(wins, draws, losses, capped)

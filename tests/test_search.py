@@ -231,3 +231,36 @@ def test_hint_in_feuer_und_wasser_after_a_draw_is_the_best_placement(tmp_path, c
     best = best_placement(FUW.apply(state, draw)).action
     assert code == 0 and json.loads(out)["action"] == FUW.format_action(best)
     assert json.loads(out)["simulations"] == 0
+
+
+def test_the_search_plays_only_the_seat_s_held_cards_in_its_tree_and_play_outs():
+    """Issue 32: with the seat's hand known (`Holding`: solo play, `--hand`), the search's
+    later actions for that seat play only cards it still holds, not any card of its deck."""
+    from engine.core import IllegalMove
+    from engine.hands import playable
+    from engine.search import search
+    from engine.wandernde_druiden.game import WanderndeDruiden, apply as rules
+    from engine.wandernde_druiden.state import LayCreature, LayPlace
+
+    laid: list[str] = []  # the seat's cards laid in the simulations
+
+    class Watched(WanderndeDruiden):
+        def is_legal(self, state, action):  # the lists try every card: not laid
+            try:
+                rules(state, action)
+            except IllegalMove:
+                return False
+            return True
+
+        def apply(self, state, action):
+            if isinstance(action, LayPlace | LayCreature) and state.turn == "A":
+                laid.append(action.card)
+            return super().apply(state, action)
+
+    game = Watched()
+    state = game.initial(game.parse_options({}))
+    held = ("hain", "hain", "quelle", "fuchs", "fuchs", "eule", "wolf", "hain")
+    for seed in range(3):
+        search(game, state, random.Random(seed), 40, 12, among=playable(game, state, held))
+    assert laid and set(laid) <= set(held)
+    assert {"quelle", "fuchs"} <= set(laid)  # the tree went past the first action

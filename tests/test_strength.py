@@ -83,3 +83,44 @@ def test_in_a_measured_game_the_defender_assigns_its_own_blockers():
 
     play(GAME, {"A": defender_of("A"), "B": defender_of("B")}, 5)
     assert set(asked) == {"A", "B"}  # each defended in its own name
+
+
+def test_with_hands_each_seat_plays_only_cards_dealt_to_it_from_its_own_deck():
+    """Issue 35: measured as the table plays, each seat's deck is shuffled and dealt card by
+    card, and neither player lays a card it does not hold (Druiden: B never a card of A's
+    deck only, A never a dragon)."""
+    from engine.strength import Table
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import LayCreature, LayPlace
+
+    laid: dict[str, list[str]] = {"A": [], "B": []}
+    original = Table.follow
+
+    def follow(self, before, action, after):
+        held = dict(self.held)
+        if isinstance(action, LayPlace | LayCreature):
+            seat = GAME.to_move(before)
+            assert action.card in held[seat].cards  # played from the hand as dealt
+            laid[seat].append(action.card)
+        original(self, before, action, after)
+        for seat in self.held:  # the known hand is the count the engine keeps
+            assert len(self.held[seat].cards) == GAME.hand_count(after, seat)
+
+    Table.follow = follow
+    try:
+        for seed in range(3):
+            assert play(GAME, {"A": random_player, "B": greedy_player}, seed, hands=True)
+    finally:
+        Table.follow = original
+    decks = {p: {c for c, _ in GAME.parse_options({}).deck(p)} for p in "AB"}
+    assert laid["A"] and laid["B"]
+    assert set(laid["A"]) <= decks["A"] and set(laid["B"]) <= decks["B"]
+    assert "drache" in decks["B"] - decks["A"]  # the decks differ: the check means something
+
+
+def test_a_game_open_at_the_limit_is_capped_and_counted_as_a_draw():
+    from engine.strength import CAPPED
+
+    assert play(STUB, {"A": random_player, "B": random_player}, 1, limit=1) == CAPPED
+    tally = match(STUB, random_player, 4, limit=1)
+    assert tally == Tally(0, 4, 0, 4)
