@@ -10,7 +10,10 @@ comes, adds one new action, plays on at random to the end or to `depth` actions 
 game's `evaluate` judges), and credits every action on its path with the result for the player
 who chose it. Where the searching seat's hand is known card by card (`among` is a `Holding`,
 engine/hands.py: the box's own hand in solo play, `tabletop hint --hand`), its actions in the
-tree and the play-out play only the cards it still holds, not any card of its deck.
+tree and the play-out play only the cards it still holds, not any card of its deck. Where the
+mover may start a step whose details another seat decides (Druiden's clash), starting it is
+one option judged for the mover (`_Handover`), under which the other seat's choices are
+judged for that seat: the mover never compares its own results with the other seat's.
 Each action of the root starts with its immediate result (`evaluate` after it)
 as `PRIOR` play-outs, so a small budget stays near the greedy choice. The answer is the action
 of the root tried most often, the best on average among those.
@@ -99,21 +102,68 @@ def search(
     if len(legal) == 1:
         return Answer(legal[0], 0, ((legal[0], 0),))
     root = _Node()
-    for action in legal:  # each action's immediate result, as one play-out it starts with
-        after = game.apply(state, action)
-        mover = game.decided_by(state, action) or seat
-        value = game.evaluate(after).get(mover, 0.5)
-        root.children[action] = _Node(PRIOR, PRIOR, PRIOR * value)
+    options, handed = _grouped(game, state, seat, legal)
+    for option in options:  # each one's immediate result, as one play-out it starts with
+        root.children[option] = _Node(
+            PRIOR, PRIOR, PRIOR * _prior(game, state, seat, option, handed)
+        )
     done = 0
     while done < simulations and not (stop is not None and stop(done)):
         world = game.determinize(state, seat, rng)
         _simulate(game, world, root, rng, depth, legal, _Hand(game, seat, hand))
         done += 1
-    tried = [(a, root.children[a]) for a in legal]
+    tried = [(o, root.children[o]) for o in options]
     # the most tried, then the best on average (a small budget tries many once)
     best = max(tried, key=lambda pair: (pair[1].visits, pair[1].reward / pair[1].visits))[0]
-    visits = tuple(sorted(((a, n.visits) for a, n in tried), key=lambda pair: -pair[1]))
-    return Answer(best, done, visits)
+    visits = {a: n.visits for a, n in tried if not isinstance(a, _Handover)}
+    for over in (o for o in options if isinstance(o, _Handover)):
+        under = root.children[over].children
+        visits.update({a: under[a].visits if a in under else 0 for a in handed[over.decider]})
+        if best == over:  # the other seat decides the details: its most tried of them
+            best = max(handed[over.decider], key=lambda a: visits[a])
+    ordered = tuple(sorted(((a, visits[a]) for a in legal), key=lambda pair: -pair[1]))
+    return Answer(best, done, ordered)
+
+
+@dataclass(frozen=True)
+class _Handover:
+    """The choice to start a step whose details another seat decides (Druiden: the attacker
+    starts the clash, the defender assigns the blockers): one option for the mover, judged
+    for the mover, under which `decider` chooses among those actions, judged for itself.
+    Without it the mover would compare its own actions with the decider's results."""
+
+    decider: str
+
+
+def _grouped(
+    game: AnyGame, state: Any, mover: str, actions: list[Any]
+) -> tuple[list[Any], dict[str, list[Any]]]:
+    """The mover's options at a state: its own actions, and one `_Handover` for each other
+    seat that decides some of them (with those actions); where every action is one other
+    seat's (a decision handed to it), they are that seat's options as they are."""
+    handed: dict[str, list[Any]] = {}
+    own = []
+    for action in actions:
+        decider = game.decided_by(state, action) or mover
+        if decider == mover:
+            own.append(action)
+        else:
+            handed.setdefault(decider, []).append(action)
+    if not own and len(handed) == 1:
+        return actions, {}
+    return own + [_Handover(d) for d in handed], handed
+
+
+def _prior(
+    game: AnyGame, state: Any, seat: str, option: Any, handed: dict[str, list[Any]]
+) -> float:
+    """An option's immediate result for whoever chooses it; a handover's: the mover's result
+    after the decider's best action by the decider's own evaluation."""
+    if not isinstance(option, _Handover):
+        mover = game.decided_by(state, option) or seat
+        return game.evaluate(game.apply(state, option)).get(mover, 0.5)
+    after = [game.evaluate(game.apply(state, a)) for a in handed[option.decider]]
+    return max(after, key=lambda v: v.get(option.decider, 0.5)).get(seat, 0.5)
 
 
 def choose(
@@ -167,17 +217,24 @@ def _simulate(
     hand: _Hand,
 ) -> None:
     node, path = root, []
+    handed_to: tuple[str, list[Any]] | None = None  # at a handover's node: who, among what
     while not game.is_over(state):
-        chance = game.chance_outcomes(state)
-        if chance is not None:
-            state = game.apply(state, pick_chance(chance, rng))
-            continue
-        mover = game.to_move(state)
-        if mover is None:
-            break
-        actions = first if node is root else hand.allowed(state, mover, choices(game, state))
-        if not actions:
-            break
+        if handed_to is not None:
+            mover, actions = handed_to
+            handed: dict[str, list[Any]] = {}
+        else:
+            chance = game.chance_outcomes(state)
+            if chance is not None:
+                state = game.apply(state, pick_chance(chance, rng))
+                continue
+            seat = game.to_move(state)
+            if seat is None:
+                break
+            mover = seat
+            raw = first if node is root else hand.allowed(state, mover, choices(game, state))
+            if not raw:
+                break
+            actions, handed = _grouped(game, state, mover, raw)
         untried = []
         for action in actions:
             child = node.children.get(action)
@@ -188,19 +245,31 @@ def _simulate(
         if untried:
             action = untried[rng.randrange(len(untried))]
             child = node.children[action] = _Node(available=1)
-            path.append((child, game.decided_by(state, action) or mover))
+            path.append((child, _chooser(game, state, mover, action)))
+            if isinstance(action, _Handover):  # the decider's part, at random
+                pool = handed[action.decider]
+                mover, action = action.decider, pool[rng.randrange(len(pool))]
             hand.played(state, mover, action)
             state = game.apply(state, action)
             break
         action = max(actions, key=lambda a: _ucb(node.children[a]))
         node = node.children[action]
-        path.append((node, game.decided_by(state, action) or mover))
+        path.append((node, _chooser(game, state, mover, action)))
+        if isinstance(action, _Handover):
+            handed_to = (action.decider, handed[action.decider])
+            continue
+        handed_to = None
         hand.played(state, mover, action)
         state = game.apply(state, action)
     rewards = _playout(game, state, rng, depth, hand)
     for child, mover in path:
         child.visits += 1
         child.reward += rewards.get(mover, 0.5)
+
+
+def _chooser(game: AnyGame, state: Any, mover: str, action: Any) -> str:
+    """Whose result judges a choice: a handover's mover's, an action's decider's."""
+    return mover if isinstance(action, _Handover) else game.decided_by(state, action) or mover
 
 
 def _ucb(node: _Node) -> float:

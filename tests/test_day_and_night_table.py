@@ -314,3 +314,25 @@ def test_the_list_remembers_the_spell_cast_not_the_cards_discarded_at_a_turns_en
     ended = GAME.apply(full, End())  # two discarded: no spell
     assert ended.discards["day"] > full.discards["day"]
     assert screen.after(full, ended, after).last == ("dawn", "")
+
+
+def test_every_spell_that_can_be_cast_is_in_the_search_s_sample():
+    """Found measuring with real hands (issue 35): the sample tried a spread of fields, so a
+    spell with one valid target (mist on the only Day tile) was never offered, and a box
+    holding it walked instead of casting."""
+    for state in _random_states(150, seed=11):
+        if state.pending is not None or state.over:
+            continue
+        sampled = {a.spell for a in GAME.sample_actions(state) if isinstance(a, Cast)}
+        assert {s.id for s in castable(state)} <= sampled
+        for action in GAME.sample_actions(state):
+            assert GAME.is_legal(state, action)
+
+
+def test_the_box_keeps_the_spells_that_bring_tiles_when_its_hand_is_cut():
+    from engine.hands import least_worth
+
+    state = GAME.initial(options_of(GAME, {}))
+    hand = ("day-stride", "twin-suns", "veil", "sunrise", "turn-to-day", "insight", "dawn")
+    cut = least_worth(GAME, state, "day", hand, 2)
+    assert set(cut) == {"day-stride", "veil"}  # before: the dearest went (twin-suns)

@@ -107,17 +107,17 @@ DAN = "game day-and-night\n"
 
 
 def test_hint_with_the_hand_plays_only_cards_it_names(tmp_path, capsys):
-    """Day and Night: without --hand the search casts its favourite spells; holding the
-    deck's four Doppelsonne (twin-suns) and a Mittag (noon) it casts one of those or none."""
+    """Day and Night: without --hand the search casts its favourite spell (Doppelsonne,
+    twin-suns); holding five Einsicht (insight) it casts that or none."""
     code, out, _ = hint(tmp_path, DAN, "--seed", "1", capsys=capsys)
     first = json.loads(out)["action"]
-    assert code == 0 and not first.startswith(("cast twin-suns", "cast noon"))
-    hand = ",".join(["twin-suns"] * 4 + ["noon"])
+    assert code == 0 and first.startswith("cast twin-suns")
+    hand = ",".join(["insight"] * 5)
     for seed in ("1", "2"):
         code, out, err = hint(tmp_path, DAN, "--seed", seed, "--hand", hand, capsys=capsys)
         action = json.loads(out)["action"]
         assert code == 0 and err == ""
-        assert not action.startswith("cast ") or action.startswith(("cast twin-suns", "cast noon"))
+        assert not action.startswith("cast ") or action == "cast insight"
 
 
 def test_hint_with_a_hand_that_does_not_fit_is_exit_2(tmp_path, capsys):

@@ -176,20 +176,21 @@ def test_the_box_casts_only_spells_it_holds():
 
 
 def test_a_cut_of_the_box_s_hand_discards_the_least_worth_and_names_them(tmp_path):
-    """Day and Night: a turn ends with 7 cards in the box's hand; it keeps 5, discards its
-    two dearest spells, and the message names them."""
+    """Day and Night: a turn ends with 7 cards in the box's hand; it keeps 5, discards the
+    two that bring the fewest own tiles (a pawn step, a veil), and the message names them.
+    Found measuring with real hands (issue 35): it threw away its dearest, the tile-laying
+    spells, and was left with steps and veils it could not use."""
     from engine.day_and_night.game import GAME
     from engine.day_and_night.state import End
 
     state = GAME.initial(GAME.parse_options({}))
-    deck = [card for card, _ in GAME.deck_cards(state, "day")]
-    by_cost = sorted(deck, key=lambda c: state.options.spell("day", c).cost)
-    cards = (by_cost[-1], by_cost[0], by_cost[1], by_cost[-2], by_cost[2], by_cost[0], by_cost[1])
+    cards = ("twin-suns", "sunrise", "day-stride", "bloom", "veil", "insight", "dawn")
     box = dan_box("day", cards, 7)
     after, _ = try_action(box, End())
     kept = after.session.box_held.cards
-    assert len(kept) == 5 and set(after.session.box_held.cut) == {by_cost[-1], by_cost[-2]}
-    names = [state.options.spell("day", c).name for c in (by_cost[-1], by_cost[-2])]
+    assert len(kept) == 5 and after.session.box_held.cut == ("day-stride", "veil")
+    assert {"twin-suns", "bloom"} <= set(kept)  # the dearest, which lay tiles, stay
+    names = [state.options.spell("day", c).name for c in ("day-stride", "veil")]
     assert after.mode == "message" and after.message == ("Box wirft 2 ab:", *names)
     with fit.strict():  # the message fits: a line that does not is a failure
         render(after)
@@ -203,8 +204,9 @@ def test_a_long_discard_is_named_three_cards_a_page_and_ok_turns_the_page():
 
     state = GAME.initial(GAME.parse_options({}))
     deck = [card for card, _ in GAME.deck_cards(state, "night")]
-    dearest = max(deck, key=lambda c: state.options.spell("night", c).cost)
-    cards = (dearest, *deck[:8], dearest)  # ten: the five dearest go, twice the same among them
+    least = min(deck, key=lambda c: GAME.card_worth(state, "night", c))
+    others = [c for c in deck if c != least][:8]
+    cards = (least, *others, least)  # ten: the five of least worth go, one of them twice
     after, _ = try_action(dan_box("night", cards, 10), End())
     gone = after.session.box_held.cut
     assert len(gone) == 5 and after.mode == "message"
@@ -217,7 +219,7 @@ def test_a_long_discard_is_named_three_cards_a_page_and_ok_turns_the_page():
     named = [line for line in (*first[1:], *after.message[1:])]
     spells = {state.options.spell("night", c).name for c in gone}
     assert {n.removeprefix("2x ") for n in named} == spells
-    assert f"2x {state.options.spell('night', dearest).name}" in named
+    assert f"2x {state.options.spell('night', least).name}" in named
     with fit.strict():
         render(after)
     after, _ = handle(after, Press("ok"))

@@ -163,6 +163,32 @@ def target_options(state: State, spell: Spell, chosen: tuple[Coord, ...] = ()) -
     )
 
 
+def first_targets(state: State, spell: Spell) -> tuple[Coord, ...] | None:
+    """The first target list (fields in reading order) with which the spell is cast now, or
+    None: the search's sample needs one, not all (`target_options` finds every one)."""
+    side = state.turn
+    chosen: tuple[Coord, ...] = ()
+    while len(chosen) < spell.targets:
+        try:
+            after, effect, part = _after_prefix(state, side, spell, chosen)
+        except IllegalMove:  # pragma: no cover - every prefix kept here is finishable
+            return None
+        if effect is None:  # pragma: no cover - the targets are complete
+            break
+        found = next(
+            (
+                at
+                for at in _candidates(after, side, effect, part)
+                if at not in part and _finishable(state, side, spell, (*chosen, at))
+            ),
+            None,
+        )
+        if found is None:
+            return None
+        chosen = (*chosen, found)
+    return chosen
+
+
 @lru_cache(maxsize=16)
 def castable(state: State) -> tuple[Spell, ...]:
     """The active side's spells that can be cast now: cost, prerequisite, the moment, and at

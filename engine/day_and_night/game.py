@@ -23,13 +23,20 @@ from engine.core import Coord, IllegalMove, MisuseError, NotationError, parse_de
 from engine.day_and_night import table as on_table
 from engine.day_and_night.adjudication import TEMPLE_SIZE
 from engine.day_and_night.areas import COLS, ROWS, bit, components, size
-from engine.day_and_night.choices import can_cast_now
+from engine.day_and_night.choices import can_cast_now, first_targets
 from engine.day_and_night.effects import (
     _draw,
     _effect,
     _prerequisite,
 )
-from engine.day_and_night.spells import EXAMPLE, Effect, Spell, deck_from_data, deck_to_data
+from engine.day_and_night.spells import (
+    EXAMPLE,
+    Effect,
+    Spell,
+    deck_from_data,
+    deck_to_data,
+    worth,
+)
 from engine.day_and_night.state import (
     AP_PER_TURN,
     DECK,
@@ -333,32 +340,15 @@ class DayAndNight(Game[State, Action, Options]):
 
     def sample_actions(self, state: State) -> list[Action]:
         """Legal actions for play-outs: every step, the end, temple choices, and for each
-        spell the first few valid target lists (not all: there are too many)."""
-        if state.over:
-            return []
-        if state.pending is not None:
-            return [*_temple_choices(state)]
-        found: list[Action] = [End()]
-        r, c = state.pawn(state.turn)
-        for to in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if self.is_legal(state, Step(to)):
-                found.append(Step(to))
-        fields = [(r, c) for r in range(ROWS) for c in range(COLS)]
-        for spell in state.options.decks[SIDES.index(state.turn)]:
-            if not can_cast_now(state, spell):  # cost, prerequisite, the moment: no target will do
-                continue
-            for start in range(0, 49, 7):
-                targets = tuple(
-                    fields[(start + 11 * i) % len(fields)] for i in range(spell.targets)
-                )
-                action = Cast(spell.id, targets)
-                if self.is_legal(state, action):
-                    found.append(action)
-                    break
-            near = _near_targets(state, spell)
-            if near is not None and self.is_legal(state, near):
-                found.append(near)
-        return list(dict.fromkeys(found))
+        spell the first few valid target lists (not all: there are too many); a spell that
+        can be cast and that the spread of fields misses (one tile to mystify) gets the first
+        targets that finish it."""
+        found = spread_actions(state)
+        sampled = {a.spell for a in found if isinstance(a, Cast)}
+        for spell in state.options.decks[SIDES.index(state.turn)] if not state.over else ():
+            if state.pending is None and spell.id not in sampled and can_cast_now(state, spell):
+                found.extend(_finishing(state, spell))
+        return found
 
     def apply(self, state: State, action: Action) -> State:
         return apply(state, action)
@@ -393,9 +383,9 @@ class DayAndNight(Game[State, Action, Options]):
         return action.spell if isinstance(action, Cast) else None
 
     def card_worth(self, state: State, seat: str, card: str) -> float:
-        """A cheap spell is kept first: it can be cast in more turns (12 AP a turn)."""
+        """The spells that bring own tiles are kept first (`spells.worth`)."""
         spell = state.options.spell(seat, card)
-        return -spell.cost if spell is not None else 0.0
+        return worth(spell) if spell is not None else 0.0
 
     def result(self, state: State) -> Result:
         temples = Scores({"day": state.board.day_temples, "night": state.board.night_temples})
@@ -451,6 +441,42 @@ def _near_targets(state: State, spell: Spell) -> Cast | None:
             if on_board(at) and tile_at(state.board, at) == ".":
                 return Cast(spell.id, (at,))
     return None
+
+
+def spread_actions(state: State) -> list[Action]:
+    """Every step, the end, temple choices, and for each spell the first of a spread of target
+    lists over the board that is valid, and the one next to the pawn (the search's sample
+    before issue 35, which missed spells with few valid targets; `benchmarks/dan_presses.py`
+    keeps measuring the presses on these)."""
+    if state.over:
+        return []
+    if state.pending is not None:
+        return [*_temple_choices(state)]
+    found: list[Action] = [End()]
+    r, c = state.pawn(state.turn)
+    for to in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        if GAME.is_legal(state, Step(to)):
+            found.append(Step(to))
+    fields = [(r, c) for r in range(ROWS) for c in range(COLS)]
+    for spell in state.options.decks[SIDES.index(state.turn)]:
+        if not can_cast_now(state, spell):  # cost, prerequisite, the moment: no target will do
+            continue
+        for start in range(0, 49, 7):
+            targets = tuple(fields[(start + 11 * i) % len(fields)] for i in range(spell.targets))
+            action = Cast(spell.id, targets)
+            if GAME.is_legal(state, action):
+                found.append(action)
+                break
+        near = _near_targets(state, spell)
+        if near is not None and GAME.is_legal(state, near):
+            found.append(near)
+    return list(dict.fromkeys(found))
+
+
+def _finishing(state: State, spell: Spell) -> list[Cast]:
+    """One valid target list for the spell (none: it has no way to be cast now)."""
+    targets = first_targets(state, spell)
+    return [] if targets is None else [Cast(spell.id, targets)]
 
 
 GAME = DayAndNight()

@@ -209,3 +209,17 @@ def deck_from_data(data: object, side: str) -> tuple[Spell, ...]:
     if len({s.id for s in spells}) != len(spells):
         raise DataError("a spell id is listed twice")
     return tuple(spells)
+
+
+# What one target of an effect is worth to its caster, in own tiles (the way to a temple):
+# a tile laid, a tile flipped to the own colour (one more, one fewer for the other side), a
+# mystify marker (Day's fixed tiles), a crystal (holds Day back a turn), a card drawn.
+TILE_WORTH = {"place": 1.0, "flip": 1.5, "mystify": 0.3, "crystallize": 0.2,
+              "move_tile": 0.3, "move_pawn": 0.2, "draw": 0.4}  # fmt: skip
+
+
+def worth(spell: Spell) -> float:
+    """A spell as a card to keep: what its effects gain, in own tiles, less a little for its
+    cost (of equal gain the cheaper is kept: it can be cast in more turns)."""
+    gain = sum(TILE_WORTH.get(e.kind, 0.0) * max(e.count, 1) for e in spell.effects)
+    return gain - 0.05 * spell.cost
