@@ -264,3 +264,27 @@ def test_the_search_plays_only_the_seat_s_held_cards_in_its_tree_and_play_outs()
         search(game, state, random.Random(seed), 40, 12, among=playable(game, state, held))
     assert laid and set(laid) <= set(held)
     assert {"quelle", "fuchs"} <= set(laid)  # the tree went past the first action
+
+
+def test_starting_the_clash_is_one_option_judged_for_the_attacker():
+    """Druiden: where the attacker may lay a place or start the clash, the clash's many
+    assignments (the defender's) are one option for the attacker; the search's answer is
+    still an action of the game. Where every action is the defender's, nothing is grouped."""
+    from engine.search import _grouped, _Handover, choices
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import Clash, LayPlace
+
+    state = GAME.initial(GAME.parse_options({}))
+    for text in ("place hain", "creature fuchs", "end", "place quelle", "creature kroete", "end"):
+        state = GAME.apply(state, GAME.parse_action(text))
+    assert state.turn == "A" and state.clash_due and not state.placed  # A's fox attacks
+    actions = choices(GAME, state)
+    options, handed = _grouped(GAME, state, "A", actions)
+    assert _Handover("B") in options and all(isinstance(a, Clash) for a in handed["B"])
+    assert [o for o in options if not isinstance(o, _Handover)] == [
+        a for a in actions if isinstance(a, LayPlace)
+    ]
+    clashes = [a for a in actions if isinstance(a, Clash)]
+    assert _grouped(GAME, state, "A", clashes) == (clashes, {})  # the defender's decision
+    answer = search(GAME, state, random.Random(3), 20, 4)
+    assert answer.action in actions and {a for a, _ in answer.visits} == set(actions)
