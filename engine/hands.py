@@ -11,7 +11,7 @@ is never known to it (the engines keep it as a count, so any card of the deck ma
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -125,6 +125,11 @@ class Holding:
 def playable(game: AnyGame, state: Any, cards: Sequence[str]) -> Holding:
     """The actions the mover may choose holding `cards`."""
     return Holding(game, state, tuple(cards))
+
+
+def both(first: Callable[[Any], bool], second: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """The actions both accept (a decision handed to a seat, and the cards it holds)."""
+    return lambda action: first(action) and second(action)
 
 
 def copies_left(game: AnyGame, state: Any, seat: str, told: Sequence[str], card: str) -> int:

@@ -194,7 +194,9 @@ class _Hand:
         self.game, self.seat = game, seat
         self.left = None if cards is None else list(cards)
 
-    def allowed(self, state: Any, mover: str, actions: list[Any]) -> list[Any]:
+    def offered(self, state: Any, mover: str) -> list[Any]:
+        """The mover's choices at `state` (`choices`), the seat's only with cards it holds."""
+        actions = choices(self.game, state)
         if self.left is None or mover != self.seat:
             return actions
         left = self.left
@@ -223,15 +225,15 @@ def _simulate(
             mover, actions = handed_to
             handed: dict[str, list[Any]] = {}
         else:
-            chance = game.chance_outcomes(state)
-            if chance is not None:
-                state = game.apply(state, pick_chance(chance, rng))
+            drawn = _drawn(game, state, rng)
+            if drawn is not None:
+                state = drawn
                 continue
             seat = game.to_move(state)
             if seat is None:
                 break
             mover = seat
-            raw = first if node is root else hand.allowed(state, mover, choices(game, state))
+            raw = first if node is root else hand.offered(state, mover)
             if not raw:
                 break
             actions, handed = _grouped(game, state, mover, raw)
@@ -267,6 +269,13 @@ def _simulate(
         child.reward += rewards.get(mover, 0.5)
 
 
+def _drawn(game: AnyGame, state: Any, rng: random.Random) -> Any | None:
+    """The state after the table's step where it decides by chance (a draw), drawn with its
+    probability; None where a player decides."""
+    chance = game.chance_outcomes(state)
+    return None if chance is None else game.apply(state, pick_chance(chance, rng))
+
+
 def _chooser(game: AnyGame, state: Any, mover: str, action: Any) -> str:
     """Whose result judges a choice: a handover's mover's, an action's decider's."""
     return mover if isinstance(action, _Handover) else game.decided_by(state, action) or mover
@@ -283,14 +292,14 @@ def _playout(
     for _ in range(depth):
         if game.is_over(state):
             break
-        chance = game.chance_outcomes(state)
-        if chance is not None:
-            state = game.apply(state, pick_chance(chance, rng))
+        drawn = _drawn(game, state, rng)
+        if drawn is not None:
+            state = drawn
             continue
         mover = game.to_move(state)
         if mover is None:
             break
-        actions = hand.allowed(state, mover, choices(game, state))
+        actions = hand.offered(state, mover)
         if not actions:
             break
         action = actions[rng.randrange(len(actions))]

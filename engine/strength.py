@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.contract import AnyGame
-from engine.hands import Held, follow, playable, start
+from engine.hands import Held, both, follow, playable, start
 from engine.search import choices, choose, pick_chance
 
 Among = Callable[[Any], bool] | None
@@ -115,7 +115,7 @@ class Table:
         if seat not in self.held:
             return handed
         holds = playable(self.game, state, self.held[seat].cards)
-        return holds if handed is None else (lambda a: handed(a) and holds(a))
+        return holds if handed is None else both(handed, holds)
 
     def follow(self, before: Any, action: Any, after: Any) -> None:
         for seat, held in self.held.items():

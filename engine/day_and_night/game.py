@@ -343,12 +343,7 @@ class DayAndNight(Game[State, Action, Options]):
         spell the first few valid target lists (not all: there are too many); a spell that
         can be cast and that the spread of fields misses (one tile to mystify) gets the first
         targets that finish it."""
-        found = spread_actions(state)
-        sampled = {a.spell for a in found if isinstance(a, Cast)}
-        for spell in state.options.decks[SIDES.index(state.turn)] if not state.over else ():
-            if state.pending is None and spell.id not in sampled and can_cast_now(state, spell):
-                found.extend(_finishing(state, spell))
-        return found
+        return spread_actions(state, finish=True)
 
     def apply(self, state: State, action: Action) -> State:
         return apply(state, action)
@@ -443,11 +438,12 @@ def _near_targets(state: State, spell: Spell) -> Cast | None:
     return None
 
 
-def spread_actions(state: State) -> list[Action]:
+def spread_actions(state: State, finish: bool = False) -> list[Action]:
     """Every step, the end, temple choices, and for each spell the first of a spread of target
     lists over the board that is valid, and the one next to the pawn (the search's sample
     before issue 35, which missed spells with few valid targets; `benchmarks/dan_presses.py`
-    keeps measuring the presses on these)."""
+    keeps measuring the presses on these). `finish` (the search's sample now): a spell that
+    can be cast and that both miss gets, after them, the first targets that finish it."""
     if state.over:
         return []
     if state.pending is not None:
@@ -458,9 +454,11 @@ def spread_actions(state: State) -> list[Action]:
         if GAME.is_legal(state, Step(to)):
             found.append(Step(to))
     fields = [(r, c) for r in range(ROWS) for c in range(COLS)]
+    missed: list[Action] = []
     for spell in state.options.decks[SIDES.index(state.turn)]:
         if not can_cast_now(state, spell):  # cost, prerequisite, the moment: no target will do
             continue
+        sampled = len(found)
         for start in range(0, 49, 7):
             targets = tuple(fields[(start + 11 * i) % len(fields)] for i in range(spell.targets))
             action = Cast(spell.id, targets)
@@ -470,13 +468,10 @@ def spread_actions(state: State) -> list[Action]:
         near = _near_targets(state, spell)
         if near is not None and GAME.is_legal(state, near):
             found.append(near)
-    return list(dict.fromkeys(found))
-
-
-def _finishing(state: State, spell: Spell) -> list[Cast]:
-    """One valid target list for the spell (none: it has no way to be cast now)."""
-    targets = first_targets(state, spell)
-    return [] if targets is None else [Cast(spell.id, targets)]
+        if finish and len(found) == sampled:
+            first = first_targets(state, spell)
+            missed += [] if first is None else [Cast(spell.id, first)]
+    return [*dict.fromkeys(found), *missed]
 
 
 GAME = DayAndNight()

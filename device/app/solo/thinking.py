@@ -75,13 +75,9 @@ def _search(box: BoxState, among: Any = None, deciding: str | None = None) -> An
     seat = session.box_seat
     if seat and engine.to_move(session.state) == seat and engine.hand_count(session.state, seat):
         holds = hands.playable(engine, session.state, session.box_held.cards)
-        among = holds if among is None else _both(among, holds)  # only cards the box holds
+        among = holds if among is None else hands.both(among, holds)  # only cards it holds
     state = session.state
     return choose(engine, state, rng, simulations, depth, among=among, seat=deciding).action
-
-
-def _both(first: Any, second: Any) -> Any:
-    return lambda action: first(action) and second(action)
 
 
 def think(box: BoxState) -> BoxState:

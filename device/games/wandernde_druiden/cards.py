@@ -94,8 +94,8 @@ def check_set(path: Path, data: object) -> CardSet:
         raise DeckError(f"cards {path}: {error}") from None
 
 
-def check_deck(path: Path, data: object, cards: CardSet) -> list[tuple[str, dict]]:
-    """A deck file's problems against the card set (empty: the deck is legal)."""
+def deck_counts(path: Path, data: object) -> dict[str, int]:
+    """A deck file's copies of each card, in the file's order (a card listed twice: added)."""
     try:
         deck = DeckFile.model_validate(data)
     except ValidationError as error:
@@ -103,7 +103,12 @@ def check_deck(path: Path, data: object, cards: CardSet) -> list[tuple[str, dict
     counts: dict[str, int] = {}
     for entry in deck.deck:
         counts[entry.id] = counts.get(entry.id, 0) + entry.copies
-    return deck_problems(cards, counts)
+    return counts
+
+
+def check_deck(path: Path, data: object, cards: CardSet) -> list[tuple[str, dict]]:
+    """A deck file's problems against the card set (empty: the deck is legal)."""
+    return deck_problems(cards, deck_counts(path, data))
 
 
 def is_set(data: dict) -> bool:
@@ -130,13 +135,13 @@ def options(paths: list[Path], strict: bool = False) -> dict[str, str]:
             )
     for path, data in files:
         if not is_set(data):
-            problems = check_deck(path, data, cards)  # a malformed file stops here
+            counts = deck_counts(path, data)  # a malformed file stops here
+            problems = deck_problems(cards, counts)
             unknown = [p for p in problems if p[0] == "unknown"]
             if unknown:
                 raise DeckError(f"deck {path}: card {unknown[0][1]['card']} is not in the set")
             if data.get("player") in ("A", "B"):  # that player's deck: new games name it
-                deck = tuple((e["id"], e["copies"]) for e in data["deck"])
-                found[f"deck_{data['player']}"] = format_deck(_merged(deck))
+                found[f"deck_{data['player']}"] = format_deck(tuple(counts.items()))
             for problem, values in problems if strict else ():
                 if problem == "too_many":
                     raise DeckError(
@@ -148,11 +153,3 @@ def options(paths: list[Path], strict: bool = False) -> dict[str, str]:
                         f"deck {path}: {values['size']} cards a deck, this one has {values['n']}"
                     )
     return found
-
-
-def _merged(deck: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
-    """A deck file may list a card twice: one entry with the copies added."""
-    counts: dict[str, int] = {}
-    for card, n in deck:
-        counts[card] = counts.get(card, 0) + n
-    return tuple(counts.items())
