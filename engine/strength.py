@@ -81,10 +81,10 @@ def box_player(game: AnyGame, state: Any, rng: random.Random, among: Among = Non
     """The box: the game's known best, else the search at the game's budget; for a decision
     handed to it (`among`: Druiden's defence) its best among those."""
     simulations, depth = game.search_budget
-    seat = None
+    seat = None  # the player to move, unless every action offered is one other seat's
     if among is not None:
-        offered = _offered(game, state, among)
-        seat = game.decided_by(state, offered[0]) if offered else None
+        deciders = {game.decided_by(state, a) for a in _offered(game, state, among)}
+        seat = deciders.pop() if len(deciders) == 1 else None
     return choose(game, state, rng, simulations, depth, among=among, seat=seat).action
 
 

@@ -124,3 +124,29 @@ def test_a_game_open_at_the_limit_is_capped_and_counted_as_a_draw():
     assert play(STUB, {"A": random_player, "B": random_player}, 1, limit=1) == CAPPED
     tally = match(STUB, random_player, 4, limit=1)
     assert tally == Tally(0, 4, 0, 4)
+
+
+def test_the_box_with_a_hand_attacks_as_the_attacker_and_defends_with_the_best_defence():
+    """Measured with hands, the box is always handed the cards it holds: at its own turn,
+    with the clash due and a place still to lay, it chooses as the attacker (the search),
+    not the defender's best assignment; the defence itself, handed to it, is the best."""
+    from engine.hands import both, playable
+    from engine.search import choose
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import Clash
+
+    state = GAME.initial(GAME.parse_options({}))
+    for text in ["place hain", "creature fuchs", "end", "place quelle", "creature kroete", "end"]:
+        state = GAME.apply(state, GAME.parse_action(text))
+    assert state.turn == "A" and state.clash_due and not state.placed
+    holds = playable(GAME, state, ["hain", "hain", "eule", "wolf", "quelle", "otter", "fuchs"])
+    simulations, depth = GAME.search_budget
+    answer = box_player(GAME, state, random.Random(4), holds)
+    assert answer == choose(GAME, state, random.Random(4), simulations, depth, among=holds).action
+
+    def defence(action):
+        return GAME.decided_by(state, action) == "B"
+
+    best = GAME.known_best(state, "B")
+    assert isinstance(best, Clash)
+    assert box_player(GAME, state, random.Random(4), both(defence, holds)) == best
