@@ -212,6 +212,14 @@ class Game(Generic[S, A, Opt]):
         the drawn card, Druiden's best defence of a clash. None: the search decides."""
         return None
 
+    def first_guess(
+        self, state: S, actions: Sequence[A], rng: random.Random, held: Sequence[str] | None
+    ) -> A | None:
+        """The action of `actions` (the mover's choices) the game's rule of thumb plays
+        (`held`: the mover's cards where known), which the search counts as a few won
+        play-outs before it starts (`engine/search.py`). None: no guess, the search alone."""
+        return None
+
     # the table (engine/table.py)
     table_free: tuple[str, ...] = ("to_move",)  # `summary` keys not on the table
 

@@ -15,8 +15,9 @@ mover may start a step whose details another seat decides (Druiden's clash), sta
 one option judged for the mover (`_Handover`), under which the other seat's choices are
 judged for that seat: the mover never compares its own results with the other seat's.
 Each action of the root starts with its immediate result (`evaluate` after it)
-as `PRIOR` play-outs, so a small budget stays near the greedy choice. The answer is the action
-of the root tried most often, the best on average among those.
+as `PRIOR` play-outs, so a small budget stays near the greedy choice, and the game's rule of
+thumb, where it has one (`first_guess`: Druiden's order of a turn), as `GUESS` won ones. The
+answer is the action of the root tried most often, the best on average among those.
 
 Pure and reproducible: the randomness comes from the `random.Random` the caller gives, the
 budget is a number of simulations (and, optionally, a `stop` the caller checks its own clock
@@ -41,6 +42,7 @@ from engine.hands import Holding
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 DEPTH = 40  # actions played at random after the tree before `evaluate` judges
 PRIOR = 1  # play-outs a root action's immediate result counts as (small budgets trust it)
+GUESS = 4  # won play-outs the game's first guess counts as at the root (`first_guess`)
 
 
 @dataclass
@@ -107,6 +109,7 @@ def search(
         root.children[option] = _Node(
             PRIOR, PRIOR, PRIOR * _prior(game, state, seat, option, handed)
         )
+    _guessed(game, state, seat, legal, root, rng, hand)
     done = 0
     while done < simulations and not (stop is not None and stop(done)):
         world = game.determinize(state, seat, rng)
@@ -152,6 +155,28 @@ def _grouped(
     if not own and len(handed) == 1:
         return actions, {}
     return own + [_Handover(d) for d in handed], handed
+
+
+def _guessed(
+    game: AnyGame,
+    state: Any,
+    seat: str,
+    legal: list[Any],
+    root: _Node,
+    rng: random.Random,
+    hand: Sequence[str] | None,
+) -> None:
+    """The game's first guess (`first_guess`) counts as `GUESS` won play-outs of its option
+    (a step another seat decides: of starting it)."""
+    guess = game.first_guess(state, legal, rng, hand)
+    if guess is None:
+        return
+    option = guess if guess in root.children else _Handover(game.decided_by(state, guess) or seat)
+    node = root.children.get(option)
+    if node is not None:
+        node.visits += GUESS
+        node.available += GUESS
+        node.reward += GUESS
 
 
 def _prior(

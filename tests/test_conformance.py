@@ -489,6 +489,28 @@ def test_a_known_best_is_a_legal_action_of_the_seat_it_is_asked_for(game_id):
         assert known > 0
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_a_first_guess_is_one_of_the_actions_offered(game_id):
+    """`first_guess` (the search's head start): None, or one of the actions it is offered
+    (the mover's choices, with and without the cards held)."""
+    from engine.search import choices
+
+    engine = entry(game_id).engine
+    guessed = 0
+    rng = random.Random(5)
+    for state in _states_on_the_way(game_id, 4, 5):
+        if engine.to_move(state) is None or engine.is_over(state):
+            continue
+        offered = choices(engine, state)
+        for held in (None, []):
+            guess = engine.first_guess(state, offered, rng, held)
+            if guess is not None:
+                guessed += 1
+                assert guess in offered
+    if game_id == "wandernde-druiden":
+        assert guessed > 0
+
+
 # --- the table (engine/table.py): every change the players make is in the game's changes ------
 
 

@@ -288,3 +288,23 @@ def test_starting_the_clash_is_one_option_judged_for_the_attacker():
     assert _grouped(GAME, state, "A", clashes) == (clashes, {})  # the defender's decision
     answer = search(GAME, state, random.Random(3), 20, 4)
     assert answer.action in actions and {a for a, _ in answer.visits} == set(actions)
+
+
+def test_the_game_s_first_guess_counts_as_won_play_outs_at_the_root():
+    """Druiden's rule of thumb (`first_guess`) starts the search: with no simulation at all
+    the answer is its guess, and a guess that starts the clash counts for starting it."""
+    from engine.hands import playable
+    from engine.search import GUESS, PRIOR
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import Clash, LayPlace
+
+    state = GAME.initial(GAME.parse_options({}))
+    for text in ("place hain", "creature fuchs", "end", "place quelle", "creature kroete", "end"):
+        state = GAME.apply(state, GAME.parse_action(text))
+    wolf = playable(GAME, state, ("hain", "quelle", "wolf", "eule"))
+    answer = search(GAME, state, random.Random(1), 0, 4, among=wolf)
+    assert answer.action == LayPlace("hain")  # a second Hain pays for the wolf it holds
+    assert dict(answer.visits)[LayPlace("hain")] == PRIOR + GUESS
+    nothing = playable(GAME, state, ("eule", "otter"))  # no place to lay: the clash first
+    answer = search(GAME, state, random.Random(1), 0, 4, among=nothing)
+    assert isinstance(answer.action, Clash)

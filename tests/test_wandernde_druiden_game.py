@@ -414,3 +414,40 @@ def test_a_designers_box_asks_the_deck_rules_and_the_status_says_free():
     finally:
         games.set_up()
     assert "deck_rules" not in [q.key for q in screens.questions({})]  # an ordinary box
+
+
+def test_the_rule_of_thumb_lays_the_place_it_needs_then_attacks_then_its_strongest():
+    """The search's first guess (engine/wandernde_druiden/tactics.py): the place that pays
+    for the creatures held (unknown hand: the kind the deck needs most), the clash before
+    creatures, the strongest creature that can be paid, never the last card of the hand."""
+    import random
+    from dataclasses import replace
+
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import Clash, End, LayCreature, LayPlace
+    from engine.wandernde_druiden.tactics import first_guess
+
+    def at(*texts):
+        state = GAME.initial(GAME.parse_options({}))
+        for text in texts:
+            state = GAME.apply(state, GAME.parse_action(text))
+        return state
+
+    rng = random.Random(0)
+    places = [LayPlace("hain"), LayPlace("quelle")]
+    state = at("place quelle", "end")  # B's first turn: no place of its own yet
+    assert first_guess(state, [LayPlace("fels"), LayPlace("quelle")], rng, None) == LayPlace(
+        "fels"
+    )  # B's deck needs Felsen most
+    state = at("place hain", "end", "place fels", "end")  # A: one Hain in play
+    assert first_guess(state, places, rng, ["otter", "quelle", "hain"]) == LayPlace("quelle")
+    assert first_guess(state, places, rng, ["wolf", "quelle", "hain"]) == LayPlace("hain")
+    state = at("place hain", "creature fuchs", "end", "place fels", "end")
+    clash = Clash((), ())
+    assert first_guess(state, [clash, *places], rng, ["hain", "eule"]) == LayPlace("hain")
+    assert first_guess(state, [clash], rng, ["eule"]) == clash
+    state = at("place hain", "end", "place fels", "end", "place hain")
+    creatures = [LayCreature("fuchs"), LayCreature("wolf"), LayCreature("eule"), End()]
+    assert first_guess(state, creatures, rng, ["fuchs", "wolf", "eule"]) == LayCreature("wolf")
+    last = replace(state, sides=(replace(state.side("A"), hand=1), state.side("B")))
+    assert first_guess(last, creatures, rng, ["wolf"]) == End()  # the last card: not laid

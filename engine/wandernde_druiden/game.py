@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.contract import Game, Result, RoundResult, Scores, lead_chances
 from engine.core import IllegalMove, NotationError, parse_deck_rules
-from engine.wandernde_druiden import table as on_table
+from engine.wandernde_druiden import table as on_table, tactics
 from engine.wandernde_druiden.cards import (
     Card,
     deck_option,
@@ -465,6 +465,7 @@ class WanderndeDruiden(Game[State, Action, Options]):
     # whose turn and its step, the MP, the clash's record and the end are the box's
     table_free = ("to_move", "turn", "active", "phase", "drawn", "mp", "clash", "loser", "why")
 
+    first_guess = staticmethod(tactics.first_guess)
     table = staticmethod(on_table.table)
     changes = staticmethod(on_table.changes)
 
