@@ -264,3 +264,33 @@ def test_undo_on_the_box_takes_back_the_kept_state_without_replaying(monkeypatch
     bare = BoxState(mode="confirm", confirm=UNDO, session=Session(1, GAME.id, options, state, 30,
                                                                 tuple(history)))  # fmt: skip
     assert handle(bare, Press("ok"))[0].session.state == replayed
+
+
+def test_replay_into_a_reader_that_stops_early_ends_quietly(tmp_path):
+    """`tabletop replay FILE | head`: when the reader closes the pipe, the command stops
+    with 141 (as a shell reports SIGPIPE) and says nothing (no "internal error")."""
+    import subprocess
+
+    from engine.day_and_night.game import GAME as DAN
+    from engine.strength import random_player
+
+    rng = random.Random(3)
+    state, actions = DAN.initial(DAN.parse_options({})), []
+    while len(actions) < 500 and not DAN.is_over(state):  # far more than a pipe holds
+        action = random_player(DAN, state, rng)
+        actions.append(action)
+        state = DAN.apply(state, action)
+    assert len(actions) > 300
+    record = tmp_path / "long.txt"
+    record.write_text(format_record(DAN, DAN.parse_options({}), actions), encoding="utf-8")
+    code = "import sys; from device.cli.main import main; sys.exit(main())"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "replay", str(record)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.read(300)  # the reader takes a little, then goes away
+    proc.stdout.close()
+    assert proc.wait(timeout=60) == 141
+    assert proc.stderr.read() == b""

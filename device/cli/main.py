@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from device.games.scorer import Scorer
 
 EXIT_USAGE = 2
+EXIT_PIPE = 141  # as a shell reports a command ended by SIGPIPE (128 + 13)
 # The box uses no pydantic plugins; without this pydantic reads every installed package's
 # metadata looking for them when the first model is built (about 7 ms of every start).
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
@@ -141,6 +142,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as `cat` does
+        _quiet_stdout()
+        return EXIT_PIPE
     except TabletopError as error:  # the store, or an error a command did not catch itself
         print(one_line(f"tabletop: {error}"), file=sys.stderr)
         return error.exit_status
@@ -151,6 +155,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             one_line(f"tabletop: internal error: {type(error).__name__}: {error}"), file=sys.stderr
         )
         return 1
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush of what is left
+    does not fail on the closed pipe again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a file of its own (a test's capture)
+        pass
 
 
 def _dispatch(argv: list[str]) -> int:
