@@ -13,6 +13,7 @@ from device.cli.main import main
 from engine.replay import options_of
 from engine.search import pick_chance, search
 from tests.stubgame.engine import STUB, State, Take
+from tests.test_wandernde_druiden_game import play as druiden
 
 
 def pile(stones: int, turn: str = "A") -> State:
@@ -274,9 +275,7 @@ def test_starting_the_clash_is_one_option_judged_for_the_attacker():
     from engine.wandernde_druiden.game import GAME
     from engine.wandernde_druiden.state import Clash, LayPlace
 
-    state = GAME.initial(GAME.parse_options({}))
-    for text in ("place hain", "creature fuchs", "end", "place quelle", "creature kroete", "end"):
-        state = GAME.apply(state, GAME.parse_action(text))
+    state = druiden("place hain", "creature fuchs", "end", "place quelle", "creature kroete", "end")
     assert state.turn == "A" and state.clash_due and not state.placed  # A's fox attacks
     actions = choices(GAME, state)
     options, handed = _grouped(GAME, state, "A", actions)
@@ -298,9 +297,7 @@ def test_the_game_s_first_guess_counts_as_won_play_outs_at_the_root():
     from engine.wandernde_druiden.game import GAME
     from engine.wandernde_druiden.state import Clash, LayPlace
 
-    state = GAME.initial(GAME.parse_options({}))
-    for text in ("place hain", "creature fuchs", "end", "place quelle", "creature kroete", "end"):
-        state = GAME.apply(state, GAME.parse_action(text))
+    state = druiden("place hain", "creature fuchs", "end", "place quelle", "creature kroete", "end")
     wolf = playable(GAME, state, ("hain", "quelle", "wolf", "eule"))
     answer = search(GAME, state, random.Random(1), 0, 4, among=wolf)
     assert answer.action == LayPlace("hain")  # a second Hain pays for the wolf it holds

@@ -134,10 +134,9 @@ def test_the_box_with_a_hand_attacks_as_the_attacker_and_defends_with_the_best_d
     from engine.search import choose
     from engine.wandernde_druiden.game import GAME
     from engine.wandernde_druiden.state import Clash
+    from tests.test_wandernde_druiden_game import play as druiden
 
-    state = GAME.initial(GAME.parse_options({}))
-    for text in ["place hain", "creature fuchs", "end", "place quelle", "creature kroete", "end"]:
-        state = GAME.apply(state, GAME.parse_action(text))
+    state = druiden("place hain", "creature fuchs", "end", "place quelle", "creature kroete", "end")
     assert state.turn == "A" and state.clash_due and not state.placed
     holds = playable(GAME, state, ["hain", "hain", "eule", "wolf", "quelle", "otter", "fuchs"])
     simulations, depth = GAME.search_budget

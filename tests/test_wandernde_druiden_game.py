@@ -423,30 +423,22 @@ def test_the_rule_of_thumb_lays_the_place_it_needs_then_attacks_then_its_stronge
     import random
     from dataclasses import replace
 
-    from engine.wandernde_druiden.game import GAME
-    from engine.wandernde_druiden.state import Clash, End, LayCreature, LayPlace
     from engine.wandernde_druiden.tactics import first_guess
-
-    def at(*texts):
-        state = GAME.initial(GAME.parse_options({}))
-        for text in texts:
-            state = GAME.apply(state, GAME.parse_action(text))
-        return state
 
     rng = random.Random(0)
     places = [LayPlace("hain"), LayPlace("quelle")]
-    state = at("place quelle", "end")  # B's first turn: no place of its own yet
+    state = play("place quelle", "end")  # B's first turn: no place of its own yet
     assert first_guess(state, [LayPlace("fels"), LayPlace("quelle")], rng, None) == LayPlace(
         "fels"
     )  # B's deck needs Felsen most
-    state = at("place hain", "end", "place fels", "end")  # A: one Hain in play
+    state = play("place hain", "end", "place fels", "end")  # A: one Hain in play
     assert first_guess(state, places, rng, ["otter", "quelle", "hain"]) == LayPlace("quelle")
     assert first_guess(state, places, rng, ["wolf", "quelle", "hain"]) == LayPlace("hain")
-    state = at("place hain", "creature fuchs", "end", "place fels", "end")
+    state = play("place hain", "creature fuchs", "end", "place fels", "end")
     clash = Clash((), ())
     assert first_guess(state, [clash, *places], rng, ["hain", "eule"]) == LayPlace("hain")
     assert first_guess(state, [clash], rng, ["eule"]) == clash
-    state = at("place hain", "end", "place fels", "end", "place hain")
+    state = play("place hain", "end", "place fels", "end", "place hain")
     creatures = [LayCreature("fuchs"), LayCreature("wolf"), LayCreature("eule"), End()]
     assert first_guess(state, creatures, rng, ["fuchs", "wolf", "eule"]) == LayCreature("wolf")
     last = replace(state, sides=(replace(state.side("A"), hand=1), state.side("B")))
