@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from engine.core import IllegalMove
+
 if TYPE_CHECKING:
     from engine.contract import AnyGame
 
@@ -47,6 +49,20 @@ def start(game: AnyGame, state: Any, seat: str, told: Sequence[str]) -> Held:
 def take(held: Held, card: str) -> Held:
     """A card told for the hand (it fills a place the hand is missing)."""
     return Held((*held.cards, card), held.used + 1, held.cut, held.now + 1)
+
+
+def tell(game: AnyGame, state: Any, seat: str, held: Held, told: Sequence[str], card: str) -> Held:
+    """A card told for the hand (`told`: the cards told before it): IllegalMove if the seat's
+    deck has no such card (`told_unknown`), no copy of it left (`told_all`), or the hand
+    holds no card that was not told (`told_none_missing`)."""
+    left = copies_left(game, state, seat, told, card)
+    if left < 0:
+        raise IllegalMove(f"{card!r} is not a card of {seat}'s deck", "told_unknown")
+    if left == 0:
+        raise IllegalMove(f"every {card} of {seat}'s deck is told already", "told_all")
+    if missing(game, state, seat, held) == 0:
+        raise IllegalMove(f"{seat}'s hand holds no card that was not told", "told_none_missing")
+    return take(held, card)
 
 
 def forget(held: Held) -> Held:

@@ -434,7 +434,8 @@ def test_a_hand_known_card_by_card_follows_the_count_and_plays_only_what_it_hold
 
     engine = entry(game_id).engine
     rng = random.Random(21)
-    state = engine.initial(options_of(engine, {}))
+    options = options_of(engine, {})
+    state = engine.initial(options)
     seat = engine.players[1]
     if engine.hand_count(state, seat) is None:
         assert hands.missing(engine, state, seat, hands.Held()) == 0
@@ -443,7 +444,7 @@ def test_a_hand_known_card_by_card_follows_the_count_and_plays_only_what_it_hold
     rng.shuffle(deck)
     told = deck  # the deck in the order the player draws it for the box
     held = hands.start(engine, state, seat, told)
-    states, actions = [state], []
+    states, actions, used = [state], [], [held.used]
     for _ in range(MAX_STEPS):
         assert len(held.cards) == engine.hand_count(state, seat) or held.used == len(told)
         if engine.is_over(state):
@@ -463,11 +464,19 @@ def test_a_hand_known_card_by_card_follows_the_count_and_plays_only_what_it_hold
         state, held = after, new
         states.append(state)
         actions.append(action)
+        used.append(held.used)
     again = hands.replay(engine, states, actions, seat, told)
     assert (again.cards, again.used) == (held.cards, held.used)
     assert all(
         hands.copies_left(engine, state, seat, told[: held.used], c) >= 0 for c in held.cards
     )
+    # the same game as a solo record, each card told after the action that drew it: the
+    # referee's replay gives the same hand at every step (engine/replay.py)
+    said = [told[: used[0]]] + [told[a:b] for a, b in zip(used, used[1:], strict=False)]
+    text = format_record(engine, options, actions, seat, said)
+    steps = list(replay_record(engine, parse_record(text))[2])
+    assert all(step.ok for step in steps)
+    assert steps[-1].box_hand == held.cards
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])

@@ -111,10 +111,12 @@ def test_the_saved_record_holds_the_box_s_actions_like_anyone_s(tmp_path, capsys
     capsys.readouterr()
     assert main(["games", "export", str(game_id), "--state-dir", str(tmp_path / "state")]) == 0
     record = capsys.readouterr().out
+    assert "\nsolo B\n" in record  # the box's seat, in the game's own record
     (tmp_path / "game.txt").write_text(record)
     assert main(["replay", str(tmp_path / "game.txt")]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == len(history) + 1 and all('"ok": true' in line for line in lines[:-1])
+    assert lines[-1].endswith('"solo": "B"}')
 
 
 def test_the_menu_s_hint_shows_the_best_action_for_the_player_to_move(tmp_path):

@@ -210,7 +210,7 @@ def test_a_record_with_its_own_card_set_and_no_decks_lays_any_card_of_the_set():
     assert [p.card for p in state.side("A").places] == ["fels"]
     assert [p.card for p in state.side("B").places] == ["hain"]
     assert dict(GAME.deck_cards(state, "A"))["drache"] == 8  # its copy limit
-    assert GAME.rules_version == 3 and 2 in GAME.replays_versions
+    assert GAME.rules_version == 4 and 2 in GAME.replays_versions
 
 
 def test_the_pile_counts_from_the_deck_the_record_names():

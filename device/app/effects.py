@@ -18,6 +18,7 @@ class NewGame:
 @dataclass(frozen=True)
 class Append:
     action: Any
+    told: tuple[str, ...] = ()  # solo play: the cards told for the box's hand since the last
 
 
 @dataclass(frozen=True)

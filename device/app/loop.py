@@ -23,7 +23,7 @@ from device.app import transition
 from device.app.effects import Append, Finish, NewGame, Resume, TeachCard, Undo
 from device.app.frame import render
 from device.app.menu import menu_items
-from device.app.session import Session, other_rules, read_back, same_rules
+from device.app.session import SOLO, Session, other_rules, read_back, same_rules, told_payload
 from device.app.solo import seat as solo
 from device.app.state import (
     TOP_MENU,
@@ -221,8 +221,17 @@ class Loop:
                 log.error("%s", failed)
             lost = text("store.game_cut", self.lang, id=game_id, action=back.stopped)
         history = back.actions
+        told = tuple(card for cards in back.told for card in cards)
         session = Session(
-            game_id, row.game, back.options, back.state, len(history), history, back.before
+            game_id,
+            row.game,
+            back.options,
+            back.state,
+            len(history),
+            history,
+            back.before,
+            box_seat=back.solo,
+            box_told=told,
         )
         return session, lost
 
@@ -321,18 +330,19 @@ class Loop:
                     state = entry.game.initial(options)
                     session = Session(0, game, options, state, 0, box_seat=box_seat)
                     new = replace(new, session=session, solo_kept=solo.put_aside(before))
+                    saved = entry.game.format_options(options)
                     game_id = self.store.new_game(
                         game,
                         entry.rules_version,
-                        entry.game.format_options(options),
+                        {**saved, SOLO: box_seat} if box_seat else saved,
                         self.ui_record(new),
                     )
                     session = replace(session, db_id=game_id)
                     new = replace(new, session=session)
-                case Append(action):
+                case Append(action, told):
                     assert session is not None  # an action is appended to a game
                     text_form = engine_of(session).format_action(action)
-                    append = {"kind": "action", "action": text_form}
+                    append = {"kind": "action", "action": text_form, **told_payload(told)}
                 case Undo():
                     undo += 1
                 case Finish(finish):

@@ -51,6 +51,27 @@ class Session:
 
 # --- a saved game read back: once, for the loop, `tabletop games export` and the listing ------
 
+SOLO = "solo"  # the key of the seat the box plays, beside the options of a saved solo game
+
+
+def solo_seat(row: Any) -> str:
+    """The seat the box plays in a saved game ("": two people play)."""
+    seat = row.options.get(SOLO, "")
+    return seat if isinstance(seat, str) else ""
+
+
+def told_payload(told: tuple[str, ...]) -> dict[str, Any]:
+    """What a saved action carries of the cards told for the box's hand since the action
+    before it (nothing when none were told)."""
+    return {"told": list(told)} if told else {}
+
+
+def extended(recorded: tuple[str, ...], told: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards told for the box's hand: those the game's record holds (told before its
+    last action), with the ones the saved screen adds after them (told since), if the
+    screen's list goes on from the record's; else the record's alone."""
+    return told if told[: len(recorded)] == recorded else recorded
+
 
 def same_rules(row: Any) -> bool:
     """The saved game's game has rules here, of the version it was saved under or one its
@@ -88,6 +109,8 @@ class ReadBack:
     before: tuple[Any, ...] = ()
     stopped: int | None = None
     why: str = ""
+    solo: str = ""  # the seat the box plays ("": two people play)
+    told: tuple[tuple[str, ...], ...] = ()  # the cards told for its hand before each action
 
 
 def read_back(entry: Any, row: Any, events: list[dict[str, Any]], replay: bool = True) -> ReadBack:
@@ -98,20 +121,36 @@ def read_back(entry: Any, row: Any, events: list[dict[str, Any]], replay: bool =
     from engine.core import IllegalMove, NotationError
 
     try:
-        options = entry.saved_options(row.options)
+        options = entry.saved_options({k: v for k, v in row.options.items() if k != SOLO})
     except (NotationError, ValueError, TypeError) as error:
         raise DataError(f"options unreadable: {error}") from None
     engine = entry.game
+    seat = solo_seat(row)
+    if seat and seat not in engine.players:
+        raise DataError(f"the box's seat {seat!r} is no seat of the game")
     state = engine.initial(options) if replay else None
     actions: list[Any] = []
+    told: list[tuple[str, ...]] = []
     before: list[Any] = []  # the state before each action: an undo takes it back at once
     for n, payload in enumerate(events, start=1):
         try:
             action = entry.saved_action(payload)
+            cards = _told(payload)
             if replay:
                 previous, state = state, engine.apply(state, action)
                 before.append(previous)
         except (ValidationError, ValueError, TypeError, IllegalMove) as error:
-            return ReadBack(options, tuple(actions), state, tuple(before), n, str(error))
+            return ReadBack(
+                options, tuple(actions), state, tuple(before), n, str(error), seat, tuple(told)
+            )
         actions.append(action)
-    return ReadBack(options, tuple(actions), state, tuple(before))
+        told.append(cards)
+    return ReadBack(options, tuple(actions), state, tuple(before), None, "", seat, tuple(told))
+
+
+def _told(payload: dict[str, Any]) -> tuple[str, ...]:
+    """The cards a saved action says were told before it (DataError if they do not read)."""
+    cards = payload.get("told", [])
+    if not isinstance(cards, list) or not all(isinstance(c, str) and c for c in cards):
+        raise DataError("the cards told before the action do not read")
+    return tuple(cards)

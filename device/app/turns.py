@@ -63,7 +63,7 @@ def try_action(box: BoxState, action: Any) -> tuple[BoxState, list[Effect]]:
         new_state = engine.apply(session.state, action)
     except IllegalMove as error:
         return replace(box, notice=refusal(error.code, str(error), box.lang)), []
-    effects: list[Effect] = [Append(action)]
+    effects: list[Effect] = [Append(action, solo.told_since(session))]
     history = (*session.history, action)
     known = len(session.before) == len(session.history)
     before = (*session.before, session.state) if known else ()

@@ -4,8 +4,10 @@ action leaves the state as it was), as one JSON object `{"action", "seat", "simu
 "ms"}` in the game's notation. How the box's strength is checked from outside: the same
 record, seed and budget give the same action. `--hand` names the cards the player to move
 holds (Day and Night, Wandernde Druiden: as the box knows its own hand in solo play); the
-action then plays none or one of them. A record whose next step is the table's (a draw), a
-finished game, a malformed record or a hand that does not fit is exit 2 with one line."""
+action then plays none or one of them. Without `--hand`, a solo record that told every card
+of the box's hand gives it for the box's seat. A record whose next step is the table's (a
+draw), a finished game, a malformed record or a hand that does not fit is exit 2 with one
+line."""
 
 from __future__ import annotations
 
@@ -55,10 +57,11 @@ def hint(text: str, seed: int, budget: int | None, hand: str | None = None) -> d
     if budget is not None and not 1 <= budget <= 100_000:
         raise RecordError(f"--budget: 1 to 100000 simulations, not {budget}")
     game, record = record_of(text)
+    known = None  # a solo record's: the box's hand as told
     try:
         _, state, steps = replay_record(game, record)
         for step in steps:
-            state = step.state
+            state, known = step.state, step.box_hand
     except NotationError as error:
         raise RecordError(str(error)) from None
     if game.is_over(state):
@@ -68,6 +71,9 @@ def hint(text: str, seed: int, budget: int | None, hand: str | None = None) -> d
     seat = game.to_move(state)
     if seat is None:
         raise RecordError("nobody is to move (the set-up is the table's)")
+    told_all = known is not None and len(known) == game.hand_count(state, seat)
+    if hand is None and known is not None and told_all and seat == record.solo:
+        hand = ",".join(known)  # the box's hand, every card of it told
     among = None if hand is None else playable(game, state, held(game, state, seat, hand))
     deciders = {game.decided_by(state, action) for action in choices(game, state)}
     if len(deciders) == 1 and None not in deciders and seat not in deciders:

@@ -2,7 +2,10 @@
 
 replay prints one JSON object per action line, `{"line", "action", "ok": true, "state"}` or,
 for an action the rules refuse, `{"line", "action", "ok": false, "code", "reason"}` (the state
-stays, the replay goes on, as on the box), then `{"over", "result"}`. A malformed record (an
+stays, the replay goes on, as on the box), then `{"over", "result"}`. A solo record (`solo`,
+`told` lines: engine/replay.py) adds a line for each card told (`{"line", "told", "ok"}`, or
+refused with its `code` and `reason`), the box's hand as known (`box_hand`) to every line of
+a game with hidden hands, and `solo` and `box_hand` to the last. A malformed record (an
 unknown game or option, a line that is no action) is exit 2 with one line naming the line, and
 nothing on stdout: the whole record is read before anything is printed.
 """
@@ -77,32 +80,29 @@ def _replay(text: str) -> list[dict]:
     try:
         _, initial, steps = replay_record(engine, record)
         out: list[dict] = []
-        state = initial
+        state, hand = initial, None
         for step in steps:
-            state = step.state
+            state, hand = step.state, step.box_hand
+            line: dict = {"line": step.line}
+            line.update({"told": step.told} if step.told else {"action": step.text})
             if step.ok:
-                out.append(
-                    {
-                        "line": step.line,
-                        "action": step.text,
-                        "ok": True,
-                        "state": engine.summary(state),
-                    }
-                )
+                line["ok"] = True
+                if not step.told:
+                    line["state"] = engine.summary(state)
             else:
-                out.append(
-                    {
-                        "line": step.line,
-                        "action": step.text,
-                        "ok": False,
-                        "code": step.code,
-                        "reason": step.reason,
-                    }
-                )
+                line.update({"ok": False, "code": step.code, "reason": step.reason})
+            if step.box_hand is not None:
+                line["box_hand"] = list(step.box_hand)
+            out.append(line)
     except NotationError as error:
         raise RecordError(str(error)) from None
     result = engine.result(state)
-    out.append({"over": result.over, "result": result.to_json()})
+    end: dict = {"over": result.over, "result": result.to_json()}
+    if record.solo:
+        end["solo"] = record.solo
+        if hand is not None or engine.hand_count(initial, record.solo) is not None:
+            end["box_hand"] = list(hand or ())
+    out.append(end)
     return out
 
 
@@ -114,6 +114,7 @@ def export_game(state_dir: Path, game_id: int) -> str:
     store = Store(state_dir, read_only=True)
     try:
         read = store.read_game(game_id)
+        on_show, screen = store.screen()
     finally:
         store.close()
     if read is None:
@@ -137,4 +138,24 @@ def export_game(state_dir: Path, game_id: int) -> str:
         )
     if read.problem:
         print(f"tabletop games export: game {game_id}: {read.problem}", file=sys.stderr)
-    return format_record(entry.engine, back.options, list(back.actions))
+    told = list(back.told)
+    if back.solo and on_show == game_id and back.stopped is None:
+        told.append(_told_since(back.solo, back.told, screen))
+    return format_record(entry.engine, back.options, list(back.actions), back.solo, told)
+
+
+def _told_since(
+    seat: str, recorded: tuple[tuple[str, ...], ...], screen: dict | None
+) -> tuple[str, ...]:
+    """The cards told for the box's hand since the game's last action: only the saved screen
+    of the game on show holds them (nothing where it does not read, or names another seat)."""
+    from device.app.session import extended
+
+    screen = screen or {}
+    told = screen.get("solo_told")
+    if screen.get("solo") != seat or not isinstance(told, list):
+        return ()
+    if not all(isinstance(card, str) for card in told):
+        return ()
+    before = tuple(card for cards in recorded for card in cards)
+    return extended(before, tuple(told))[len(before) :]

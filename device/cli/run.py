@@ -189,13 +189,14 @@ def list_games(args: argparse.Namespace) -> int:
         rows = store.games()
         if not rows:
             print(f"no saved games in {state_dir}", file=sys.stderr)
-        from device.app.session import other_rules
+        from device.app.session import other_rules, solo_seat
 
         for row in rows:
             note = f"\t{row.problem}" if row.problem else ""
             if not note and other_rules(row):
                 note = f"\t{other_rules(row)}: not replayed"
-            print(f"{row.id}\t{row.game}\t{row.status}\t{row.events} actions{note}")
+            solo = f"\tsolo: the box plays {solo_seat(row)}" if solo_seat(row) else ""
+            print(f"{row.id}\t{row.game}\t{row.status}\t{row.events} actions{solo}{note}")
     finally:
         store.close()
     return 0

@@ -266,7 +266,8 @@ class DayAndNight(Game[State, Action, Options]):
     id = "day-and-night"
     name = "Day and Night"
     short = "D&N"
-    rules_version = 2
+    rules_version = 3
+    replays_versions = (2,)  # version 3 added solo records (`solo`, `told`): 2's mean the same
     # simulations, play-out depth (engine/search.py): 40 since an action costs about 1 ms (was
     # 20 at 2 ms): 16 of 40 games won against greedy+ instead of 3 (docs/benchmarks.md)
     search_budget = (40, 0)

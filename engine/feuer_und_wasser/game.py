@@ -295,7 +295,8 @@ class FeuerUndWasser(Game[State, Action, Options]):
     id = "feuer-und-wasser"
     name = "Feuer und Wasser"
     short = "FuW"
-    rules_version = 2
+    rules_version = 3
+    replays_versions = (2,)  # version 3 added solo records (`solo`, `told`): 2's mean the same
     search_budget = (50, 4)  # simulations, play-out depth (engine/search.py)
     players = COLOURS
     option_defaults = {

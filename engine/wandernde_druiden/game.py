@@ -309,8 +309,9 @@ class WanderndeDruiden(Game[State, Action, Options]):
     id = "wandernde-druiden"
     name = "Wandernde Druiden"
     short = "WD"
-    rules_version = 3
-    replays_versions = (2,)  # version 2 had no decks: its games name none and mean the same
+    rules_version = 4
+    # 2 had no decks (its games name none), 4 added solo records (`solo`, `told`): both replay
+    replays_versions = (2, 3)
     search_budget = (28, 4)  # simulations, play-out depth (engine/search.py)
     players = PLAYERS
     option_defaults = {"rule": "once", "starter": "A", "cards": "", "deck_rules": "strict",

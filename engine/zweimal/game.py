@@ -378,7 +378,8 @@ class Zweimal(Game[State, Action, Options]):
     id = "zweimal"
     name = "Zweimal"
     short = "ZW"
-    rules_version = 1
+    rules_version = 2
+    replays_versions = (1,)  # version 2 added solo records (`solo`): 1's mean the same
     # simulations, play-out depth (engine/search.py): no random play-out, the position judged
     # by its roads as they lie right after the tree (measured: random play-outs of 10 actions
     # made game 2's box lose to the greedy player; docs/benchmarks.md)

@@ -118,15 +118,6 @@ def kept_aside(box: BoxState) -> KeptAside:
     return ((session.db_id, session.box_seat, session.box_told), *rest)[:KEPT]
 
 
-def taken_back(kept: KeptAside, session: Session) -> tuple[Session, KeptAside]:
-    """A game resumed: solo again, with its box's hand as told, if it was kept aside."""
-    for game_id, seat, told in kept:
-        if game_id == session.db_id and seat in engine_of(session).players:
-            rest = tuple(k for k in kept if k[0] != game_id)
-            return hand_rebuilt(replace(session, box_seat=seat), told), rest
-    return session, kept
-
-
 def cut_lines(box: BoxState) -> list[str]:
     """What the box discarded when the last action cut its hand (none: no lines), a line a
     card ("2x Frost"), three to a page under the count: the player takes those cards from the

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from device.app.effects import Effect
-from device.app.session import Session
+from device.app.session import Session, extended
 from device.app.solo import hand, thinking
 from device.app.solo.hand import card_label, cards_to_tell, deck_cards, drop_last_told, take_told
 from device.app.solo.thinking import box_to_move, current, describe, hint
@@ -51,12 +51,20 @@ def think(box: BoxState) -> BoxState:
     return thinking.think(box)
 
 
-def restored(session: Session, seat: str, told: tuple[str, ...]) -> Session:
-    """A game read back after a restart, solo again if its screen said so (`seat`), with the
-    box's hand as told."""
-    if not seat or seat not in engine_of(session).players:
+def restored(session: Session, seat: str = "", told: tuple[str, ...] = ()) -> Session:
+    """A game read back (after a restart, or resumed): solo if its record says so, with the
+    box's hand from the cards told, those of the record (`session.box_told`) and those told
+    since its last action, which only the saved screen holds (`told`, for `seat`). A game
+    saved before its record said it is solo only if its screen says so (`seat`)."""
+    recorded = session.box_told
+    if session.box_seat:
+        told = told if seat in ("", session.box_seat) else ()
+        seat = session.box_seat
+    if not seat:
         return session
-    return hand.hand_rebuilt(replace(session, box_seat=seat), told)
+    if seat not in engine_of(session).players:  # a saved screen's seat that is none
+        return replace(session, box_seat="", box_told=())
+    return hand.hand_rebuilt(replace(session, box_seat=seat), extended(recorded, tuple(told)))
 
 
 def put_aside(box: BoxState) -> KeptAside:
@@ -68,10 +76,21 @@ def put_aside(box: BoxState) -> KeptAside:
 
 
 def taken_back(kept: KeptAside, session: Session) -> tuple[Session, KeptAside]:
-    """A game resumed: solo again, with its box's hand as told, if it was kept aside."""
-    if not kept:
-        return session, kept
-    return hand.taken_back(kept, session)
+    """A game resumed: solo if its record says so (or it was kept aside as a solo game),
+    with the box's hand as told, its own and the cards kept aside with it."""
+    for game_id, seat, told in kept:
+        if game_id == session.db_id:
+            rest = tuple(k for k in kept if k[0] != game_id)
+            return restored(session, seat, told), rest
+    return restored(session), kept
+
+
+def told_since(session: Session) -> tuple[str, ...]:
+    """The cards told for the box's hand since the last action: the game's record keeps them
+    with the next action (device/app/session.py, `told_payload`)."""
+    if not _solo(session) or not session.box_held.now:
+        return ()
+    return session.box_told[-session.box_held.now :]
 
 
 # --- the turn: an action tried and played, an undo ------------------------------------------
