@@ -118,6 +118,10 @@ class Game(Generic[S, A, Opt]):
     # random after the tree; sized for about 2 s a move on a Pi Zero 2 W (`tabletop bench`)
     search_budget: tuple[int, int] = (100, 10)
     evaluation_scale: float = 4.0  # points of lead that make a game likely won (`evaluate`)
+    # each simulation of the search deals the hidden hands from the cards not seen (engine/
+    # hands.py `deal`); False: the other seat may play any card of its deck and the searching
+    # seat only the cards it is known to hold (what measured stronger in the game)
+    search_deals: bool = True
     # option sets, over the defaults, that play differently enough to be measured on their own
     # (the search's time in `tabletop bench`, the strength in benchmarks/strength.py)
     variants: tuple[Mapping[str, str], ...] = ()
@@ -184,8 +188,9 @@ class Game(Generic[S, A, Opt]):
 
     def determinize(self, state: S, seat: str, rng: random.Random) -> S:
         """A state consistent with everything `seat` has seen. The engines keep the hands and
-        piles as counts (the box never knows which cards a hand holds), so nothing is
-        hidden from a seat that the state holds: the state itself."""
+        piles as counts, so nothing is hidden from a seat that the state holds: the state
+        itself. The cards in the hands and piles are dealt beside it, from each deck less
+        `cards_out` (engine/hands.py `deal`)."""
         return state
 
     def points(self, state: S) -> Mapping[str, float]:
@@ -249,6 +254,11 @@ class Game(Generic[S, A, Opt]):
     def card_played(self, state: S, action: A) -> str | None:
         """The card of the mover's hand that `action` plays (None: it plays no card)."""
         return None
+
+    def cards_out(self, state: S, seat: str) -> tuple[str, ...]:
+        """The cards of `seat`'s deck both seats have seen leave its hand for good (laid,
+        cast), once for each time: what is left of the deck to be in its hand or pile."""
+        return ()
 
     def card_worth(self, state: S, seat: str, card: str) -> float:
         """What a held card is worth keeping: when a hand is cut, the least worth go."""

@@ -5,12 +5,18 @@ states: a card an action plays leaves the hand, a draw takes the next told cards
 hand brought down to its limit) discards the cards of least worth (`Game.card_worth`), so
 the known hand at any point of a game is a function of its actions and `told`. Pure.
 
-The search plays the box's move only from the cards it holds (`playable`); the player's hand
-is never known to it (the engines keep it as a count, so any card of the deck may be in it).
+The search plays the box's move only from the cards it holds (`playable`). The player's hand
+is never known to it: each of its simulations deals a world the box could be in (`deal`):
+every hidden hand its count of cards, the box's own as told and the rest drawn at random from
+what neither seat has seen leave the deck (`unseen`: the deck less `cards_out`), each pile
+shuffled from the rest; in that world a seat plays only the cards it holds and draws from
+its pile (`keep_up`). A game where that measured weaker does not deal (`search_deals`).
 """
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -155,3 +161,57 @@ def copies_left(game: AnyGame, state: Any, seat: str, told: Sequence[str], card:
     if most is None:
         return -1
     return most - list(told).count(card)
+
+
+# --- the worlds the search deals -----------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Dealt:
+    """One seat's cards in one world of the search: its hand, and its pile (drawn from the
+    end)."""
+
+    hand: list[str]
+    pile: list[str]
+
+
+def unseen(game: AnyGame, state: Any, seat: str, known: Sequence[str] = ()) -> list[str]:
+    """The cards of `seat`'s deck that may be in its hand or pile (or were cut from its hand
+    unseen): its deck less the cards both seats saw leave it (`cards_out`) and those `known`
+    to be in its hand, in the deck's order."""
+    left = Counter(dict(game.deck_cards(state, seat)))
+    left.subtract(game.cards_out(state, seat))
+    left.subtract(known)
+    return list(left.elements())
+
+
+def deal(
+    game: AnyGame, state: Any, seat: str, known: Sequence[str] | None, rng: random.Random
+) -> dict[str, Dealt]:
+    """A world `seat` could be in: every seat with a hidden hand holds its count of cards,
+    `seat` its `known` ones first (None: none known), the rest drawn at random from what is
+    `unseen`, and its pile is the rest, shuffled. Empty in a game without hidden hands."""
+    dealt: dict[str, Dealt] = {}
+    for each in game.players:
+        count = game.hand_count(state, each)
+        if count is None:
+            continue
+        mine = list(known) if each == seat and known is not None else []
+        pool = unseen(game, state, each, mine)
+        rng.shuffle(pool)
+        need = max(0, count - len(mine))
+        dealt[each] = Dealt(mine + pool[:need], pool[need:])
+    return dealt
+
+
+def keep_up(game: AnyGame, state: Any, dealt: dict[str, Dealt]) -> None:
+    """Each dealt hand brought to the count the engine keeps after a step: the cards drawn
+    from its pile, a cut's cards of least worth discarded (the played card is out already)."""
+    for seat, cards in dealt.items():
+        count = game.hand_count(state, seat) or 0
+        hand = cards.hand
+        if len(hand) > count:
+            for card in least_worth(game, state, seat, tuple(hand), len(hand) - count):
+                hand.remove(card)
+        while len(hand) < count and cards.pile:
+            hand.append(cards.pile.pop())

@@ -8,10 +8,13 @@ availability counts: an action is judged against the simulations in which it was
 samples what the table decides by chance (`chance_outcomes`, with their probabilities) as it
 comes, adds one new action, plays on at random to the end or to `depth` actions (then the
 game's `evaluate` judges), and credits every action on its path with the result for the player
-who chose it. Where the searching seat's hand is known card by card (`among` is a `Holding`,
-engine/hands.py: the box's own hand in solo play, `tabletop hint --hand`), its actions in the
-tree and the play-out play only the cards it still holds, not any card of its deck. Where the
-mover may start a step whose details another seat decides (Druiden's clash), starting it is
+who chose it. Where the engines keep hidden hands as counts, each simulation also deals the
+cards (engine/hands.py `deal`): every hand its count, the searching seat's known cards first
+(`among` is a `Holding`: the box's own hand in solo play, `tabletop hint --hand`), the rest
+drawn from what neither seat has seen leave the deck, the piles shuffled; in that world each
+seat plays only the cards it holds and draws from its pile (a game that measured weaker so,
+`search_deals` false, has only the searching seat's known cards followed). Where the mover
+may start a step whose details another seat decides (Druiden's clash), starting it is
 one option judged for the mover (`_Handover`), under which the other seat's choices are
 judged for that seat: the mover never compares its own results with the other seat's.
 Each action of the root starts with its immediate result (`evaluate` after it)
@@ -35,6 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import hands
 from engine.contract import AnyGame
 from engine.core import MisuseError
 from engine.hands import Holding
@@ -113,7 +117,7 @@ def search(
     done = 0
     while done < simulations and not (stop is not None and stop(done)):
         world = game.determinize(state, seat, rng)
-        _simulate(game, world, root, rng, depth, legal, _Hand(game, seat, hand))
+        _simulate(game, world, root, rng, depth, legal, _Hands.of(game, world, seat, hand, rng))
         done += 1
     tried = [(o, root.children[o]) for o in options]
     # the most tried, then the best on average (a small budget tries many once)
@@ -209,29 +213,50 @@ def choose(
     return search(game, state, rng, simulations, depth, among=among)
 
 
-class _Hand:
-    """The searching seat's known cards along one simulation: where the seat holds a known
-    hand (`Holding`), its later actions in the tree and the play-out play only the cards
-    still held (the engines keep hands as counts: any card of the deck would do). Cards it
-    draws meanwhile are unknown and not played."""
+class _Hands:
+    """The cards of one simulation's world (`hands.deal`): where the engines keep hidden
+    hands as counts, each seat's later actions in the tree and the play-out play only the
+    cards it holds in that world (the searching seat's known cards among them), and its
+    draws come from its pile there. A game without hidden hands: every action."""
 
-    def __init__(self, game: AnyGame, seat: str, cards: Sequence[str] | None) -> None:
-        self.game, self.seat = game, seat
-        self.left = None if cards is None else list(cards)
+    def __init__(self, game: AnyGame, dealt: dict[str, hands.Dealt], follow: bool) -> None:
+        self.game, self.dealt, self.follow = game, dealt, follow
+
+    @classmethod
+    def of(
+        cls, game: AnyGame, world: Any, seat: str, known: Sequence[str] | None, rng: random.Random
+    ) -> _Hands:
+        """The cards of a simulation in `world`: dealt (`search_deals`), else only the cards
+        `seat` is known to hold (none drawn later is played, any card for the others)."""
+        if game.search_deals:
+            return cls(game, hands.deal(game, world, seat, known, rng), True)
+        mine = {} if known is None else {seat: hands.Dealt(list(known), [])}
+        return cls(game, mine, False)
 
     def offered(self, state: Any, mover: str) -> list[Any]:
-        """The mover's choices at `state` (`choices`), the seat's only with cards it holds."""
+        """The mover's choices at `state` (`choices`), only with cards it holds."""
         actions = choices(self.game, state)
-        if self.left is None or mover != self.seat:
+        cards = self.dealt.get(mover)
+        if cards is None:
             return actions
-        left = self.left
-        return [a for a in actions if (c := self.game.card_played(state, a)) is None or c in left]
+        held = cards.hand
+        return [a for a in actions if (c := self.game.card_played(state, a)) is None or c in held]
 
-    def played(self, state: Any, mover: str, action: Any) -> None:
-        if self.left is not None and mover == self.seat:
+    def apply(self, state: Any, mover: str, action: Any) -> Any:
+        """The state after `action`, its card out of the mover's hand and every hand kept up
+        with the counts (draws from the piles, cuts)."""
+        cards = self.dealt.get(mover)
+        if cards is not None:
             card = self.game.card_played(state, action)
-            if card in self.left:
-                self.left.remove(card)
+            if card in cards.hand:
+                cards.hand.remove(card)
+        return self.kept(self.game.apply(state, action))
+
+    def kept(self, state: Any) -> Any:
+        """`state`, every hand kept up with its counts (after a step, or the table's draw)."""
+        if self.follow and self.dealt:
+            hands.keep_up(self.game, state, self.dealt)
+        return state
 
 
 def _simulate(
@@ -241,7 +266,7 @@ def _simulate(
     rng: random.Random,
     depth: int,
     first: list[Any],
-    hand: _Hand,
+    hand: _Hands,
 ) -> None:
     node, path = root, []
     handed_to: tuple[str, list[Any]] | None = None  # at a handover's node: who, among what
@@ -252,7 +277,7 @@ def _simulate(
         else:
             drawn = _drawn(game, state, rng)
             if drawn is not None:
-                state = drawn
+                state = hand.kept(drawn)
                 continue
             seat = game.to_move(state)
             if seat is None:
@@ -276,8 +301,7 @@ def _simulate(
             if isinstance(action, _Handover):  # the decider's part, at random
                 pool = handed[action.decider]
                 mover, action = action.decider, pool[rng.randrange(len(pool))]
-            hand.played(state, mover, action)
-            state = game.apply(state, action)
+            state = hand.apply(state, mover, action)
             break
         action = max(actions, key=lambda a: _ucb(node.children[a]))
         node = node.children[action]
@@ -286,8 +310,7 @@ def _simulate(
             handed_to = (action.decider, handed[action.decider])
             continue
         handed_to = None
-        hand.played(state, mover, action)
-        state = game.apply(state, action)
+        state = hand.apply(state, mover, action)
     rewards = _playout(game, state, rng, depth, hand)
     for child, mover in path:
         child.visits += 1
@@ -312,14 +335,14 @@ def _ucb(node: _Node) -> float:
 
 
 def _playout(
-    game: AnyGame, state: Any, rng: random.Random, depth: int, hand: _Hand
+    game: AnyGame, state: Any, rng: random.Random, depth: int, hand: _Hands
 ) -> dict[str, float]:
     for _ in range(depth):
         if game.is_over(state):
             break
         drawn = _drawn(game, state, rng)
         if drawn is not None:
-            state = drawn
+            state = hand.kept(drawn)
             continue
         mover = game.to_move(state)
         if mover is None:
@@ -328,6 +351,5 @@ def _playout(
         if not actions:
             break
         action = actions[rng.randrange(len(actions))]
-        hand.played(state, mover, action)
-        state = game.apply(state, action)
+        state = hand.apply(state, mover, action)
     return game.evaluate(state)

@@ -480,6 +480,50 @@ def test_a_hand_known_card_by_card_follows_the_count_and_plays_only_what_it_hold
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_the_search_s_worlds_deal_only_cards_the_seat_has_not_seen(game_id):
+    """Each simulation's world (engine/hands.py `deal`), along a game whose cards lie as at a
+    table (engine/strength.py `Table`): the searching seat's known hand is kept as it is,
+    every hand holds its count, every card dealt is one neither seat saw leave the deck
+    (`cards_out`), and the hands as they really lie are among the worlds it could deal."""
+    from collections import Counter
+
+    from engine import hands
+    from engine.strength import Table
+
+    engine = entry(game_id).engine
+    rng = random.Random(5)
+    state = engine.initial(options_of(engine, {}))
+    table = Table(engine, state, random.Random(6), True)
+    seat = engine.players[1]
+    for step in range(MAX_STEPS):
+        if engine.is_over(state):
+            break
+        known = table.held[seat].cards if seat in table.held else None
+        dealt = hands.deal(engine, state, seat, known, rng)
+        assert set(dealt) == set(table.held)  # a game without hidden hands deals nothing
+        for each, cards in dealt.items():
+            deck = Counter(dict(engine.deck_cards(state, each)))
+            out = Counter(engine.cards_out(state, each))
+            assert out <= deck, f"{each} laid cards its deck does not hold"
+            assert len(cards.hand) == engine.hand_count(state, each)
+            assert Counter(cards.hand) + Counter(cards.pile) + out <= deck
+            really = Counter(table.held[each].cards)
+            assert really <= deck - out, "the hand as it lies is one the deal could give"
+        if known is not None:
+            assert tuple(dealt[seat].hand[: len(known)]) == known
+        mover = engine.to_move(state)
+        offered = engine.sample_actions(state)
+        if mover is not None and mover in table.held:
+            offered = [a for a in offered if table.among(state, mover)(a)]
+        action = rng.choice(offered)
+        after = engine.apply(state, action)
+        table.follow(state, action, after)
+        state = after
+        if step > 400:
+            break
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
 def test_a_known_best_is_a_legal_action_of_the_seat_it_is_asked_for(game_id):
     """`known_best` (taken instead of the search): None, or a legal action whose decision is
     the seat's (Feuer und Wasser's placement is the mover's, Druiden's defence the

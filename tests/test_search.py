@@ -234,16 +234,11 @@ def test_hint_in_feuer_und_wasser_after_a_draw_is_the_best_placement(tmp_path, c
     assert json.loads(out)["simulations"] == 0
 
 
-def test_the_search_plays_only_the_seat_s_held_cards_in_its_tree_and_play_outs():
-    """Issue 32: with the seat's hand known (`Holding`: solo play, `--hand`), the search's
-    later actions for that seat play only cards it still holds, not any card of its deck."""
+def watched_druiden(laid: dict[str, list[str]]):
+    """Druiden whose applied lays are noted by player (the lists' legality checks are not)."""
     from engine.core import IllegalMove
-    from engine.hands import playable
-    from engine.search import search
     from engine.wandernde_druiden.game import WanderndeDruiden, apply as rules
     from engine.wandernde_druiden.state import LayCreature, LayPlace
-
-    laid: list[str] = []  # the seat's cards laid in the simulations
 
     class Watched(WanderndeDruiden):
         def is_legal(self, state, action):  # the lists try every card: not laid
@@ -254,17 +249,53 @@ def test_the_search_plays_only_the_seat_s_held_cards_in_its_tree_and_play_outs()
             return True
 
         def apply(self, state, action):
-            if isinstance(action, LayPlace | LayCreature) and state.turn == "A":
-                laid.append(action.card)
+            if isinstance(action, LayPlace | LayCreature):
+                laid.setdefault(state.turn, []).append(action.card)
             return super().apply(state, action)
 
-    game = Watched()
+    return Watched()
+
+
+def test_the_search_plays_only_the_seat_s_held_cards_in_its_tree_and_play_outs():
+    """Issue 32: with the seat's hand known (`Holding`: solo play, `--hand`) and nothing left
+    to draw, the search's later actions for that seat play only cards it still holds, not
+    any card of its deck."""
+    from dataclasses import replace
+
+    from engine.hands import playable
+    from engine.search import search
+
+    laid: dict[str, list[str]] = {}  # the cards laid in the simulations, by player
+    game = watched_druiden(laid)
     state = game.initial(game.parse_options({}))
+    a, b = state.sides
+    state = replace(state, sides=(replace(a, pile=0), b))  # A draws nothing more
     held = ("hain", "hain", "quelle", "fuchs", "fuchs", "eule", "wolf", "hain")
     for seed in range(3):
         search(game, state, random.Random(seed), 40, 12, among=playable(game, state, held))
-    assert laid and set(laid) <= set(held)
-    assert {"quelle", "fuchs"} <= set(laid)  # the tree went past the first action
+    assert laid["A"] and set(laid["A"]) <= set(held)
+    assert {"quelle", "fuchs"} <= set(laid["A"])  # the tree went past the first action
+
+
+def test_the_other_seat_plays_only_cards_neither_seat_saw_leave_its_deck():
+    """Issue 32: each simulation deals the other seat's hand from its deck less the cards
+    laid from it (`cards_out`): every otter of B's deck laid, B lays none in the search,
+    where a hand of any card of the deck lays one in about every seventh lay."""
+    from dataclasses import replace
+
+    from engine.search import search
+
+    laid: dict[str, list[str]] = {}
+    game = watched_druiden(laid)
+    state = game.initial(game.parse_options({}))
+    a, b = state.sides
+    assert dict(game.deck_cards(state, "B"))["otter"] == 4
+    state = replace(state, sides=(a, replace(b, laid=("otter",) * 4)))
+    assert game.cards_out(state, "B") == ("otter",) * 4
+    for seed in range(3):
+        search(game, state, random.Random(seed), 40, 30)
+    assert laid["B"] and "otter" not in laid["B"]
+    assert len(set(laid["B"])) > 2  # B's hands held other cards
 
 
 def test_starting_the_clash_is_one_option_judged_for_the_attacker():
@@ -305,3 +336,20 @@ def test_the_game_s_first_guess_counts_as_won_play_outs_at_the_root():
     nothing = playable(GAME, state, ("eule", "otter"))  # no place to lay: the clash first
     answer = search(GAME, state, random.Random(1), 0, 4, among=nothing)
     assert isinstance(answer.action, Clash)
+
+
+def test_each_simulation_deals_the_hands_where_the_game_says_so():
+    """Druiden deals every hidden hand its count, the seat's known cards first; Day and Night
+    (`search_deals` false: measured weaker) follows only the seat's known cards."""
+    from engine.day_and_night.game import GAME as DAN
+    from engine.search import _Hands
+    from engine.wandernde_druiden.game import GAME as WD
+
+    state = WD.initial(WD.parse_options({}))
+    dealt = _Hands.of(WD, state, "A", ("hain", "fuchs"), random.Random(1)).dealt
+    assert {seat: len(cards.hand) for seat, cards in dealt.items()} == {"A": 8, "B": 8}
+    assert dealt["A"].hand[:2] == ["hain", "fuchs"] and len(dealt["B"].pile) == 56
+    state = DAN.initial(DAN.parse_options({}))
+    hands = _Hands.of(DAN, state, "day", ("sunrise",), random.Random(1))
+    assert {seat: cards.hand for seat, cards in hands.dealt.items()} == {"day": ["sunrise"]}
+    assert not hands.follow

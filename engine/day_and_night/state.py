@@ -100,6 +100,7 @@ class State:
     turns_played: int = 0
     stepped: bool = False  # the pawn has stepped this turn: no more spells
     outcome: str | None = None  # the game's end: "day", "night" or "draw"
+    cast: tuple[tuple[str, str], ...] = ()  # (side, spell) of every spell cast: seen by both
 
     def pawn(self, side: str) -> Coord:
         return self.pawns[SIDES.index(side)]

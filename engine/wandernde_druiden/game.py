@@ -194,7 +194,7 @@ def _lay_place(state: State, action: LayPlace) -> State:
     if state.clashed:
         raise IllegalMove("power places come before the clash", "clash_done")
     side = state.side(state.turn)
-    side = replace(side, hand=side.hand - 1, places=(*side.places, Place(card.id, card.kind)))
+    side = side.laying(card.id, places=(*side.places, Place(card.id, card.kind)))
     return _judge(replace(_with(state, state.turn, side), placed=True))
 
 
@@ -223,11 +223,8 @@ def _lay_creature(state: State, action: LayCreature) -> State:
         raise IllegalMove(f"{card.name} needs {need} unused", "no_power")
     side = state.side(state.turn)
     places = tuple(replace(p, used=True) if i in paid else p for i, p in enumerate(side.places))
-    side = replace(
-        side,
-        hand=side.hand - 1,
-        places=places,
-        creatures=(*side.creatures, Creature(card.id, card.strength)),
+    side = side.laying(
+        card.id, places=places, creatures=(*side.creatures, Creature(card.id, card.strength))
     )
     return _judge(replace(_with(state, state.turn, side), clashed=True))
 
@@ -440,6 +437,9 @@ class WanderndeDruiden(Game[State, Action, Options]):
 
     def card_played(self, state: State, action: Action) -> str | None:
         return action.card if isinstance(action, LayPlace | LayCreature) else None
+
+    def cards_out(self, state: State, seat: str) -> tuple[str, ...]:
+        return state.side(seat).laid
 
     def card_worth(self, state: State, seat: str, card: str) -> float:
         """A creature is worth its strength, a power place (what pays for creatures) 2."""

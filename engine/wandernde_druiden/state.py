@@ -4,6 +4,7 @@ play), the state, and the actions (place, creature, clash, end). Pure, frozen.""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine.wandernde_druiden.cards import (
     DECK_SIZE,
@@ -59,6 +60,11 @@ class Side:
     creatures: tuple[Creature, ...] = ()
     places: tuple[Place, ...] = ()
     turns: int = 0  # turns begun
+    laid: tuple[str, ...] = ()  # every card laid from the hand, in order: seen by both
+
+    def laying(self, card: str, **changes: Any) -> Side:
+        """The side after laying `card` from its hand (`changes`: where it lies now)."""
+        return replace(self, hand=self.hand - 1, laid=(*self.laid, card), **changes)
 
 
 @dataclass(frozen=True, slots=True)
