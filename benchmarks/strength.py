@@ -57,7 +57,7 @@ def main() -> int:
         for game_id in games.with_engine()
         for label, _ in variant_labels(game_id, games.GAMES[game_id].game)
     ]
-    print(f"{'game':<28}{'against':<8}{'W':>5}{'D':>5}{'L':>5}{'cap':>5}  win rate (95%)      s")
+    print(f"{'game':<44}{'against':<8}{'W':>5}{'D':>5}{'L':>5}{'cap':>5}  win rate (95%)      s")
     for label in wanted:
         game_id, _, given = label.partition(":")
         options = dict(kv.split("=", 1) for kv in given.split(",") if kv)
@@ -68,7 +68,7 @@ def main() -> int:
             low, high = t.interval()
             rate = t.wins / t.games
             print(
-                f"{label:<28}{name:<8}{t.wins:>5}{t.draws:>5}{t.losses:>5}{t.capped:>5}"
+                f"{label:<44}{name:<8}{t.wins:>5}{t.draws:>5}{t.losses:>5}{t.capped:>5}"
                 f"  {rate:5.0%} ({low:.0%}-{high:.0%})  {time.perf_counter() - started:6.0f}",
                 flush=True,
             )

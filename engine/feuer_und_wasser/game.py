@@ -298,6 +298,9 @@ class FeuerUndWasser(Game[State, Action, Options]):
     rules_version = 3
     replays_versions = (2,)  # version 3 added solo records (`solo`, `told`): 2's mean the same
     search_budget = (50, 4)  # simulations, play-out depth (engine/search.py)
+    # the original's four versions: longest row or largest group, each with or without the
+    # tactician's points (the defaults: rows, no tactician)
+    variants = ({"mode": "groups"}, {"tactician": "yes"}, {"mode": "groups", "tactician": "yes"})
     players = COLOURS
     option_defaults = {
         "mode": "rows",
