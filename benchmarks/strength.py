@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/strength.py [GAMES] [GAME[:KEY=VALUE,...] ...]  # default 200
         [--any-card] [--limit ACTIONS]
 
-A game may name a variant's options (`zweimal:variant=2`, `zweimal:variant=2,supply=24`);
-without games, every game with its default options and each of its `variants`.
+A game may name a variant's options (`zweimal:variant=2`, `zweimal:variant=2,supply=24`), or
+a variant by its label (`wandernde-druiden:deck_rules=free,deck_A=[9],deck_B=[9]`); without
+games, every game with its default options and each of its `variants`.
 
 The box's player (at each game's budget, `search_budget`, or the game's known best where it
 has one) plays GAMES seeded games against each opponent, its seat alternating: a random
@@ -57,10 +58,15 @@ def main() -> int:
         for game_id in games.with_engine()
         for label, _ in variant_labels(game_id, games.GAMES[game_id].game)
     ]
-    print(f"{'game':<44}{'against':<8}{'W':>5}{'D':>5}{'L':>5}{'cap':>5}  win rate (95%)      s")
+    print(f"{'game':<56}{'against':<8}{'W':>5}{'D':>5}{'L':>5}{'cap':>5}  win rate (95%)      s")
+    known = {
+        label: given
+        for game_id in games.with_engine()
+        for label, given in variant_labels(game_id, games.GAMES[game_id].game)
+    }
     for label in wanted:
         game_id, _, given = label.partition(":")
-        options = dict(kv.split("=", 1) for kv in given.split(",") if kv)
+        options = known.get(label) or dict(kv.split("=", 1) for kv in given.split(",") if kv)
         game = games.GAMES[game_id].game
         for name, opponent in OPPONENTS.items():
             started = time.perf_counter()
@@ -68,7 +74,7 @@ def main() -> int:
             low, high = t.interval()
             rate = t.wins / t.games
             print(
-                f"{label:<44}{name:<8}{t.wins:>5}{t.draws:>5}{t.losses:>5}{t.capped:>5}"
+                f"{label:<56}{name:<8}{t.wins:>5}{t.draws:>5}{t.losses:>5}{t.capped:>5}"
                 f"  {rate:5.0%} ({low:.0%}-{high:.0%})  {time.perf_counter() - started:6.0f}",
                 flush=True,
             )

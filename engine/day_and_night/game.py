@@ -35,6 +35,7 @@ from engine.day_and_night.spells import (
     Spell,
     deck_from_data,
     deck_to_data,
+    small_decks,
     worth,
 )
 from engine.day_and_night.state import (
@@ -278,6 +279,7 @@ class DayAndNight(Game[State, Action, Options]):
     # dealing the hidden hands measured weaker here: 75 / 73 / 58% of 60 games won against
     # greedy+ (all dealt / only the box's own / only the other's), 85% without
     search_deals = False
+    variants = (small_decks(),)  # a designer's small decks, 35 cards a side
     players = SIDES
     option_defaults = {"deck_day": "", "deck_night": "", "deck_rules": "strict"}
     refusal_codes = (

@@ -126,6 +126,21 @@ EXAMPLE: dict[str, tuple[Spell, ...]] = {
 # --- decks as text (a record's option line) ----------------------------------------------------
 
 
+def small_decks() -> dict[str, str]:
+    """A designer's small decks (`deck_rules=free`) as options: the example decks at half
+    size, 35 cards a side; one of the variants the benchmarks measure on their own."""
+    import json
+    from dataclasses import replace
+
+    half = {
+        side: tuple(replace(s, copies=(s.copies + 1) // 2) for s in deck)
+        for side, deck in EXAMPLE.items()
+    }
+    text = {f"deck_{side}": json.dumps(deck_to_data(deck), separators=(",", ":"))
+            for side, deck in half.items()}  # fmt: skip
+    return {"deck_rules": "free", **text}
+
+
 def deck_to_data(deck: tuple[Spell, ...]) -> list[dict[str, Any]]:
     return [
         {

@@ -217,6 +217,14 @@ EXAMPLE_DECKS: dict[str, Deck] = {
     ),
 }  # fmt: skip
 
+# A designer's small decks (`deck_rules=free`): the example decks at half size, 32 cards each,
+# one of the variants the benchmarks measure on their own (`Game.variants`)
+SMALL_DECKS = {
+    "deck_rules": "free",
+    "deck_A": "hain:8,quelle:6,fuchs:2,eule:3,kroete:2,otter:3,wolf:4,hirsch:3,einhorn:1",
+    "deck_B": "fels:7,steinkreis:4,quelle:5,kroete:2,otter:2,salamander:4,adler:4,troll:3,drache:1",
+}
+
 
 def parse_deck(text: str, cards: CardSet, what: str) -> Deck:
     """A deck from its option text, `id:copies,id:copies,...` ("": not named); DataError

@@ -24,6 +24,7 @@ from engine.contract import Game, Result, RoundResult, Scores, lead_chances
 from engine.core import IllegalMove, NotationError, parse_deck_rules
 from engine.wandernde_druiden import table as on_table, tactics
 from engine.wandernde_druiden.cards import (
+    SMALL_DECKS,
     Card,
     deck_option,
     format_deck,
@@ -310,6 +311,7 @@ class WanderndeDruiden(Game[State, Action, Options]):
     # 2 had no decks (its games name none), 4 added solo records (`solo`, `told`): both replay
     replays_versions = (2, 3)
     search_budget = (28, 4)  # simulations, play-out depth (engine/search.py)
+    variants = (SMALL_DECKS,)  # a designer's small decks, 32 cards each
     players = PLAYERS
     option_defaults = {"rule": "once", "starter": "A", "cards": "", "deck_rules": "strict",
                        "deck_A": "", "deck_B": ""}  # fmt: skip

@@ -45,12 +45,22 @@ SEARCH_TARGET_MS = 50.0  # 2 s on a Pi Zero 2 W, at 40 times this machine's time
 
 def variant_labels(game_id: str, game: Any) -> list[tuple[str, dict[str, str]]]:
     """A game with its default options (labelled by its id) and each of its `variants`
-    (`zweimal:variant=2`), as the benchmarks measure them."""
+    (`zweimal:variant=2`; a list as its length: `deck_A=[9]`), as the benchmarks measure
+    them."""
     labelled: list[tuple[str, dict[str, str]]] = [(game_id, {})]
     for given in game.variants:
-        options = ",".join(f"{k}={v}" for k, v in given.items())
+        options = ",".join(f"{k}={_short(v)}" for k, v in given.items())
         labelled.append((f"{game_id}:{options}", dict(given)))
     return labelled
+
+
+def _short(value: str) -> str:
+    """An option's value in a label: a list (a deck) as its number of entries, `[9]`."""
+    if value.startswith("["):  # a JSON list: Day and Night's spells
+        import json
+
+        return f"[{len(json.loads(value))}]"
+    return f"[{len(value.split(','))}]" if "," in value else value
 
 
 def search_figures(quick: bool, seed: int = 2026) -> dict[str, dict[str, float]]:
