@@ -213,6 +213,7 @@ def format_record(
     lines = [f"game {game.id}"]
     lines += [f"option {k}={v}" for k, v in game.format_options(options).items()]
     lines += [f"solo {solo}"] if solo else []
+    told = told if solo else ()  # cards are told for the box's hand only
     for i, action in enumerate(actions):
         lines += [f"told {card}" for card in (told[i] if i < len(told) else ())]
         lines.append(game.format_action(action))

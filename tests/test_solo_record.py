@@ -295,3 +295,23 @@ def test_a_zweimal_solo_game_resumed_after_its_screen_was_lost_is_solo(tmp_path)
         assert t.box.proposal is not None  # the box's turn: its move on offer again
     finally:
         sim.stop()
+
+
+def test_unreadable_solo_parts_of_a_saved_game_lose_no_action(tmp_path):
+    """A seat that is none of the game's and told cards that do not read (rows that pass
+    their checksums): the game goes on with every action, two people playing."""
+    saved = saved_solo_game(tmp_path)
+    with sqlite3.connect(tmp_path / FILE) as db:
+        row = db.execute("SELECT game, rules_version, options, status, created, actions FROM games")
+        game, version, options, *rest = row.fetchone()
+        text = json.dumps({**json.loads(options), "solo": "Z"})
+        check = crc(saved.db_id, game, version, text, *rest)
+        db.execute("UPDATE games SET options = ?, crc = ?", (text, check))
+        payload = json.dumps({"kind": "action", "action": "end", "told": [7]})
+        db.execute(
+            "UPDATE events SET payload = ?, crc = ? WHERE seq = 1",
+            (payload, crc(saved.db_id, 1, "action", payload)),
+        )
+        db.execute("DELETE FROM screen")
+    record = exported(tmp_path, saved.db_id)
+    assert "solo" not in record and len(replay_lines(record)) == saved.actions + 1

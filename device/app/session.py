@@ -126,8 +126,7 @@ def read_back(entry: Any, row: Any, events: list[dict[str, Any]], replay: bool =
         raise DataError(f"options unreadable: {error}") from None
     engine = entry.game
     seat = solo_seat(row)
-    if seat and seat not in engine.players:
-        raise DataError(f"the box's seat {seat!r} is no seat of the game")
+    seat = seat if seat in engine.players else ""  # none of its seats: two people play on
     state = engine.initial(options) if replay else None
     actions: list[Any] = []
     told: list[tuple[str, ...]] = []
@@ -149,8 +148,9 @@ def read_back(entry: Any, row: Any, events: list[dict[str, Any]], replay: bool =
 
 
 def _told(payload: dict[str, Any]) -> tuple[str, ...]:
-    """The cards a saved action says were told before it (DataError if they do not read)."""
+    """The cards a saved action says were told before it; none where they do not read (the
+    action still counts: the box asks for the cards again)."""
     cards = payload.get("told", [])
     if not isinstance(cards, list) or not all(isinstance(c, str) and c for c in cards):
-        raise DataError("the cards told before the action do not read")
+        return ()
     return tuple(cards)
