@@ -90,11 +90,7 @@ def follow(
     played = game.card_played(before, action) if game.to_move(before) == seat else None
     if played is not None and played in cards:
         cards.remove(played)
-    cut: tuple[str, ...] = ()
-    if len(cards) > count:  # the hand was cut: the box discards what it needs least
-        cut = least_worth(game, after, seat, tuple(cards), len(cards) - count)
-        for card in cut:
-            cards.remove(card)
+    cut = _cut(game, after, seat, cards, count)  # the box discards what it needs least
     drawn = count - (game.hand_count(before, seat) or 0) + (1 if played is not None else 0)
     used = held.used
     if drawn > 0:
@@ -119,6 +115,17 @@ def replay(
         last = held.used
         held = follow(game, states[i], action, states[i + 1], seat, held, told)
     return replace(held, now=held.used - last)
+
+
+def _cut(game: AnyGame, state: Any, seat: str, cards: list[str], count: int) -> tuple[str, ...]:
+    """A hand over its count cut down to it (`cards` changed in place): the cards of least
+    worth leave it, and are returned."""
+    if len(cards) <= count:
+        return ()
+    cut = least_worth(game, state, seat, tuple(cards), len(cards) - count)
+    for card in cut:
+        cards.remove(card)
+    return cut
 
 
 def least_worth(
@@ -210,8 +217,6 @@ def keep_up(game: AnyGame, state: Any, dealt: dict[str, Dealt]) -> None:
     for seat, cards in dealt.items():
         count = game.hand_count(state, seat) or 0
         hand = cards.hand
-        if len(hand) > count:
-            for card in least_worth(game, state, seat, tuple(hand), len(hand) - count):
-                hand.remove(card)
+        _cut(game, state, seat, hand, count)
         while len(hand) < count and cards.pile:
             hand.append(cards.pile.pop())

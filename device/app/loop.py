@@ -221,7 +221,7 @@ class Loop:
                 log.error("%s", failed)
             lost = text("store.game_cut", self.lang, id=game_id, action=back.stopped)
         history = back.actions
-        told = tuple(card for cards in back.told for card in cards) if back.solo else ()
+        told = back.told_cards if back.solo else ()
         session = Session(
             game_id,
             row.game,

@@ -112,6 +112,11 @@ class ReadBack:
     solo: str = ""  # the seat the box plays ("": two people play)
     told: tuple[tuple[str, ...], ...] = ()  # the cards told for its hand before each action
 
+    @property
+    def told_cards(self) -> tuple[str, ...]:
+        """Every card the record says was told for the box's hand, in order."""
+        return tuple(card for cards in self.told for card in cards)
+
 
 def read_back(entry: Any, row: Any, events: list[dict[str, Any]], replay: bool = True) -> ReadBack:
     """Read a saved game (its row and its events, as the store gives them) with its game's

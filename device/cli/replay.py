@@ -140,13 +140,11 @@ def export_game(state_dir: Path, game_id: int) -> str:
         print(f"tabletop games export: game {game_id}: {read.problem}", file=sys.stderr)
     told = list(back.told)
     if back.solo and on_show == game_id and back.stopped is None:
-        told.append(_told_since(back.solo, back.told, screen))
+        told.append(_told_since(back.solo, back.told_cards, screen))
     return format_record(entry.engine, back.options, list(back.actions), back.solo, told)
 
 
-def _told_since(
-    seat: str, recorded: tuple[tuple[str, ...], ...], screen: dict | None
-) -> tuple[str, ...]:
+def _told_since(seat: str, before: tuple[str, ...], screen: dict | None) -> tuple[str, ...]:
     """The cards told for the box's hand since the game's last action: only the saved screen
     of the game on show holds them (nothing where it does not read, or names another seat)."""
     from device.app.session import extended
@@ -157,5 +155,4 @@ def _told_since(
         return ()
     if not all(isinstance(card, str) for card in told):
         return ()
-    before = tuple(card for cards in recorded for card in cards)
     return extended(before, tuple(told))[len(before) :]

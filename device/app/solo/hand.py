@@ -16,6 +16,7 @@ from device.app.session import Session
 from device.app.state import NEXT_PAGE, BoxState, KeptAside, engine_of, screens_of
 from device.ui.catalog import text
 from engine import hands
+from engine.core import IllegalMove
 
 CUT_PAGE = 3  # the cards a page of the discard message names, under its count
 
@@ -52,15 +53,17 @@ def take_told(box: BoxState, card: str) -> BoxState:
     session = box.session
     assert session is not None
     engine = engine_of(session)
-    held = session.box_held
-    told = session.box_told[: held.used]
-    left = hands.copies_left(engine, session.state, session.box_seat, told, card)
-    if left < 0:
-        return replace(box, notice=text("deal.not_in_deck", box.lang))
-    if left == 0:
-        name = card_label(box, card)
-        return replace(box, notice=text("deal.all_drawn", box.lang, card=name))
-    session = replace(session, box_told=(*told, card), box_held=hands.take(held, card))
+    told = session.box_told[: session.box_held.used]
+    try:  # the same checks as a solo record's `told` line (engine/hands.py)
+        held = hands.tell(engine, session.state, session.box_seat, session.box_held, told, card)
+    except IllegalMove as refused:
+        if refused.code == "told_unknown":
+            return replace(box, notice=text("deal.not_in_deck", box.lang))
+        if refused.code == "told_all":
+            name = card_label(box, card)
+            return replace(box, notice=text("deal.all_drawn", box.lang, card=name))
+        return box  # nothing to tell: the callers ask only while cards are missing
+    session = replace(session, box_told=(*told, card), box_held=held)
     told_box = replace(box, session=session, notice="")
     if not cards_to_tell(told_box):  # the last card told: what the box does next is said at once
         return told_box
