@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
 from enum import IntEnum
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 Coord = tuple[int, int]
 """A field on a grid as (row, column), row 0 at the top, column 0 at the left."""
@@ -66,6 +70,40 @@ class MisuseError(TabletopError, ValueError):
     """A part asked for what its contract rules out: the caller's mistake, not the players'
     (the search asked when nobody is to move, an action of another game, a hook the game
     does not have). Exit status 1: it is a bug to report."""
+
+
+_EVOLVERS: dict[type, tuple[Any, frozenset[str]]] = {}
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """`dataclasses.replace`, about twice as fast (a search makes thousands of states a
+    move), by a function written once per class, as dataclasses writes its `__init__`: every
+    field set as given or as it was. A class with a `__post_init__` or a field outside
+    `__init__` is built by its `__init__` instead, with the same arguments `replace` gives."""
+    cls = type(obj)
+    found = _EVOLVERS.get(cls)
+    if found is None:
+        found = _EVOLVERS[cls] = _evolver(cls)
+    make, known = found
+    if not changes.keys() <= known:
+        raise MisuseError(f"{cls.__name__} has no init field {sorted(changes.keys() - known)[0]}")
+    return make(obj, changes)  # type: ignore[no-any-return]
+
+
+def _evolver(cls: type) -> tuple[Any, frozenset[str]]:
+    if not dataclasses.is_dataclass(cls):
+        raise MisuseError(f"{cls.__name__} is not a dataclass")
+    fields = dataclasses.fields(cls)
+    names = [f.name for f in fields if f.init]
+    value = "c[{0!r}] if {0!r} in c else obj.{0}".format
+    if hasattr(cls, "__post_init__") or len(names) < len(fields):
+        body = f"return cls({', '.join(f'{n}={value(n)}' for n in names)})"
+    else:  # what the frozen class's __init__ does, without the call
+        body = "".join(f"put(new, {n!r}, {value(n)}); " for n in names)
+        body = f"new = blank(cls); {body}return new"
+    scope: dict[str, Any] = {"cls": cls, "blank": object.__new__, "put": object.__setattr__}
+    exec(f"def make(obj, c):\n    {body}\n", scope)  # noqa: S102
+    return scope["make"], frozenset(names)
 
 
 def neighbours(coord: Coord, rows: int, cols: int) -> Iterator[Coord]:

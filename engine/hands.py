@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.core import IllegalMove
+from engine.core import IllegalMove, evolve
 
 if TYPE_CHECKING:
     from engine.contract import AnyGame
@@ -114,7 +114,7 @@ def replay(
     for i, action in enumerate(actions):
         last = held.used
         held = follow(game, states[i], action, states[i + 1], seat, held, told)
-    return replace(held, now=held.used - last)
+    return evolve(held, now=held.used - last)
 
 
 def _cut(game: AnyGame, state: Any, seat: str, cards: list[str], count: int) -> tuple[str, ...]:

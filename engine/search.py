@@ -114,10 +114,12 @@ def search(
             PRIOR, PRIOR, PRIOR * _prior(game, state, seat, option, handed)
         )
     _guessed(game, state, seat, legal, root, rng, hand)
+    listed: dict[Any, list[Any]] = {}  # the choices at each state met
     done = 0
     while done < simulations and not (stop is not None and stop(done)):
         world = game.determinize(state, seat, rng)
-        _simulate(game, world, root, rng, depth, legal, _Hands.of(game, world, seat, hand, rng))
+        dealt = _Hands.of(game, world, seat, hand, rng, listed)
+        _simulate(game, world, root, rng, depth, legal, dealt)
         done += 1
     tried = [(o, root.children[o]) for o in options]
     # the most tried, then the best on average (a small budget tries many once)
@@ -219,23 +221,40 @@ class _Hands:
     cards it holds in that world (the searching seat's known cards among them), and its
     draws come from its pile there. A game without hidden hands: every action."""
 
-    def __init__(self, game: AnyGame, dealt: dict[str, hands.Dealt], follow: bool) -> None:
-        self.game, self.dealt, self.follow = game, dealt, follow
+    def __init__(
+        self,
+        game: AnyGame,
+        dealt: dict[str, hands.Dealt],
+        follow: bool,
+        listed: dict[Any, list[Any]],
+    ) -> None:
+        self.game, self.dealt, self.follow, self.listed = game, dealt, follow, listed
 
     @classmethod
     def of(
-        cls, game: AnyGame, world: Any, seat: str, known: Sequence[str] | None, rng: random.Random
+        cls,
+        game: AnyGame,
+        world: Any,
+        seat: str,
+        known: Sequence[str] | None,
+        rng: random.Random,
+        listed: dict[Any, list[Any]],
     ) -> _Hands:
         """The cards of a simulation in `world`: dealt (`search_deals`), else only the cards
-        `seat` is known to hold (none drawn later is played, any card for the others)."""
+        `seat` is known to hold (none drawn later is played, any card for the others).
+        `listed`: the choices at each state met so far in this search, shared by its
+        simulations."""
         if game.search_deals:
-            return cls(game, hands.deal(game, world, seat, known, rng), True)
+            return cls(game, hands.deal(game, world, seat, known, rng), True, listed)
         mine = {} if known is None else {seat: hands.Dealt(list(known), [])}
-        return cls(game, mine, False)
+        return cls(game, mine, False, listed)
 
     def offered(self, state: Any, mover: str) -> list[Any]:
-        """The mover's choices at `state` (`choices`), only with cards it holds."""
-        actions = choices(self.game, state)
+        """The mover's choices at `state` (`choices`, asked once a state in a search: the
+        simulations meet the same states again and again), only with cards it holds."""
+        actions = self.listed.get(state)
+        if actions is None:
+            actions = self.listed[state] = choices(self.game, state)
         cards = self.dealt.get(mover)
         if cards is None:
             return actions

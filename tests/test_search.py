@@ -49,6 +49,24 @@ def test_the_caller_stops_the_search_by_its_own_clock():
     assert answer.simulations == 5 and calls[-1] == 5
 
 
+def test_a_search_lists_each_state_s_actions_once():
+    """The simulations meet the same states again and again; a search asks the game for a
+    state's actions once (Day and Night's sample took most of its time before), and answers
+    as if it asked every time."""
+    from tests.stubgame.engine import Stapel
+
+    asked: Counter[State] = Counter()
+
+    class Counted(Stapel):
+        def legal_actions(self, state: State) -> list[Take]:
+            asked[state] += 1
+            return super().legal_actions(state)
+
+    answer = search(Counted(), pile(9), random.Random(7), 200)
+    assert len(asked) > 5 and set(asked.values()) == {1}  # 200 simulations over 16 states
+    assert answer == search(STUB, pile(9), random.Random(7), 200)
+
+
 def test_nobody_to_move_is_a_value_error():
     over = State(pile(1).options, 0, "B", winner="A")
     with pytest.raises(ValueError, match="nobody"):
@@ -346,10 +364,10 @@ def test_each_simulation_deals_the_hands_where_the_game_says_so():
     from engine.wandernde_druiden.game import GAME as WD
 
     state = WD.initial(WD.parse_options({}))
-    dealt = _Hands.of(WD, state, "A", ("hain", "fuchs"), random.Random(1)).dealt
+    dealt = _Hands.of(WD, state, "A", ("hain", "fuchs"), random.Random(1), {}).dealt
     assert {seat: len(cards.hand) for seat, cards in dealt.items()} == {"A": 8, "B": 8}
     assert dealt["A"].hand[:2] == ["hain", "fuchs"] and len(dealt["B"].pile) == 56
     state = DAN.initial(DAN.parse_options({}))
-    hands = _Hands.of(DAN, state, "day", ("sunrise",), random.Random(1))
+    hands = _Hands.of(DAN, state, "day", ("sunrise",), random.Random(1), {})
     assert {seat: cards.hand for seat, cards in hands.dealt.items()} == {"day": ["sunrise"]}
     assert not hands.follow

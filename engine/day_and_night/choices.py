@@ -4,10 +4,9 @@ next targets from which a spell can still be finished, the tiles a temple can le
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import lru_cache
 
-from engine.core import Coord, IllegalMove
+from engine.core import Coord, IllegalMove, evolve
 from engine.day_and_night.adjudication import TEMPLE_SIZE
 from engine.day_and_night.areas import COLS, FULL, ROWS, bit, components, fields_of, grow
 from engine.day_and_night.effects import (
@@ -137,7 +136,7 @@ def _valid_alone(state: State, side: str, effect: Effect, at: Coord) -> bool:
         to = {"": "", "own": own}.get(effect.colour, effect.colour[:1])
         return symbol in "dn" and not (to and symbol == to)
     try:  # pragma: no cover - the other kinds are not the last of several fields
-        _effect(state, side, replace(effect, count=1), (at,))
+        _effect(state, side, evolve(effect, count=1), (at,))
     except IllegalMove:
         return False
     return True

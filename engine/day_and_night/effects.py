@@ -3,10 +3,8 @@ a spell's prerequisite."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.contract import Scores
-from engine.core import Coord, IllegalMove
+from engine.core import Coord, IllegalMove, evolve
 from engine.day_and_night.spells import Effect, Spell
 from engine.day_and_night.state import (
     State,
@@ -35,7 +33,7 @@ def _markers(state: State) -> dict[Coord, int]:
 
 
 def _with_markers(state: State, markers: dict[Coord, int]) -> State:
-    return replace(state, mystify=tuple(sorted((k, v) for k, v in markers.items() if v > 0)))
+    return evolve(state, mystify=tuple(sorted((k, v) for k, v in markers.items() if v > 0)))
 
 
 def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...]) -> State:
@@ -50,7 +48,7 @@ def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...])
             if effect.adjacent and not adjacent(at, state.pawn(side)):
                 raise IllegalMove(f"place: {at} is not next to your pawn", "target_not_adjacent")
             board = _set(board, at, colour)
-        return replace(state, board=board)
+        return evolve(state, board=board)
     if effect.kind == "flip":
         to = {"": "", "own": own}.get(effect.colour, effect.colour[:1])  # "": either way
         for at in targets:
@@ -64,8 +62,8 @@ def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...])
             markers = _markers(state)
             markers.pop(at, None)  # a mystified tile that turns to Night loses its markers
             crystals = state.crystals - {at}
-            flipped = replace(state, board=_set(state.board, at, "n" if symbol == "d" else "d"))
-            state = replace(_with_markers(flipped, markers), crystals=crystals)
+            flipped = evolve(state, board=_set(state.board, at, "n" if symbol == "d" else "d"))
+            state = evolve(_with_markers(flipped, markers), crystals=crystals)
         return state
     if effect.kind == "move_tile":
         source, target = targets
@@ -83,8 +81,8 @@ def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...])
         crystals = state.crystals
         if source in crystals:
             crystals = (crystals - {source}) | {target}
-        moved = replace(state, board=_set(_set(board, source, "."), target, symbol))
-        return replace(_with_markers(moved, markers), crystals=crystals)
+        moved = evolve(state, board=_set(_set(board, source, "."), target, symbol))
+        return evolve(_with_markers(moved, markers), crystals=crystals)
     if effect.kind == "move_pawn":
         (at,) = targets
         here = state.pawn(side)
@@ -95,7 +93,7 @@ def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...])
         if at in state.entered:  # "ein Feld niemals zweimal betreten"
             raise IllegalMove("that field was entered this turn", "entered_twice")
         pawns = (at, state.pawns[1]) if side == "day" else (state.pawns[0], at)
-        return replace(state, pawns=pawns, entered=state.entered | {at})
+        return evolve(state, pawns=pawns, entered=state.entered | {at})
     if effect.kind == "mystify":
         (at,) = targets
         _affectable(state, side, at, "mystify")
@@ -113,7 +111,7 @@ def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...])
                 raise IllegalMove(
                     f"crystallize: no ordinary Night tile on {at}", "target_not_night"
                 )
-        return replace(state, crystals=state.crystals | set(targets))
+        return evolve(state, crystals=state.crystals | set(targets))
     if effect.kind == "draw":
         return _draw(state, side, effect.count)
     raise IllegalMove(f"unknown effect {effect.kind!r}", "unknown_action")  # pragma: no cover
@@ -124,7 +122,7 @@ def _draw(state: State, side: str, n: int) -> State:
     hands, decks = dict(state.hands), dict(state.decks)
     hands[side] += n
     decks[side] -= n
-    return replace(state, hands=Scores(hands), decks=Scores(decks), draws=state.draws + n)
+    return evolve(state, hands=Scores(hands), decks=Scores(decks), draws=state.draws + n)
 
 
 def _prerequisite(state: State, side: str, spell: Spell) -> None:

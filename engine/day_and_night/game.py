@@ -15,11 +15,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from engine.contract import Game, Result, Scores, lead_chances
-from engine.core import Coord, IllegalMove, MisuseError, NotationError, parse_deck_rules
+from engine.core import Coord, IllegalMove, MisuseError, NotationError, evolve, parse_deck_rules
 from engine.day_and_night import table as on_table
 from engine.day_and_night.adjudication import TEMPLE_SIZE
 from engine.day_and_night.areas import COLS, ROWS, bit, components, size
@@ -101,7 +100,7 @@ def apply(state: State, action: Action) -> State:
             hands, discards = dict(state.hands), dict(state.discards)
             hands[side] -= 1
             discards[side] += 1
-            state = replace(
+            state = evolve(
                 state,
                 ap=state.ap - spell.cost,
                 hands=Scores(hands),
@@ -122,7 +121,7 @@ def apply(state: State, action: Action) -> State:
             if side == "day" and here in state.crystals:
                 raise IllegalMove("a Day pawn on a crystal cannot leave", "pawn_held")
             pawns = (to, state.pawns[1]) if side == "day" else (state.pawns[0], to)
-            moved = replace(
+            moved = evolve(
                 state,
                 pawns=pawns,
                 ap=state.ap - STEP_COST,
@@ -183,7 +182,7 @@ def _choose_temple(state: State, fields: tuple[Coord, ...]) -> State:
         raise IllegalMove("choose 8 different tiles of the connected area", "temple_choice")
     if len(components(chosen)) != 1:
         raise IllegalMove("the 8 temple tiles must be connected", "temple_not_connected")
-    built = _build(replace(state, pending=None), pending.side, chosen)
+    built = _build(evolve(state, pending=None), pending.side, chosen)
     after = _temples(built, pending.rest)  # another area of more than 8: pause again
     if after.pending is not None:
         return after
@@ -198,7 +197,7 @@ def _next_turn(state: State) -> State:
     extra = max(0, hands[state.turn] - HAND)  # the box says how many; the player chooses
     hands[state.turn] -= extra
     discards[state.turn] += extra
-    nxt = replace(
+    nxt = evolve(
         state,
         turn=side,
         ap=AP_PER_TURN,
@@ -211,12 +210,10 @@ def _next_turn(state: State) -> State:
     )
     if side == "day":  # one marker off each mystified tile; the last one fixes it
         board, markers, removed, fixed = _day_upkeep(nxt.board, nxt.mystify)
-        nxt = replace(nxt, board=board, mystify=markers, upkeep=Upkeep(removed, fixed))
+        nxt = evolve(nxt, board=board, mystify=markers, upkeep=Upkeep(removed, fixed))
         nxt = _temples(nxt) if fixed else nxt
         return nxt if nxt.pending is not None else _judge(nxt)
-    night = replace(
-        nxt, crystals=frozenset(), upkeep=Upkeep(crystals=tuple(sorted(state.crystals)))
-    )
+    night = evolve(nxt, crystals=frozenset(), upkeep=Upkeep(crystals=tuple(sorted(state.crystals))))
     return _judge(night)
 
 

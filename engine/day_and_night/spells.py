@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import DataError
+from engine.core import DataError, evolve
 
 KINDS = ("place", "flip", "move_tile", "move_pawn", "mystify", "crystallize", "draw")
 PREREQUISITES = ("", "pawn_on_own", "pawn_on_empty")
@@ -130,10 +130,9 @@ def small_decks() -> dict[str, str]:
     """A designer's small decks (`deck_rules=free`) as options: the example decks at half
     size, 35 cards a side; one of the variants the benchmarks measure on their own."""
     import json
-    from dataclasses import replace
 
     half = {
-        side: tuple(replace(s, copies=(s.copies + 1) // 2) for s in deck)
+        side: tuple(evolve(s, copies=(s.copies + 1) // 2) for s in deck)
         for side, deck in EXAMPLE.items()
     }
     text = {f"deck_{side}": json.dumps(deck_to_data(deck), separators=(",", ":"))

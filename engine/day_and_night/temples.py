@@ -3,9 +3,7 @@ and Day's upkeep of the mystify markers."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from engine.core import Coord
+from engine.core import Coord, evolve
 from engine.day_and_night.adjudication import TEMPLE_SIZE, Board, adjudicate
 from engine.day_and_night.areas import bit, components, fields_of, size
 from engine.day_and_night.spells import Effect
@@ -42,7 +40,7 @@ def _temples(state: State, rest: tuple[tuple[Effect, tuple[Coord, ...]], ...] = 
             if n == TEMPLE_SIZE:
                 state = _build(state, side, part)
             elif n > TEMPLE_SIZE:
-                return replace(state, pending=Pending(side, part, tuple(rest)))
+                return evolve(state, pending=Pending(side, part, tuple(rest)))
     return state
 
 
@@ -67,7 +65,7 @@ def _build(state: State, side: str, mask: int) -> State:
         )
     markers = {k: v for k, v in state.mystify if not bit(*k) & mask}
     crystals = frozenset(c for c in state.crystals if not bit(*c) & mask)
-    return replace(state, board=board, crystals=crystals, mystify=tuple(sorted(markers.items())))
+    return evolve(state, board=board, crystals=crystals, mystify=tuple(sorted(markers.items())))
 
 
 def _judge(state: State) -> State:
@@ -82,11 +80,11 @@ def _judge(state: State) -> State:
     if outcome is None and not any(state.hands.values()) and not any(state.decks.values()):
         while state.mystify and outcome is None:
             board, markers, removed, fixed = _day_upkeep(state.board, state.mystify)
-            state = replace(state, board=board, mystify=markers, upkeep=Upkeep(removed, fixed))
+            state = evolve(state, board=board, mystify=markers, upkeep=Upkeep(removed, fixed))
             verdict = adjudicate(board).verdict
             outcome = None if verdict == "play" else verdict
         outcome = outcome or "draw"
-    return replace(state, verdict=verdict, outcome=outcome)
+    return evolve(state, verdict=verdict, outcome=outcome)
 
 
 def _day_upkeep(

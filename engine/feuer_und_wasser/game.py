@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engine.contract import Game, Result, RoundResult, Scores
-from engine.core import Coord, IllegalMove, MisuseError, NotationError
+from engine.core import Coord, IllegalMove, MisuseError, NotationError, evolve
 from engine.feuer_und_wasser import table as on_table
 from engine.feuer_und_wasser.counting import longest, score_placement as score_placement
 from engine.feuer_und_wasser.landscape import (
@@ -175,7 +175,7 @@ def apply(state: State, action: Action) -> State:
                 raise IllegalMove(f"{card_id} is laid already", "card_laid")
             if state.piles[state.turn] == 0:
                 raise IllegalMove("the draw pile is empty", "pile_empty")
-            return replace(state, drawn=card_id)
+            return evolve(state, drawn=card_id)
         case Lay(at, turns):
             if state.drawn is None:
                 raise IllegalMove("draw a card first", "draw_first")
@@ -204,7 +204,7 @@ def _after_lay(state: State, placed: Placement, card: Card, at: Coord) -> State:
         gained = min(placed.cards, piles[me])  # more than the pile holds: all of it
         piles[me] -= gained
     last = Last(me, placed.length, gained, placed.fields, tuple(sorted(card.fields(at))))
-    nxt = replace(
+    nxt = evolve(
         state,
         landscape=placed.landscape,
         piles=Scores(piles),
@@ -219,20 +219,20 @@ def _after_lay(state: State, placed: Placement, card: Card, at: Coord) -> State:
         if piles[me] == 0 and piles[other] == 0:
             return _end_round(nxt, Scores(points))
         turn = other if piles[other] > 0 else me  # an empty pile sits out
-        return replace(nxt, turn=turn)
+        return evolve(nxt, turn=turn)
     if piles[me] == 0:  # the round ends at once: the player scores the opponent's pile
         return _end_round(nxt, Scores({me: piles[other], other: 0}))
-    return replace(nxt, turn=other)
+    return evolve(nxt, turn=other)
 
 
 def _end_round(state: State, scores: Scores) -> State:
     done = (*state.round_scores, scores)
     boards = (*state.round_landscapes, state.landscape)
     if state.round == 2:
-        return replace(state, round_scores=done, over=True, drawn=None, round_landscapes=boards)
+        return evolve(state, round_scores=done, over=True, drawn=None, round_landscapes=boards)
     starter = OTHER[state.options.starter]
     fresh = _fresh_round(state.options, 2, starter, done, boards)
-    return replace(fresh, last=state.last)
+    return evolve(fresh, last=state.last)
 
 
 # --- the notation ------------------------------------------------------------------------------

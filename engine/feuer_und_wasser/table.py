@@ -13,10 +13,10 @@ the landscape for the next round (`clear`).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.contract import Scores
+from engine.core import evolve
 from engine.feuer_und_wasser.landscape import COLOURS
 from engine.table import Change, Table, differing
 
@@ -86,7 +86,7 @@ def _round_end(before: Any, after: Any) -> Any | None:
         points[me] += after.last.cards
     else:
         piles[me] -= after.last.cards
-    return replace(
+    return evolve(
         before,
         landscape=after.round_landscapes[-1],
         laid=before.laid | {(me, before.drawn)},

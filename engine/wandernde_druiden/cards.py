@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import DataError, NotationError
@@ -48,9 +48,14 @@ class Card:
 class CardSet:
     kinds: tuple[tuple[str, str], ...]  # (kind id, name)
     cards: tuple[Card, ...]
+    # each card by its id, built once: every lay asks for its card (the search: thousands)
+    _by_id: dict[str, Card] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {c.id: c for c in reversed(self.cards)})
 
     def card(self, card_id: str) -> Card | None:
-        return next((c for c in self.cards if c.id == card_id), None)
+        return self._by_id.get(card_id)
 
     def kind_name(self, kind: str) -> str:
         return dict(self.kinds).get(kind, kind)

@@ -17,15 +17,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from engine.contract import Game, Result, RoundResult, Scores, lead_chances
-from engine.core import IllegalMove, NotationError, parse_deck_rules
+from engine.core import IllegalMove, NotationError, evolve, parse_deck_rules
 from engine.wandernde_druiden import table as on_table, tactics
 from engine.wandernde_druiden.cards import (
     SMALL_DECKS,
-    Card,
     deck_option,
     format_deck,
     set_option,
@@ -63,6 +61,13 @@ from engine.wandernde_druiden.state import (
     State as State,
     _with as _with,
     initial_state as initial_state,
+)
+from engine.wandernde_druiden.turn import (
+    end_turn,
+    judge,
+    lay_creature,
+    lay_place,
+    lays,
 )
 
 # --- the clash -------------------------------------------------------------------------------
@@ -103,7 +108,7 @@ def _picked(outcome: ClashOutcome, defenders: list[int], picks: tuple[int, ...])
         done.add(outcome.assignment[d])
         out -= set(group)
         out.add(d)
-    return replace(outcome, defenders_discarded=tuple(sorted(out)))
+    return evolve(outcome, defenders_discarded=tuple(sorted(out)))
 
 
 def suggestion(state: State) -> Clash | None:
@@ -144,14 +149,14 @@ def _clash(state: State, action: Clash) -> State:
     attacker, defender = state.turn, OTHER[state.turn]
     a_side, d_side = state.side(attacker), state.side(defender)
     gone_a, gone_d = set(outcome.attackers_discarded), set(outcome.defenders_discarded)
-    a_side = replace(
+    a_side = evolve(
         a_side,
         creatures=tuple(c for i, c in enumerate(a_side.creatures) if i not in gone_a),
         discard=a_side.discard + len(gone_a),
     )
     mp = max(0, d_side.mp - outcome.mp_loss)
     cut = max(0, d_side.hand - mp)  # discarded at once down to the new hand limit
-    d_side = replace(
+    d_side = evolve(
         d_side,
         mp=mp,
         hand=d_side.hand - cut,
@@ -167,133 +172,20 @@ def _clash(state: State, action: Clash) -> State:
         cut,
     )
     state = _with(_with(state, attacker, a_side), defender, d_side)
-    return _judge(replace(state, clashed=True, clash=record))
-
-
-# --- laying cards ----------------------------------------------------------------------------
-
-
-def _card(state: State, card_id: str, type_: str) -> Card:
-    card = state.options.cards.card(card_id)
-    if card is None:
-        raise IllegalMove(f"{card_id}: not a card of this set", "no_such_card")
-    deck = state.options.deck(state.turn)
-    if deck and all(c != card_id for c, _ in deck):
-        raise IllegalMove(f"{card.name} is not in {state.turn}'s deck", "not_in_own_deck")
-    if card.type != type_:
-        code = "not_a_place" if type_ == "place" else "not_a_creature"
-        raise IllegalMove(f"{card.name} is not a {type_}", code)
-    if state.side(state.turn).hand < 1:  # pragma: no cover - an empty hand has lost
-        raise IllegalMove("no card in hand", "empty_hand")
-    return card
-
-
-def _lay_place(state: State, action: LayPlace) -> State:
-    card = _card(state, action.card, "place")
-    if state.placed:
-        raise IllegalMove("one power place a turn", "place_laid")
-    if state.clashed:
-        raise IllegalMove("power places come before the clash", "clash_done")
-    side = state.side(state.turn)
-    side = side.laying(card.id, places=(*side.places, Place(card.id, card.kind)))
-    return _judge(replace(_with(state, state.turn, side), placed=True))
-
-
-def payment(state: State, card_id: str) -> tuple[int, ...] | None:
-    """The unused power places (indices) that pay for the creature, or None if they do not
-    suffice. Places of one kind are alike for the turn, so the first unused ones pay."""
-    card = state.options.cards.card(card_id)
-    places = state.side(state.turn).places
-    paid: list[int] = []
-    for kind, n in card.cost if card else ():
-        free = [i for i, p in enumerate(places) if p.kind == kind and not p.used]
-        if len(free) < n:
-            return None
-        paid += free[:n]
-    return tuple(paid)
-
-
-def _lay_creature(state: State, action: LayCreature) -> State:
-    card = _card(state, action.card, "creature")
-    if state.clash_due:
-        raise IllegalMove("your creatures attack first: the clash", "clash_first")
-    paid = payment(state, card.id)
-    if paid is None:
-        kinds = state.options.cards
-        need = ", ".join(f"{n} {kinds.kind_name(k)}" for k, n in card.cost)
-        raise IllegalMove(f"{card.name} needs {need} unused", "no_power")
-    side = state.side(state.turn)
-    places = tuple(replace(p, used=True) if i in paid else p for i, p in enumerate(side.places))
-    side = side.laying(
-        card.id, places=places, creatures=(*side.creatures, Creature(card.id, card.strength))
-    )
-    return _judge(replace(_with(state, state.turn, side), clashed=True))
-
-
-# --- the turn --------------------------------------------------------------------------------
-
-
-def cut_at_end(state: State) -> int:
-    """How many cards the active player discards when the turn ends (down to the MP)."""
-    side = state.side(state.turn)
-    return max(0, side.hand - side.mp)
-
-
-def _end(state: State) -> State:
-    if state.clash_due:
-        raise IllegalMove("your creatures attack first: the clash", "clash_first")
-    player = state.turn
-    side = state.side(player)
-    cut = cut_at_end(state)
-    side = replace(
-        side,
-        hand=side.hand - cut,
-        discard=side.discard + cut,
-        places=tuple(replace(p, used=False) for p in side.places),
-    )
-    state = _with(state, player, side)
-    nxt = OTHER[player]
-    coming = state.side(nxt)
-    limit = FIRST_TURN_HAND if coming.turns == 0 else coming.mp
-    drawn = max(0, min(limit - coming.hand, coming.pile))
-    coming = replace(
-        coming, hand=coming.hand + drawn, pile=coming.pile - drawn, turns=coming.turns + 1
-    )
-    state = _with(state, nxt, coming)
-    return _judge(
-        replace(
-            state,
-            turn=nxt,
-            turn_number=state.turn_number + 1,
-            clashed=False,
-            placed=False,
-            drawn=drawn,
-        )
-    )
-
-
-def _judge(state: State) -> State:
-    """A player with 0 MP or no card in hand has lost (the defender is judged first)."""
-    for player in (OTHER[state.turn], state.turn):
-        side = state.side(player)
-        if side.mp <= 0:
-            return replace(state, loser=player, why="mp")
-        if side.hand <= 0:
-            return replace(state, loser=player, why="hand")
-    return state
+    return judge(evolve(state, clashed=True, clash=record))
 
 
 def apply(state: State, action: Action) -> State:
     if state.over:
         raise IllegalMove("the game is over", "game_over")
     if isinstance(action, LayPlace):
-        return _lay_place(state, action)
+        return lay_place(state, action)
     if isinstance(action, LayCreature):
-        return _lay_creature(state, action)
+        return lay_creature(state, action)
     if isinstance(action, Clash):
         return _clash(state, action)
     if isinstance(action, End):
-        return _end(state)
+        return end_turn(state)
     raise IllegalMove(f"unknown action {action!r}", "unknown_action")
 
 
@@ -402,10 +294,7 @@ class WanderndeDruiden(Game[State, Action, Options]):
                         found.append(Clash(clash.assignment, tuple(g[-1] for g in tied)))
         else:
             found.append(End())
-        for card in state.options.cards.cards:
-            action = LayPlace(card.id) if card.type == "place" else LayCreature(card.id)
-            if self.is_legal(state, action):
-                found.append(action)
+        found += (a for a in lays(state.options, state.turn) if self.is_legal(state, a))
         return list(dict.fromkeys(found))
 
     def apply(self, state: State, action: Action) -> State:

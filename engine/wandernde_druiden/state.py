@@ -3,9 +3,10 @@ play), the state, and the actions (place, creature, clash, end). Pure, frozen.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core import evolve
 from engine.wandernde_druiden.cards import (
     DECK_SIZE,
     EXAMPLE,
@@ -32,6 +33,17 @@ class Options:
     cards: CardSet = EXAMPLE
     deck_rules: str = "strict"  # strict: 64 cards, at most 8 copies; free: a designer's deck
     decks: tuple[Deck, Deck] = (EXAMPLE_DECKS["A"], EXAMPLE_DECKS["B"])  # (): any card of the set
+    # the hash, computed once: the search looks states up by hash (engine/search.py), and
+    # the card set and the decks were most of a state's hash
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_hash", hash((self.rule, self.starter, self.cards, self.deck_rules, self.decks))
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def deck(self, player: str) -> Deck:
         """The player's deck; () where the record names none (any card of the set)."""
@@ -64,7 +76,7 @@ class Side:
 
     def laying(self, card: str, **changes: Any) -> Side:
         """The side after laying `card` from its hand (`changes`: where it lies now)."""
-        return replace(self, hand=self.hand - 1, laid=(*self.laid, card), **changes)
+        return evolve(self, hand=self.hand - 1, laid=(*self.laid, card), **changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,10 +154,10 @@ def _first_side(options: Options, player: str) -> Side:
 def initial_state(options: Options) -> State:
     sides = (_first_side(options, "A"), _first_side(options, "B"))
     state = State(options, sides, turn=options.starter)
-    starter = replace(state.side(options.starter), turns=1)  # its first turn: no draw
+    starter = evolve(state.side(options.starter), turns=1)  # its first turn: no draw
     return _with(state, options.starter, starter)
 
 
 def _with(state: State, player: str, side: Side) -> State:
     sides = (side, state.sides[1]) if player == "A" else (state.sides[0], side)
-    return replace(state, sides=sides)
+    return evolve(state, sides=sides)

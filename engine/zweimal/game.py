@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.contract import Game, Result, RoundResult, Scores
-from engine.core import Coord, DataError, IllegalMove, MisuseError, NotationError
+from engine.core import Coord, DataError, IllegalMove, MisuseError, NotationError, evolve
 from engine.zweimal import table as on_table
 from engine.zweimal.position import (
     EMPTY,
@@ -144,10 +144,10 @@ def apply(state: State, action: Action) -> State:
                 raise IllegalMove(
                     f"orientation {orientation!r} must be '-' or '|'", "bad_orientation"
                 )
-            return replace(state, position=_with_road(state.position, field, orientation))
+            return evolve(state, position=_with_road(state.position, field, orientation))
         case StartRound():
             _need_phase(state, "setup")
-            return replace(state, phase="figure")
+            return evolve(state, phase="figure")
         case Deal(roads):
             _need_phase(state, "setup")
             n = state.options.size
@@ -155,7 +155,7 @@ def apply(state: State, action: Action) -> State:
                 len(row) != n or set(row) - {HORIZONTAL, VERTICAL} for row in roads
             ):
                 raise IllegalMove(f"a layout is {n} rows of {n} of '-' and '|'", "bad_layout")
-            return replace(
+            return evolve(
                 state, phase="figure", position=Position(tuple(roads), state.position.figures)
             )
         case Place(field):
@@ -188,7 +188,7 @@ def apply(state: State, action: Action) -> State:
             if state.position.figure_at(field) != EMPTY:
                 raise IllegalMove("a card goes only on a field without a figure", "lay_on_figure")
             flipped = _with_road(state.position, field, FLIP[state.position.road_at(field)])
-            return _end_turn(replace(state, position=flipped, supply=state.supply - 1))
+            return _end_turn(evolve(state, position=flipped, supply=state.supply - 1))
     raise IllegalMove(f"unknown action {action!r}", "unknown_action")  # pragma: no cover
 
 
@@ -213,22 +213,22 @@ def can_move(state: State, player: Player) -> bool:
 
 
 def _after_figure(state: State, position: Position) -> State:
-    moved = replace(state, position=position)
+    moved = evolve(state, position=position)
     if _round_over(moved):
         return _score_round(moved)
     if can_lay(moved):
-        return replace(moved, phase="road")
+        return evolve(moved, phase="road")
     return _end_turn(moved)
 
 
 def _end_turn(state: State) -> State:
     if _round_over(state):
         return _score_round(state)
-    nxt = replace(state, phase="figure", turn=other(state.turn))
+    nxt = evolve(state, phase="figure", turn=other(state.turn))
     if nxt.figures_left(nxt.turn) == 0 and not can_move(nxt, nxt.turn):
         # nothing to do with figures: straight to the road step (or the next player)
         if can_lay(nxt):
-            return replace(nxt, phase="road")
+            return evolve(nxt, phase="road")
         return _score_round(nxt)  # pragma: no cover - neither figures nor cards: round over
     return nxt
 
@@ -243,7 +243,7 @@ def _score_round(state: State) -> State:
     scores = (*state.round_scores, Scores(score(state.position)))
     positions = (*state.round_positions, state.position)
     if state.round == 2:
-        return replace(state, phase="over", round_scores=scores, round_positions=positions)
+        return evolve(state, phase="over", round_scores=scores, round_positions=positions)
     starter = other(state.options.starter)
     blank = _blank(state.options.size)
     return State(state.options, 2, "setup", starter, blank, state.options.supply, scores, positions)

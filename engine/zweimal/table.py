@@ -11,9 +11,9 @@ box shows it (`restore`).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
+from engine.core import evolve
 from engine.table import Change, Table, differing
 from engine.zweimal.position import PLAYERS
 
@@ -70,7 +70,7 @@ def _round_end(before: Any, after: Any) -> Any | None:
     figures = sum(final.figure_at(f) != before.position.figure_at(f) for f in fields)
     if flips > 1 or figures > 2:
         return None
-    return replace(before, position=final, supply=before.supply - flips)
+    return evolve(before, position=final, supply=before.supply - flips)
 
 
 def _figures(before: Any, after: Any, differ: set[str]) -> list[Change]:

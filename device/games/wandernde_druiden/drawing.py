@@ -19,8 +19,9 @@ from device.games.wandernde_druiden.view import (
 from device.ui import fit
 from device.ui.catalog import text
 from engine.wandernde_druiden.clash import ClashOutcome
-from engine.wandernde_druiden.game import cut_at_end, tied_groups
+from engine.wandernde_druiden.game import tied_groups
 from engine.wandernde_druiden.state import OTHER, PLAYERS, State
+from engine.wandernde_druiden.turn import cut_at_end
 
 
 def status(state: State, lang: str) -> str:

@@ -59,8 +59,9 @@ from device.games.wandernde_druiden.view import (
 from device.ui.catalog import text
 from engine.core import DataError, IllegalMove
 from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems
-from engine.wandernde_druiden.game import cut_at_end, tied_groups
+from engine.wandernde_druiden.game import tied_groups
 from engine.wandernde_druiden.state import Action, Clash, End, LayCreature, LayPlace, State
+from engine.wandernde_druiden.turn import cut_at_end
 
 GAME_ID = "wandernde-druiden"
 
