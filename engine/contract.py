@@ -204,12 +204,12 @@ class Game(Generic[S, A, Opt]):
         """Each player's chance of winning, in [0, 1]: 1 for the winner (0.5 each for a
         draw) once the game is over, else by the lead on the points now (`points`; a lead of
         `evaluation_scale` points is about a 76% chance)."""
-        result = self.result(state)
-        if result.over:
-            if result.winner is None:
-                return {p: 0.5 for p in self.players}
-            return {p: 1.0 if p == result.winner else 0.0 for p in self.players}
-        return lead_chances(self.points(state), self.players, self.evaluation_scale)
+        if not self.is_over(state):  # (the result is asked only at the end: it costs more)
+            return lead_chances(self.points(state), self.players, self.evaluation_scale)
+        winner = self.result(state).winner
+        if winner is None:
+            return {p: 0.5 for p in self.players}
+        return {p: 1.0 if p == winner else 0.0 for p in self.players}
 
     def known_best(self, state: S, seat: str) -> A | None:
         """A fast choice the game knows to be best for `seat`'s decision now, taken instead

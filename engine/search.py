@@ -306,13 +306,7 @@ def _simulate(
             if not raw:
                 break
             actions, handed = _grouped(game, state, mover, raw)
-        untried = []
-        for action in actions:
-            child = node.children.get(action)
-            if child is None:
-                untried.append(action)
-            else:
-                child.available += 1
+        untried, action = _visit(node, actions)
         if untried:
             action = untried[rng.randrange(len(untried))]
             child = node.children[action] = _Node(available=1)
@@ -322,7 +316,6 @@ def _simulate(
                 mover, action = action.decider, pool[rng.randrange(len(pool))]
             state = hand.apply(state, mover, action)
             break
-        action = max(actions, key=lambda a: _ucb(node.children[a]))
         node = node.children[action]
         path.append((node, _chooser(game, state, mover, action)))
         if isinstance(action, _Handover):
@@ -348,9 +341,23 @@ def _chooser(game: AnyGame, state: Any, mover: str, action: Any) -> str:
     return mover if isinstance(action, _Handover) else game.decided_by(state, action) or mover
 
 
-def _ucb(node: _Node) -> float:
-    mean = node.reward / node.visits
-    return mean + EXPLORATION * math.sqrt(math.log(max(node.available, 1)) / node.visits)
+def _visit(node: _Node, actions: list[Any]) -> tuple[list[Any], Any]:
+    """The node's untried actions among `actions`, and its best tried one by UCB1 (the first
+    of equals); each tried one counted as available once more. One pass: the search spends
+    most of its own time here."""
+    untried, best, top = [], None, -1.0
+    children, log, sqrt = node.children, math.log, math.sqrt
+    for action in actions:
+        child = children.get(action)
+        if child is None:
+            untried.append(action)
+            continue
+        child.available += 1
+        visits = child.visits
+        value = child.reward / visits + EXPLORATION * sqrt(log(child.available) / visits)
+        if value > top:
+            best, top = action, value
+    return untried, best
 
 
 def _playout(

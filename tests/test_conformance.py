@@ -1,7 +1,8 @@
 """The conformance suite: every game with an engine (and the test stub) must pass it to be "in".
 
 - seeded random play-outs through `legal_actions` to the end; a finished game has no legal
-  action; every state hashes (equal states, equal hashes);
+  action; every state hashes (equal states, equal hashes); the result is over exactly
+  where `is_over` says so;
 - the notation: `parse(format(a)) == a` for every legal action seen; random and mutated text
   raises nothing but `NotationError`;
 - the record: `replay(export(game))` gives the live state; `tabletop replay` agrees;
@@ -92,6 +93,8 @@ def test_random_playouts_end_and_states_hash(game_id):
         assert result.winner in (*engine.players, None)
         for state in states:
             assert hash(state) == hash(engine.initial(options) if state is states[0] else state)
+            # the search's evaluation asks `is_over` and the result only at the end
+            assert engine.result(state).over == engine.is_over(state)
         # the same actions again: equal states, equal hashes
         again = replay(engine, options, actions)
         assert again == states[-1] and hash(again) == hash(states[-1])

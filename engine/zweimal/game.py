@@ -443,8 +443,8 @@ class Zweimal(Game[State, Action, Options]):
         majority on each); `evaluate` judges by these (the default)."""
         if state.phase in ("over", "setup"):  # no round on the table
             return dict(state.totals)
-        now = score(state.position)
-        return {p: state.totals[p] + now[p] for p in ("A", "B")}
+        now, totals = score(state.position), state.totals
+        return {p: totals[p] + now[p] for p in ("A", "B")}
 
     def result(self, state: State) -> Result:
         w = winner(state)
