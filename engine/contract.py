@@ -133,6 +133,21 @@ class Game(Generic[S, A, Opt]):
     def format_options(self, options: Opt) -> dict[str, str]:
         raise NotImplementedError
 
+    # the option that names who begins (its values: `players`), or None (a fixed first seat)
+    starter_option: str | None = None
+
+    def rematch(self, options: Opt) -> Opt:
+        """The options of a rematch, the same game again at one press from its end: the same
+        options, with the other player beginning where the game names who begins
+        (`starter_option`; none of the rules says who begins the next game, and players
+        take turns)."""
+        if self.starter_option is None:
+            return options
+        values = self.format_options(options)
+        first, second = self.players
+        values[self.starter_option] = second if values[self.starter_option] == first else first
+        return self.parse_options(values)
+
     # play
     def initial(self, options: Opt) -> S:
         raise NotImplementedError

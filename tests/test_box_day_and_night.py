@@ -207,8 +207,9 @@ def test_the_second_temple_wins_on_the_box(tmp_path):
         t.cast("dawn", (4, 7))
         assert t.state.verdict == "day" and t.state.board.day_temples == 2
         assert t.box.session.state.over
-        t.press("ok")  # the result, then the menu
-        assert t.box.mode == "menu"
+        t.press("ok")  # the result, then a rematch
+        assert t.box.mode == "game" and t.box.session.db_id != game_id
+        assert t.box.session.actions == 0 and t.state.turn == "day"  # Day always begins
     finally:
         sim.stop()
     look = Store(tmp_path, read_only=True)

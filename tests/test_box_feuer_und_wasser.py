@@ -131,8 +131,9 @@ def test_a_whole_game_of_each_version(tmp_path, capsys, mode, tactician, cards, 
         state = t.state
         assert state.over and list(state.round_scores) == rounds
         game_id = t.box.session.db_id
-        t.press("ok")
-        assert t.box.mode == "menu"  # the result, then ok: the menu
+        t.press("ok")  # the result, then ok: a rematch
+        assert t.box.mode == "game" and t.box.session.db_id != game_id
+        assert t.box.session.options.starter == "B"  # R began this one
     finally:
         t.sim.stop()
     # the saved game, exported and replayed, ends the same

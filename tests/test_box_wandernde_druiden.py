@@ -237,13 +237,15 @@ def test_a_whole_game_to_a_win_by_mp(table, tmp_path):
     assert t.state.loser == "B" and t.state.why == "mp" and t.side("B").mp == 0
     # the end is one screen (found by testers: two alike, "ok:weiter" then "ok:Menü")
     assert t.box.mode == "game" and "A gewinnt" in _end_lines(t)[0]
-    t.press("ok")
-    assert t.box.mode == "menu"
+    finished = t.box.session.db_id
+    t.press("ok")  # a rematch: B begins now
+    assert t.box.mode == "game" and t.box.session.db_id != finished
+    assert t.state.turn == "B" and t.box.session.actions == 0
     store = Store(tmp_path, read_only=True)
-    rows = store.games()
+    rows = {row.id: row for row in store.games()}
     store.close()
-    assert rows[0].status == "finished"
-    assert replayed(tmp_path, rows[0].id)[1]["result"]["winner"] == "A"
+    assert rows[finished].status == "finished"
+    assert replayed(tmp_path, finished)[1]["result"]["winner"] == "A"
 
 
 def _end_lines(t) -> list[str]:

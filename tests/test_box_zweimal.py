@@ -87,9 +87,10 @@ def test_full_game_final_screen_shows_the_cli_scores(box, capsys, variant):
     from device.app.frame import _lines
     from device.app.solo.seat import shown
 
-    assert _lines(p.box, shown(p.box))[1] == "ok:Menü"
-    p.press("ok")
-    assert p.box.mode == "menu"
+    assert _lines(p.box, shown(p.box))[1] == "ok:Revanche"
+    p.press("ok")  # a rematch: the same variant, B begins
+    assert p.box.mode == "game" and p.box.session.actions == 0
+    assert p.state.options.starter == "B" and p.state.phase == "setup"
 
 
 @pytest.mark.parametrize(("variant", "supply"), [(1, None), (2, 10)])

@@ -663,3 +663,23 @@ def test_every_change_is_said_in_a_line_that_fits_in_both_languages(game_id):
                             )
                             said += 1
     assert said > 100
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
+def test_a_rematch_is_the_same_game_with_the_other_player_beginning(game_id):
+    """A rematch (one press at a game's end): the same options, the other player beginning
+    where the game names who begins; a second rematch gives the first options back."""
+    engine = entry(game_id).engine
+    for options in option_sets(game_id):
+        again = engine.rematch(options)
+        values, then = engine.format_options(options), engine.format_options(again)
+        key = engine.starter_option
+        if key is None:
+            assert again == options
+            continue
+        assert {then[key], values[key]} == set(engine.players)
+        assert {k: v for k, v in then.items() if k != key} == {
+            k: v for k, v in values.items() if k != key
+        }
+        assert engine.rematch(again) == options
+        assert engine.to_move(engine.initial(again)) in (then[key], None)  # (a set-up first)

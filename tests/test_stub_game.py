@@ -81,12 +81,19 @@ def test_stub_game_plays_to_the_end_through_the_real_loop(tmp_path, capsys):
         assert box.mode == "message" and box.message[0].endswith("wins")
         game_id = box.session.db_id
         final = box.session.state
-        press(sim, "ok", "ok")  # the message, then the finished game: to the menu
-        assert sim.loop.box.mode == "menu"
+        press(sim, "ok")  # the message, then the finished game
+        assert sim.loop.box.mode == "game" and sim.loop.box.session.db_id == game_id
+        press(sim, "ok")  # a rematch: the same options, the other player begins
+        box = sim.loop.box
+        assert box.mode == "game" and box.notice == "Rematch: a new game"
+        assert box.session.db_id != game_id and box.session.actions == 0
+        assert (box.session.state.pile, box.session.state.turn) == (9, "A")
     finally:
         sim.stop()
     assert main(["games", "--state-dir", str(tmp_path)]) == 0
-    assert f"{game_id}\tstapel\tfinished" in capsys.readouterr().out
+    listed = capsys.readouterr().out
+    assert f"{game_id}\tstapel\tfinished" in listed
+    assert f"{game_id + 1}\tstapel\tplaying\t0 actions" in listed  # the rematch, saved
     assert main(["games", "export", str(game_id), "--state-dir", str(tmp_path)]) == 0
     record = capsys.readouterr().out
     assert record.startswith("game stapel\noption pile=9\noption starter=B\ntake 2\n")
@@ -102,3 +109,24 @@ def test_stub_game_plays_to_the_end_through_the_real_loop(tmp_path, capsys):
             "rounds": [{"scores": {p: int(final.winner == p) for p in "AB"}}],
         },
     }
+
+
+@pytest.mark.parametrize("box_seat", ["", "A", "B"])
+def test_a_rematch_keeps_a_solo_game_solo_with_the_box_in_its_seat(box_seat):
+    """One press at a game's end starts it again: the same options, the other player
+    beginning, and the box (solo play) in the seat it played."""
+    from device.app.effects import NewGame
+    from device.app.session import Session
+    from device.app.state import BoxState
+    from device.app.transition import handle
+    from device.events import Press
+    from tests.stubgame.engine import STUB, State
+
+    options = STUB.parse_options({"pile": "5", "starter": "B"})
+    over = State(options, 0, "A", winner="B")
+    session = Session(3, "stapel", options, over, 5, box_seat=box_seat)
+    box = BoxState(lang="de", mode="game", session=session, view=stub_screen.View(1))
+    after, effects = handle(box, Press("ok"))
+    rematch = STUB.parse_options({"pile": "5", "starter": "A"})
+    assert effects == [NewGame("stapel", rematch, box_seat)]
+    assert after.mode == "game" and after.notice == "Revanche: neues Spiel"

@@ -19,6 +19,7 @@ from device.ui.catalog import shorter, text
 
 WIDTH, HEIGHT = 128, 64
 MENU_ROWS = 4
+CUE_W = 8  # the scroll cue's column at a list's right edge
 
 
 def render(box: BoxState) -> Image.Image:
@@ -237,11 +238,18 @@ def _pick_list(draw, labels: list[str], index: int, top: int, rows: int, fonts) 
     of the display)."""
     index %= len(labels)
     first = max(0, min(index - rows + 1, len(labels) - rows))
+    scrolls = len(labels) > rows  # a cue at the right: more above, more below
+    width = WIDTH - 7 - (CUE_W if scrolls else 0)
     for row, label in enumerate(labels[first : first + rows]):
         y = top + row * 11
         if first + row == index:
             draw.polygon([(0, y + 1), (4, y + 5), (0, y + 9)], fill=1)
-        fit.line(draw, (7, y + 1), label, fonts.body)
+        fit.line(draw, (7, y + 1), label, fonts.body, width=width)
+    if scrolls and first > 0:  # more above: a small triangle pointing up
+        draw.polygon([(WIDTH - 7, top + 7), (WIDTH - 4, top + 4), (WIDTH - 1, top + 7)], fill=1)
+    if scrolls and first + rows < len(labels):  # more below: pointing down
+        y = top + (rows - 1) * 11
+        draw.polygon([(WIDTH - 7, y + 3), (WIDTH - 4, y + 6), (WIDTH - 1, y + 3)], fill=1)
 
 
 def _deal(draw: ImageDraw.ImageDraw, box: BoxState, shown: solo.Shown, fonts) -> None:

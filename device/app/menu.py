@@ -7,9 +7,10 @@ from dataclasses import replace
 from typing import Any
 
 from device import games
-from device.app.effects import Effect, NewGame, Resume
+from device.app.effects import Effect, Resume
 from device.app.solo import seat as solo
-from device.app.state import TOP, TOP_MENU, BoxState, Page, Teach, deck_checkers, engine_of
+from device.app.start import start_game
+from device.app.state import TOP, BoxState, Page, Teach, deck_checkers, engine_of
 from device.app.teach import start_check
 from device.app.turns import undo_takes_back_an_end, undo_turn
 from device.games.contract import ABANDON, UNDO, Question
@@ -40,10 +41,11 @@ def menu_items(box: BoxState) -> list[str]:
     page = box.menu[-1][0]
     if page == TOP:
         # the items that come and go (abandon, resume) stand last: one that appears or goes
-        # never moves the others (players picked the wrong item when "resume" pushed them)
+        # never moves the others (players picked the wrong item when "resume" pushed them);
+        # in a game the menu opens on the hint, then undo: each two presses from the game
         items = []
         if box.session is not None:
-            items += ["close", "new", "undo", "hint"]
+            items += ["hint", "undo", "close", "new"]
         else:
             items.append("new")
         items.append("teach")
@@ -144,13 +146,4 @@ def _ask(box: BoxState, choice: dict[str, Any]) -> tuple[BoxState, list[Effect]]
         options = options_of(entry.game, answers)
     except ValueError:  # a config deck that breaks the rules the players chose (strict)
         return replace(box, notice=text("menu.deck_rules_broken", box.lang)), []
-    state = entry.game.initial(options)
-    fresh = replace(
-        box,
-        mode="game",
-        menu=TOP_MENU,
-        choice=(),
-        view=entry.screens.initial_view(state),
-        message=(),
-    )
-    return fresh, [NewGame(choice["game"], options, str(choice.get(SOLO, "")))]
+    return start_game(box, choice["game"], options, str(choice.get(SOLO, "")))

@@ -10,6 +10,7 @@ from typing import Any
 from device.app import pieces
 from device.app.effects import Append, Effect, Finish, Undo
 from device.app.solo import seat as solo
+from device.app.start import rematch
 from device.app.state import NEXT_PAGE, TOP_MENU, BoxState, Mode, engine_of, game_view, screens_of
 from device.games.contract import ABANDON, UNDO, Layout, Reaction, Screens
 from device.ui.catalog import refusal, text
@@ -31,7 +32,7 @@ def game_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     reaction = screens_of(session).on_button(session.state, view, button)
     if button == "ok" and engine_of(session).is_over(session.state):
         if reaction.view == view or reaction.action is not None or reaction.confirm:
-            return replace(box, mode="menu", menu=TOP_MENU), []  # the game is over
+            return rematch(box)  # the game is over: the same game again, one press
         return replace(box, view=reaction.view), []  # the game still shows its results
     return react(box, reaction)
 

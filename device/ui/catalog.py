@@ -104,6 +104,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hint.teach_pick": ("ok:lernen back:zurück", "ok:teach back:cancel"),
     "menu.abandoned": ("Spiel abgebrochen", "Game abandoned"),
     "menu.undone": ("Zurückgenommen", "Undone"),
+    "menu.rematch": ("Revanche: neues Spiel", "Rematch: a new game"),
     "menu.undone.short": ("Rückgängig", "Undone"),
     "menu.undone_what": ("Rückgängig: {what}", "Undone: {what}"),
     "menu.undone_what.short": ("Zurück: {what}", "Undone: {what}"),
@@ -121,7 +122,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hint.menu_only": ("ok:wählen", "ok:select"),
     "hint.confirm": ("ok:ja back:nein", "ok:yes back:no"),
     "hint.message": ("ok:weiter", "ok:continue"),
-    "hint.over": ("ok:Menü", "ok:menu"),
+    "hint.over": ("ok:Revanche", "ok:rematch"),
     "hint.review": ("ok:weiter back:rückgängig", "ok:next back:undo"),
     # what every game's scores say
     "game.round": ("Runde {round}", "Round {round}"),

@@ -82,8 +82,8 @@ def scenario(p: Player, shot) -> None:
     p.press("ok")
     p.deal()
     play_round(p)
-    p.press("ok", "ok")
-    shot("game-over")
+    p.press("ok")  # the scoring board, then the game's result: shown once
+    shot("game-over")  # ok: a rematch
     sim.hold("ok")
     shot("menu-in-game")
     items = menu_items(p.box)
@@ -339,6 +339,26 @@ def solo_cards_scenario(p: Player, shot) -> None:
     shot("box-cards")
 
 
+def rematch_shots(state_dir: Path, settings: Settings, shot) -> None:
+    """A game of Zweimal to its end, and the rematch one press after its result (B
+    begins)."""
+    sim = Simulator(settings, state_dir, seed=0)
+    sim.start()
+    try:
+        p = Player(sim)
+        p.new_game(variant=1)
+        for _ in range(2):
+            p.deal()
+            play_round(p)
+            p.press("ok")  # the scoring board, then the score
+            if p.state.phase != "over":
+                p.press("ok")
+        p.press("ok")
+        shot("rematch", sim.screen.image.copy())
+    finally:
+        sim.stop()
+
+
 def shots(state_dir: Path) -> dict[str, object]:
     """Play the scenario in both languages; return {name: image}."""
     taken: dict[str, object] = {"dan-legend": dan_legend(1), "dan-legend-4x": dan_legend(4)}
@@ -371,6 +391,11 @@ def shots(state_dir: Path) -> dict[str, object]:
             lambda box_sim, name, suffix=suffix: taken.update(
                 {name + suffix: box_sim.screen.image.copy()}
             ),
+        )
+        rematch_shots(
+            state_dir / f"rematch-{lang}",
+            settings,
+            lambda name, image, suffix=suffix: taken.update({name + suffix: image}),
         )
         taken["dan-verdict" + suffix] = dan_verdict(lang)
         taken["wd-end" + suffix] = wd_end(lang)

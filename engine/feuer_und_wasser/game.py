@@ -302,6 +302,7 @@ class FeuerUndWasser(Game[State, Action, Options]):
     # tactician's points (the defaults: rows, no tactician)
     variants = ({"mode": "groups"}, {"tactician": "yes"}, {"mode": "groups", "tactician": "yes"})
     players = COLOURS
+    starter_option = "starter"  # a rematch: the other player begins
     option_defaults = {
         "mode": "rows",
         "tactician": "no",

@@ -205,6 +205,7 @@ class WanderndeDruiden(Game[State, Action, Options]):
     search_budget = (28, 4)  # simulations, play-out depth (engine/search.py)
     variants = (SMALL_DECKS,)  # a designer's small decks, 32 cards each
     players = PLAYERS
+    starter_option = "starter"  # a rematch: the other player begins
     option_defaults = {"rule": "once", "starter": "A", "cards": "", "deck_rules": "strict",
                        "deck_A": "", "deck_B": ""}  # fmt: skip
     refusal_codes = (

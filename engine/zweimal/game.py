@@ -386,6 +386,7 @@ class Zweimal(Game[State, Action, Options]):
     search_budget = (200, 0)
     variants = ({"variant": "2"},)  # game 2: 5x5, moving figures, a round of 16 road cards
     players = ("A", "B")
+    starter_option = "starter"  # a rematch: the other player begins
     option_defaults = {"variant": "1", "starter": "A", "supply": "16"}
     refusal_codes = (
         "bad_orientation",

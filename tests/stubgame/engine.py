@@ -38,6 +38,7 @@ class Stapel(Game[State, Take, Options]):
     rules_version = 1
     players = ("A", "B")
     option_defaults = {"pile": "7", "starter": "A"}
+    starter_option = "starter"
     refusal_codes = ("take_one_or_two", "take_too_many", "game_over")
 
     def parse_options(self, values: Mapping[str, str]) -> Options:

@@ -201,10 +201,8 @@ def _last_lines(state: State, lang: str, ended: bool = False) -> list[str]:
         return []
     shape = text("fuw.row" if state.options.mode == "rows" else "fuw.group", lang)
     what = text("fuw.last", lang, player=letter(last.player, lang), shape=shape, n=last.length)
-    if state.options.tactician:
-        gave = text("fuw.gave_points", lang, n=last.cards)
-    else:
-        gave = text("fuw.gave_cards", lang, n=last.cards) if last.cards else ""
+    key = "fuw.gave_points" if state.options.tactician else "fuw.gave_cards"
+    gave = text(key, lang, n=last.cards) if last.cards else ""  # never "+0 points"
     return [what, gave or text("fuw.gives_nothing", lang)]
 
 
