@@ -76,35 +76,46 @@ class Player:
         assert self.box.view.cursor == field
 
     def new_game(self, variant: int = 1, starter: str = "A", supply: int | None = None) -> None:
-        if self.box.mode != "menu":
-            self.sim.hold("ok")
-        # top menu: go to "new"
-        from device.app.menu import menu_items
-
-        items = menu_items(self.box)
-        for _ in range(items.index("new")):
-            self.press("down")
-        self.press("ok")  # new game
-        self.press("ok")  # Zweimal (first)
-        for _ in range(variant - 1):
-            self.press("down")
-        self.press("ok")
-        if starter == "B":
-            self.press("down")
-        self.press("ok")
-        if variant == 2:  # the supply question: arrows from 16
-            for _ in range(abs((supply or 16) - 16)):
-                self.press("down" if (supply or 16) > 16 else "up")
-            self.press("ok")
-        self.opponent()
+        given = {"variant": str(variant), "starter": starter}
+        if variant == 2:
+            given["supply"] = str(supply or 16)
+        self.start("zweimal", **given)
         assert self.box.mode == "game" and self.state.phase == "setup"
 
-    def opponent(self, box_seat: str = "") -> None:
-        """The box's own new-game question: a person (the default) or the box in a seat."""
+    def start(self, game: str, box_seat: str = "", **answers: str) -> None:
+        """A new game from wherever the box is: the menu's `new`, the game in the list (it
+        opens on the one played last), on its page each of these answers and the opponent
+        (`box_seat`: the box in that seat; "": a person), then `ok`."""
         from device.app.menu import menu_items
 
-        assert self.box.menu[-1][0].key == "solo", self.box.menu[-1]
-        self.press(*["down"] * menu_items(self.box).index(box_seat), "ok")
+        if self.box.mode != "menu":
+            self.sim.hold("ok")
+        for item in ("new", game):
+            items, at = menu_items(self.box), self.box.menu[-1][1]
+            self.press(*["down"] * ((items.index(item) - at) % len(items)), "ok")
+        self.opponent(box_seat, **answers)
+
+    def opponent(self, box_seat: str = "", **answers: str) -> None:
+        """On a game's new-game page: these answers, the box's own question (a person, the
+        default, or the box in a seat), then `ok` starts the game."""
+        from device.app.menu import SOLO
+
+        assert self.box.menu[-1][0].kind == "setup", self.box.menu[-1]
+        for key, value in {**answers, SOLO: box_seat}.items():
+            self.answer(key, value)
+        self.press("ok")
+
+    def answer(self, key: str, value: str) -> None:
+        """One answer on the new-game page: the pointer to its line, the arrows to it."""
+        from device.app.menu import menu_items
+
+        items, at = menu_items(self.box), self.box.menu[-1][1]
+        self.press(*["down"] * ((items.index(key) - at) % len(items)))
+        for _ in range(64):
+            if str(dict(self.box.choice).get(key)) == value:
+                return
+            self.press("right")
+        raise AssertionError(f"{key} has no answer {value!r}")
 
     def set_up(self, vertical: list[tuple[int, int]]) -> None:
         """As on the table: from the box's offer to the editor, turn these roads, done."""

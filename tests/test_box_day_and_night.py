@@ -19,9 +19,7 @@ from tests.test_day_and_night_game import _cli_verdict
 
 class Table(Player):
     def new_game(self) -> None:
-        self.press(*["down"] * menu_items(self.box).index("new"), "ok")
-        self.press(*["down"] * menu_items(self.box).index("day-and-night"), "ok")
-        self.opponent()
+        self.start("day-and-night")
         assert self.box.mode == "game" and self.state.turn == "day"
 
     def cursor_to(self, field) -> None:
@@ -285,11 +283,12 @@ def test_a_draw_when_no_card_is_left_on_either_side(tmp_path):
     try:
         t.press(*["down"] * menu_items(t.box).index("new"), "ok")
         t.press(*["down"] * menu_items(t.box).index("day-and-night"), "ok")
-        assert t.box.menu[-1] == (Page("question", "deck_rules"), 0)  # the question: free first
-        t.press("down", "ok")  # as the original: these decks break it
-        t.opponent()
+        assert t.box.menu[-1] == (Page("setup", "day-and-night"), 0)  # the deck rules first
+        assert dict(t.box.choice)["deck_rules"] == "free"  # a designer's box: free first
+        t.press("right", "ok")  # as the original: these decks break it
         assert t.box.mode == "menu" and t.box.notice == "Deck bricht Regeln"
-        t.press("back", "up", "ok", "ok")  # back to the rules question: free; a person
+        assert dict(t.box.choice)["deck_rules"] == "strict"  # the page stays, to change it
+        t.press("left", "ok")  # free; a person
         assert t.box.mode == "game" and t.state.options.deck_rules == "free"
         assert sim.loop.box.session.options.deck_rules == "free"
         assert t.state.hands["day"] == 5 and t.state.decks["day"] == 0

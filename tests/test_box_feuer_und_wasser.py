@@ -29,7 +29,6 @@ import json
 
 import pytest
 
-from device.app.menu import menu_items
 from device.cli.main import main
 from device.games.contract import UNDO
 from device.games.feuer_und_wasser.screen import places
@@ -72,12 +71,7 @@ class Table(Player):
         super().__init__(sim)
 
     def new_game(self, mode: str, tactician: str, starter: str = "R") -> None:
-        self.press(*["down"] * menu_items(self.box).index("new"), "ok")
-        self.press(*["down"] * menu_items(self.box).index("feuer-und-wasser"), "ok")
-        self.press(*["down"] * ["rows", "groups"].index(mode), "ok")
-        self.press(*["down"] * ["no", "yes"].index(tactician), "ok")
-        self.press(*["down"] * ["R", "B"].index(starter), "ok")
-        self.opponent()
+        self.start("feuer-und-wasser", mode=mode, tactician=tactician, starter=starter)
         assert self.box.mode == "game" and self.state.drawn is None
 
     def draw(self, card: str) -> None:

@@ -199,13 +199,11 @@ def _ended_in_backup(state_dir) -> dict[int, str]:
 
 def _finished_stub_game(sim) -> int:
     """A game of the stub game ("Stapel", pile 3) played to its end on the box."""
-    box = sim.loop.box
-    for button in ["down"] * menu_items(box).index("new") + ["ok"]:
-        sim.press(button)
-    for button in ["down"] * menu_items(sim.loop.box).index("stapel") + ["ok"]:
-        sim.press(button)
-    for button in ("up", "ok", "ok", "ok", "ok", "ok", "ok"):  # pile 3, A, a person; take 1s
-        sim.press(button)
+    from tests.boxdriver import Player
+
+    Player(sim).start("stapel", pile="3", starter="A")  # a person
+    for _ in range(3):  # take 1s
+        sim.press("ok")
     assert sim.loop.box.session.state.winner
     return sim.loop.box.session.db_id
 

@@ -34,11 +34,7 @@ class Table(Player):
         self.tap_card(f"{GAME_ID}:{card}", copy)
 
     def new_game(self, starter: str = "A", rule: str = "once") -> None:
-        self.press(*["down"] * menu_items(self.box).index("new"), "ok")
-        self.press(*["down"] * menu_items(self.box).index(GAME_ID), "ok")
-        self.press(*(["down"] if starter == "B" else []), "ok")
-        self.press(*(["down"] if rule == "per-unblocked" else []), "ok")
-        self.opponent()
+        self.start(GAME_ID, starter=starter, rule=rule)
         assert self.box.mode == "game" and self.state.turn == starter
 
     def end_turn(self) -> None:

@@ -181,7 +181,7 @@ def test_after_undoing_a_rounds_end_the_cursor_stands_where_the_step_is(tmp_path
     sim = Simulator(settings(), tmp_path)
     sim.start()
     try:
-        for _ in range(6 + 31):  # the questions (the opponent: a person) and the round
+        for _ in range(4 + 31):  # new, Zweimal, its page as it opens, the deal; the round
             sim.press("ok")
         box = sim.loop.box
         assert box.view.review is not None or box.mode == "message", box.mode  # the scoring

@@ -96,7 +96,7 @@ def test_interactive_simulator_needs_a_terminal(tmp_path, capsys):
 
 def test_games_lists_saved_games(tmp_path, capsys):
     script = tmp_path / "s.txt"
-    script.write_text("press ok\npress ok\npress ok\npress ok\npress ok\n")
+    script.write_text("press ok\npress ok\npress ok\n")  # new, Zweimal, its page: start
     assert run(capsys, "run", "--script", str(script), "--state-dir", str(tmp_path))[0] == 0
     code, out, _ = run(capsys, "games", "--state-dir", str(tmp_path))
     assert code == 0 and out == "1\tzweimal\tplaying\t0 actions\n"

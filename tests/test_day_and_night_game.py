@@ -236,7 +236,7 @@ def test_a_deck_from_the_config_is_played_and_kept_in_the_saved_game(tmp_path, c
         for _ in range(menu_items(sim.loop.box).index("day-and-night")):
             sim.press("down")
         sim.press("ok")
-        sim.press("ok")  # the opponent: a person
+        sim.press("ok")  # its new-game page as it opens: a person
         state = sim.loop.box.session.state
         assert [s.id for s in state.options.decks[0]] == ["ray"]
         for button in ("ok", "ok", "down", "ok"):  # the pawn's spells, "ray", target (1,0)

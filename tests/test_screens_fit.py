@@ -194,11 +194,15 @@ def test_random_play_on_the_box_fits_every_screen(tmp_path, game, lang, drawn_te
                     for _ in range((items.index(game) - box.menu[-1][1]) % len(items)):
                         loop.handle(Press("down"))
                     event = Press("ok")
-                elif question is not None and question.key == SOLO and rng.random() < 0.7:
-                    # most games against the box: its moves, hints and undos are screens too
-                    want = 1 + rng.randrange(len(question.choices) - 1)
-                    for _ in range((want - box.menu[-1][1]) % len(question.choices)):
+                elif question is not None and rng.random() < 0.7:
+                    # a game's new-game page: most games against the box (its moves, hints
+                    # and undos are screens too), a random seat for it, then ok
+                    items = menu_items(box)
+                    for _ in range((items.index(SOLO) - box.menu[-1][1]) % len(items)):
                         loop.handle(Press("down"))
+                    seats = len(menu_question(loop.box).choices) - 1
+                    for _ in range(rng.randrange(seats) + (dict(loop.box.choice)[SOLO] == "")):
+                        loop.handle(Press("right"))
                     event = Press("ok")
                 elif box.mode in ("game", "message") and rng.random() < 0.04:
                     event = Hold("ok")

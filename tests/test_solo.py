@@ -16,11 +16,7 @@ def solo(tmp_path, seat: str = "B") -> Player:
     sim = Simulator(settings(), tmp_path / "state")
     sim.start()
     p = Player(sim)
-    from device.app.menu import menu_items
-
-    p.press(*["down"] * menu_items(p.box).index("new"), "ok")
-    p.press("ok", "ok", "ok")  # Zweimal, game 1, A starts
-    p.opponent(seat)
+    p.start("zweimal", seat, variant="1", starter="A")
     p.deal()
     return p
 
@@ -259,17 +255,13 @@ def test_feuer_und_wasser_s_box_lays_its_best_placement_shown_on_the_landscape(t
     """The player draws the box's card and picks it; the box lays it where the best
     placement is (no search), the card lying there on the screen, said as the players lay it:
     turned from how it is printed, against the card it covers on the table."""
-    from device.app.menu import menu_items
     from engine.feuer_und_wasser.game import best_placement
 
     sim = Simulator(settings(), tmp_path / "state")
     sim.start()
     p = Player(sim)
     try:
-        p.press(*["down"] * menu_items(p.box).index("new"), "ok")
-        p.press(*["down"] * menu_items(p.box).index("feuer-und-wasser"), "ok")
-        p.press("ok", "ok", "ok")  # rows, not the tactician, Fire starts
-        p.opponent("B")
+        p.start("feuer-und-wasser", "B", mode="rows", tactician="no", starter="R")
         p.press("ok", "ok")  # Fire draws its first card and lays it where it starts
         assert p.state.turn == "B" and p.box.proposal is None  # the table draws for it
         p.press("right", "ok")  # the box's drawn card, picked

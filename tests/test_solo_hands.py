@@ -27,10 +27,7 @@ CREATURES_ONLY = ["kroete"] * 4 + ["salamander"] * 4 + ["otter"]  # no power pla
 def solo_druiden(sim: Simulator) -> Table:
     """Druiden against the box (it plays B, A starts)."""
     t = Table(sim)
-    t.press(*["down"] * menu_items(t.box).index("new"), "ok")
-    t.press(*["down"] * menu_items(t.box).index(GAME_ID), "ok")
-    t.press("ok", "ok")  # A starts, the MP rule as printed
-    t.opponent("B")
+    t.start(GAME_ID, "B", starter="A", rule="once")  # the MP rule as printed
     return t
 
 
@@ -268,9 +265,7 @@ def test_a_solo_game_put_aside_goes_on_solo_when_resumed_even_after_a_restart(tm
     tell_all(t, ["fels", "quelle", "kroete"])
     druiden = t.box.session.db_id
     sim.hold("ok")
-    t.press(*["down"] * menu_items(t.box).index("new"), "ok")
-    t.press(*["down"] * menu_items(t.box).index("zweimal"), "ok", "ok", "ok")
-    t.opponent()  # two people play this one
+    t.start("zweimal", variant="1", starter="A")  # two people play this one
     assert t.box.session.game == "zweimal" and not t.box.session.box_seat
     assert t.box.solo_kept == ((druiden, "B", ("fels", "quelle", "kroete")),)
     sim.stop()

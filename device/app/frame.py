@@ -4,11 +4,13 @@ gives the same pixels: no clock, no animation."""
 
 from __future__ import annotations
 
+import re
+
 from PIL import Image, ImageDraw
 
 from device import games
 from device.app import pieces
-from device.app.menu import menu_items, menu_label, menu_question
+from device.app.menu import answer_label, menu_items, menu_label, menu_question, questions
 from device.app.solo import seat as solo
 from device.app.state import TOP, BoxState, game_view, message_page, screens_of
 from device.app.teach import check_report
@@ -187,9 +189,11 @@ def _lines(box: BoxState, shown: solo.Shown) -> tuple[str, str]:
         question = menu_question(box)
         if page.kind in ("game", "check"):
             title = text("menu.choose_game", lang)
-        elif question is not None:
+        elif question is not None:  # a game's new-game page: the question under the pointer
             title = text(question.title, lang)
-        if page != TOP:
+        if page.kind == "setup":
+            hint_key = "hint.setup"
+        elif page != TOP:
             hint_key = "hint.menu"
         elif session is not None:
             hint_key = "hint.menu_top"
@@ -228,8 +232,39 @@ def _lines(box: BoxState, shown: solo.Shown) -> tuple[str, str]:
 
 def _menu(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
     page, index = box.menu[-1]
+    if page.kind == "setup":
+        _setup(draw, box, fonts)
+        return
     labels = [menu_label(box, page, item) for item in menu_items(box)]
     _pick_list(draw, labels, index, 11, MENU_ROWS, fonts)
+
+
+def _setup(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
+    """A game's new game on one page: each question's short title and its answer, a line
+    each (too long: the answer alone, or its words before a bracket or a colon); the line
+    under the pointer has the arrows that change it at its right edge."""
+    page, index = box.menu[-1]
+    asked = questions(dict(box.choice))
+    index %= len(asked)
+    first = max(0, min(index - MENU_ROWS + 1, len(asked) - MENU_ROWS))
+    for row, question in enumerate(asked[first : first + MENU_ROWS]):
+        y = 11 + row * 11
+        answer = answer_label(box, question)
+        short = re.split(r" \(|: ", answer)[0]
+        title = text(question.short or question.title, box.lang)
+        forms = (f"{title}: {short}", answer, short)
+        fit.line(
+            draw,
+            (7, y + 2),
+            f"{title}: {answer}",
+            fonts.status,
+            width=WIDTH - 7 - CUE_W,
+            shorter=forms,
+        )
+        if first + row == index:
+            draw.polygon([(0, y + 1), (4, y + 5), (0, y + 9)], fill=1)
+            draw.polygon([(WIDTH - 7, y + 5), (WIDTH - 5, y + 3), (WIDTH - 5, y + 7)], fill=1)
+            draw.polygon([(WIDTH - 3, y + 3), (WIDTH - 1, y + 5), (WIDTH - 3, y + 7)], fill=1)
 
 
 def _pick_list(draw, labels: list[str], index: int, top: int, rows: int, fonts) -> None:

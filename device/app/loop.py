@@ -22,9 +22,10 @@ from device import games
 from device.app import transition
 from device.app.effects import Append, Finish, NewGame, Resume, TeachCard, Undo
 from device.app.frame import render
-from device.app.menu import menu_items
+from device.app.menu import answered, menu_items
 from device.app.session import SOLO, Session, other_rules, read_back, same_rules, told_payload
 from device.app.solo import seat as solo
+from device.app.start import answers
 from device.app.state import (
     TOP_MENU,
     BoxState,
@@ -131,8 +132,11 @@ class Loop:
         if session is not None:  # a solo game goes on solo, with the box's hand as told
             session = solo.restored(session, solo_seat, solo_told)
         box = replace(box, session=session, view=self._view(session, view))
-        if box.menu[-1][0].kind == "question" and not self._menu_fits(box):
-            box = replace(box, menu=TOP_MENU, choice=())
+        page = box.menu[-1][0]
+        if page.kind == "question" or (page.kind == "setup" and not self._menu_fits(box)):
+            box = replace(box, menu=TOP_MENU, choice=())  # (a question: saved before the page)
+        elif page.kind == "setup":  # the answers as saved, where each is still a choice
+            box = replace(box, choice=tuple(answered(page.key, dict(box.choice)).items()))
         if box.mode == "check" and (
             box.check.game not in deck_checkers() or len(box.check.uids) != len(box.check.cards)
         ):
@@ -167,6 +171,14 @@ class Loop:
         if failing:
             box = replace(box, notice=failing[0])
         return self._with_resumable(box)
+
+    def _last_started(self) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+        """The new-game answers each game was last started with, from the saved games."""
+        try:
+            rows = self.store.last_started()
+        except Exception:  # noqa: BLE001 - a broken store only opens the menu on its defaults
+            return ()
+        return tuple((game, answers(game, values)) for game, values in rows if game in games.GAMES)
 
     def _view(self, session: Session | None, saved: dict | None) -> Any:
         """The game's view as saved (its screens' codec), else the game's first view."""
@@ -236,6 +248,8 @@ class Loop:
         return session, lost
 
     def _with_resumable(self, box: BoxState) -> BoxState:
+        if not box.recent:  # at a start: what each game was last started with
+            box = replace(box, recent=self._last_started())
         current = box.session.db_id if box.session else None
         try:
             other = self.store.latest_unfinished(current, replayable)

@@ -1,5 +1,7 @@
-"""The box's menu: the top (close, new game, undo, teach, deck check, abandon, resume), the
-games, each game's new-game questions in turn, and the new game they make."""
+"""The box's menu: the top (hint, undo, close, new game, teach, deck check, abandon,
+resume), the games, and a game's new-game page: every question of the game on one page with
+its answer (the answers it was last started with, else the defaults), changed with the
+arrows, `ok` starting the game from any line (device/app/start.py)."""
 
 from __future__ import annotations
 
@@ -9,15 +11,13 @@ from typing import Any
 from device import games
 from device.app.effects import Effect, Resume
 from device.app.solo import seat as solo
-from device.app.start import start_game
+from device.app.start import SOLO, start_game
 from device.app.state import TOP, BoxState, Page, Teach, deck_checkers, engine_of
 from device.app.teach import start_check
 from device.app.turns import undo_takes_back_an_end, undo_turn
 from device.games.contract import ABANDON, UNDO, Question
 from device.ui.catalog import text
 from engine.replay import options_of
-
-SOLO = "solo"  # the box's own new-game question: who plays the second seat
 
 
 def questions(choice: dict[str, Any]) -> list[Question]:
@@ -26,15 +26,40 @@ def questions(choice: dict[str, Any]) -> list[Question]:
     answers = {k: str(v) for k, v in choice.items() if k not in ("game", SOLO)}
     entry = games.GAMES[choice["game"]]
     seats = tuple((seat, "") for seat in entry.game.players)
-    opponent = Question(SOLO, "menu.choose_opponent", (("", "opponent.human"), *seats))
+    opponent = Question(
+        SOLO, "menu.choose_opponent", (("", "opponent.human"), *seats), short="setup.opponent"
+    )
     return [*entry.screens.questions(answers), opponent]
 
 
 def menu_question(box: BoxState) -> Question | None:
-    page = box.menu[-1][0]
-    if page.kind != "question":
+    """The question under the pointer on a game's new-game page."""
+    page, index = box.menu[-1]
+    if page.kind != "setup":
         return None
-    return next(q for q in questions(dict(box.choice)) if q.key == page.key)
+    asked = questions(dict(box.choice))
+    return asked[index % len(asked)]
+
+
+def answered(game: str, given: dict[str, str]) -> dict[str, str]:
+    """Every question of the game answered: as given where that is one of its choices, else
+    its default (a question that appears with an answer, Zweimal's supply for game 2, too)."""
+    choice = {"game": game}
+    for _ in range(8):  # the questions follow the answers: until they are all answered
+        asked = questions(choice)
+        if all(q.key in choice for q in asked):
+            break
+        for q in asked:
+            if q.key not in choice:
+                values = [v for v, _ in q.choices]
+                choice[q.key] = given[q.key] if given.get(q.key) in values else values[q.default]
+    return {k: v for k, v in choice.items() if k == "game" or k in {q.key for q in asked}}
+
+
+def _remembered(box: BoxState, game: str) -> dict[str, str]:
+    """The answers the game was last started with, else its defaults."""
+    last = next((dict(a) for g, a in box.recent if g == game), {})
+    return answered(game, last)
 
 
 def menu_items(box: BoxState) -> list[str]:
@@ -60,8 +85,9 @@ def menu_items(box: BoxState) -> list[str]:
         return list(games.GAMES)
     if page.kind == "check":
         return deck_checkers()
-    question = menu_question(box)
-    return [value for value, _ in question.choices] if question else []
+    if page.kind == "setup":
+        return [q.key for q in questions(dict(box.choice))]
+    return []
 
 
 def menu_label(box: BoxState, page: Page, item: str) -> str:
@@ -69,12 +95,20 @@ def menu_label(box: BoxState, page: Page, item: str) -> str:
         return text(f"menu.{item}", box.lang)
     if page.kind in ("game", "check"):
         return games.GAMES[item].name
-    question = menu_question(box)
-    if question is not None and question.key == SOLO and item:  # "the box plays Fire"
+    question = next((q for q in questions(dict(box.choice)) if q.key == item), None)
+    if question is None:  # pragma: no cover - the items are the questions
+        return item
+    return f"{text(question.short or question.title, box.lang)}: {answer_label(box, question)}"
+
+
+def answer_label(box: BoxState, question: Question) -> str:
+    """A question's answer on the new-game page, as the players read it."""
+    value = str(dict(box.choice).get(question.key, ""))
+    if question.key == SOLO and value:  # "the box plays Fire"
         screens = games.GAMES[dict(box.choice)["game"]].screens
-        return text("opponent.box", box.lang, seat=screens.seat_name(item, box.lang))
-    label = dict(question.choices).get(item, "") if question else ""
-    return text(label, box.lang) if label else item
+        return text("opponent.box", box.lang, seat=screens.seat_name(value, box.lang))
+    label = dict(question.choices).get(value, "")
+    return text(label, box.lang) if label else value
 
 
 def menu_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
@@ -83,6 +117,8 @@ def menu_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     if button in ("up", "down"):
         index = (index + (1 if button == "down" else -1)) % len(items)
         return replace(box, menu=(*box.menu[:-1], (page, index))), []
+    if button in ("left", "right") and page.kind == "setup":
+        return _change(box, index, 1 if button == "right" else -1), []
     if button == "back":
         if len(box.menu) > 1:
             return replace(box, menu=box.menu[:-1]), []
@@ -96,8 +132,12 @@ def menu_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     if page == TOP:
         if item == "close":
             return replace(box, mode="game"), []
-        if item == "new":
-            return replace(box, menu=(*box.menu, (Page("game"), 0)), choice=()), []
+        if item == "new":  # the games, on the one played last
+            listed = list(games.GAMES)
+            last = (
+                listed.index(box.recent[0][0]) if box.recent and box.recent[0][0] in listed else 0
+            )
+            return replace(box, menu=(*box.menu, (Page("game"), last)), choice=()), []
         if item == "resume":
             return replace(box, mode="game"), [Resume()]
         if item == "undo":
@@ -121,24 +161,35 @@ def menu_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
         if not games.GAMES[item].playable:
             name = games.GAMES[item].name
             return replace(box, notice=text("menu.not_yet", box.lang, game=name)), []
-        return _ask(box, {"game": item})
-    question = menu_question(box)
-    if question is not None:
-        choice[question.key] = item
-        return _ask(box, choice)
+        remembered = _remembered(box, item)
+        opened = (Page("setup", item), 0)
+        return replace(box, menu=(*box.menu, opened), choice=tuple(remembered.items())), []
+    if page.kind == "setup":
+        return _start(box, choice)
     return box, []  # pragma: no cover
 
 
-def _ask(box: BoxState, choice: dict[str, Any]) -> tuple[BoxState, list[Effect]]:
-    """Ask the game's next unanswered new-game question, or start the game."""
-    asked = [q for q in questions(choice) if q.key not in choice]
-    if asked:
-        q = asked[0]
-        return replace(
-            box,
-            menu=(*box.menu, (Page("question", q.key), q.default)),
-            choice=tuple(choice.items()),
-        ), []
+def _change(box: BoxState, index: int, step: int) -> BoxState:
+    """The answer of the question under the pointer, the next (or previous) of its choices;
+    the questions that follow from it (Zweimal's supply for game 2) answered as remembered."""
+    choice = dict(box.choice)
+    asked = questions(choice)
+    question = asked[index % len(asked)]
+    values = [v for v, _ in question.choices]
+    now = str(choice.get(question.key, values[question.default]))
+    at = values.index(now) if now in values else question.default
+    choice[question.key] = values[(at + step) % len(values)]
+    game = choice["game"]
+    choice = answered(game, {**dict(next((a for g, a in box.recent if g == game), ())), **choice})
+    keys = [q.key for q in questions(choice)]
+    index = keys.index(question.key)
+    return replace(
+        box, menu=(*box.menu[:-1], (Page("setup", game), index)), choice=tuple(choice.items())
+    )
+
+
+def _start(box: BoxState, choice: dict[str, Any]) -> tuple[BoxState, list[Effect]]:
+    """The game started with the page's answers."""
     entry = games.GAMES[choice["game"]]
     answers = dict(entry.screens.option_overrides())
     answers.update({k: str(v) for k, v in choice.items() if k not in ("game", SOLO)})

@@ -1,8 +1,11 @@
-"""Starting a game: from the new-game menu's answers (device/app/menu.py), or a rematch at
-one press from a game's end (device/app/turns.py)."""
+"""Starting a game: from the new-game page (device/app/menu.py), or a rematch at one press
+from a game's end (device/app/turns.py). Each start is remembered (`BoxState.recent`): the
+new-game menu opens on the game played last, each game's page on the answers it was last
+started with."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -10,6 +13,8 @@ from device import games
 from device.app.effects import Effect, NewGame
 from device.app.state import TOP_MENU, BoxState
 from device.ui.catalog import text
+
+SOLO = "solo"  # the box's own new-game question: who plays the second seat
 
 
 def rematch(box: BoxState) -> tuple[BoxState, list[Effect]]:
@@ -28,6 +33,8 @@ def start_game(
 ) -> tuple[BoxState, list[Effect]]:
     entry = games.GAMES[game]
     state = entry.game.initial(options)
+    values = {**entry.game.format_options(options), SOLO: box_seat}
+    recent = ((game, answers(game, values)), *(r for r in box.recent if r[0] != game))
     fresh = replace(
         box,
         mode="game",
@@ -35,5 +42,13 @@ def start_game(
         choice=(),
         view=entry.screens.initial_view(state),
         message=(),
+        recent=recent,
     )
     return fresh, [NewGame(game, options, box_seat)]
+
+
+def answers(game: str, values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """A game's options as text (a saved game's, with the box's seat under `solo`) as the
+    answers to its new-game questions: only the options the questions set."""
+    asked = {q.key for q in games.GAMES[game].screens.questions(dict(values))} | {SOLO}
+    return tuple((k, str(v)) for k, v in values.items() if k in asked)

@@ -19,29 +19,32 @@ from engine.contract import AnyGame
 from engine.core import DataError
 
 Mode = Literal["menu", "game", "confirm", "message", "teach", "check"]
-PageKind = Literal["top", "game", "check", "question", "teach"]
-PAGE_KINDS: tuple[PageKind, ...] = ("top", "game", "check", "question", "teach")
+PageKind = Literal["top", "game", "check", "question", "setup", "teach"]
+PAGE_KINDS: tuple[PageKind, ...] = ("top", "game", "check", "question", "setup", "teach")
 
 
 @dataclass(frozen=True)
 class Page:
     """One page of the menu: the top, the games (to start one, or to check a deck of), a
-    game's new-game question (`key`: the option it sets), the teach screen's card list.
-    Saved as text: `top`, `q:variant` (`record`, `parse`)."""
+    game's new game (`setup`, `key`: the game; every question on one page), the teach
+    screen's card list. Saved as text: `top`, `s:zweimal` (`record`, `parse`); a page of one
+    question (`q:variant`, saved before the new game was one page) still reads."""
 
     kind: PageKind
     key: str = ""
 
     def record(self) -> str:
-        return f"q:{self.key}" if self.kind == "question" else self.kind
+        if self.kind in ("question", "setup"):
+            return f"{self.kind[0]}:{self.key}"
+        return self.kind
 
     @classmethod
     def parse(cls, text: str) -> Page:
         """A page saved as `record`; ValueError for one that is not."""
-        if text.startswith("q:") and len(text) > 2:
-            return cls("question", text[2:])
+        if text[:2] in ("q:", "s:") and len(text) > 2:
+            return cls("question" if text[0] == "q" else "setup", text[2:])
         for kind in PAGE_KINDS:
-            if text == kind and kind != "question":
+            if text == kind and kind not in ("question", "setup"):
                 return cls(kind)
         raise DataError(f"not a menu page: {text!r}")
 
@@ -125,6 +128,9 @@ class BoxState:
     resumable: bool = False  # the store holds another unfinished game
     reader_ok: bool = True  # False while the card reader is unplugged or silent
     card_names: tuple[str, ...] = ()  # what the teach screen offers
+    # the new-game answers each game was last started with (its questions' values and the
+    # box's seat), the last played first: the new-game menu opens on them
+    recent: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
 
 def deck_checkers() -> list[str]:

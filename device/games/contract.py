@@ -28,13 +28,22 @@ A = TypeVar("A")  # its engine's action
 
 @dataclass(frozen=True)
 class Question:
-    """One new-game question: the option it sets, the menu title (catalog key) and the
-    choices as (option value, label catalog key; "" shows the value itself)."""
+    """One new-game question: the option it sets, its title (catalog key) and the choices
+    as (option value, label catalog key; "" shows the value itself). The new-game page shows
+    every question on a line: its short title and the answer."""
 
     key: str
     title: str
     choices: tuple[tuple[str, str], ...]
     default: int = 0
+    short: str = ""  # the title on the new-game page, beside the answer ("" : `title`)
+
+
+def starter_question(
+    choices: tuple[tuple[str, str], ...] = (("A", "player.A"), ("B", "player.B")),
+) -> Question:
+    """The new-game question who begins (the option `starter`), asked by most games."""
+    return Question("starter", "menu.choose_starter", choices, short="setup.starter")
 
 
 def deck_rules_question() -> list[Question]:
@@ -45,7 +54,7 @@ def deck_rules_question() -> list[Question]:
     if not deck_rules_asked():
         return []
     choices = (("free", "deck_rules.free"), ("strict", "deck_rules.strict"))
-    return [Question("deck_rules", "menu.choose_deck_rules", choices)]
+    return [Question("deck_rules", "menu.choose_deck_rules", choices, short="setup.deck_rules")]
 
 
 def deck_rules_mark(options: object, lang: str) -> str:

@@ -411,6 +411,15 @@ class Store:
             out.append(row)
         return out
 
+    def last_started(self) -> list[tuple[str, dict[str, Any]]]:
+        """Each game's most recently started one, as (game, its saved options), the last
+        started first: what the new-game menu opens on. A row that fails its checks is
+        left out."""
+        rows = iter_game_rows(
+            self.db, "id IN (SELECT MAX(id) FROM games GROUP BY game)", (), "id DESC"
+        )
+        return [(row.game, row.options) for row in rows if row.problem is None]
+
     def latest_unfinished(
         self, other_than: int | None, accept: Callable[[GameRow], bool] | None = None
     ) -> int | None:

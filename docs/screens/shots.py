@@ -32,13 +32,14 @@ def scenario(p: Player, shot) -> None:
     shot("menu")
     p.press("ok")
     shot("choose-game")
-    p.press("ok")  # Zweimal
-    p.press("down", "ok")  # game 2
-    p.press("ok")  # A starts
-    shot("supply")  # game 2's supply: arrows change it
-    p.press("ok")
+    p.press("ok")  # Zweimal: its new-game page, every question on it (as last started)
+    shot("new-game")
+    p.press("right")  # game 2: its supply comes in
+    p.press("down", "down")
+    shot("supply")  # game 2's supply: the arrows change it
+    p.press("down")
     shot("opponent")  # the box's own question: a person, or the box in a seat
-    p.press("ok")
+    p.press("ok")  # ok starts the game from any line
     shot("deal")  # the box deals: one press to start
     p.press("back")
     p.goto((1, 1))
@@ -98,14 +99,9 @@ def scenario(p: Player, shot) -> None:
 def fuw_scenario(p: Player, shot) -> None:
     """Feuer und Wasser with the example decks: laying, the best placement, a scored row, a
     scored group, a round's end."""
-    sim = p.sim
 
     def new_game(mode: int) -> None:
-        if p.box.mode != "menu":
-            sim.hold("ok")
-        p.press(*["down"] * menu_items(p.box).index("new"), "ok")
-        p.press(*["down"] * menu_items(p.box).index("feuer-und-wasser"), "ok")
-        p.press(*["down"] * mode, "ok", "ok", "ok", "ok")
+        p.start("feuer-und-wasser", mode=("rows", "groups")[mode], tactician="no", starter="R")
 
     def best_turn() -> None:
         p.press("ok", "ok")  # draw the chosen card, lay it where it starts: the tip
@@ -297,11 +293,7 @@ def solo_scenario(p: Player, shot) -> None:
     from device.app.solo import seat as solo
 
     sim = p.sim
-    if p.box.mode != "menu":
-        sim.hold("ok")
-    p.press(*["down"] * menu_items(p.box).index("new"), "ok")
-    p.press("ok", "ok", "ok")  # Zweimal, game 1, A starts
-    p.opponent("B")  # the box plays B
+    p.start("zweimal", "B", variant="1", starter="A")  # the box plays B
     p.deal()
     p.place((1, 1))  # A's figure, then A's card where the cursor starts: the box's turn
     searching = sim.loop.think
@@ -326,13 +318,7 @@ def solo_scenario(p: Player, shot) -> None:
 def solo_cards_scenario(p: Player, shot) -> None:
     """Solo play with a hidden hand: Druiden against the box (it plays B); the player draws
     the box's first hand and tells it card by card: two tapped, one picked."""
-    sim = p.sim
-    if p.box.mode != "menu":
-        sim.hold("ok")
-    p.press(*["down"] * menu_items(p.box).index("new"), "ok")
-    p.press(*["down"] * menu_items(p.box).index("wandernde-druiden"), "ok")
-    p.press("ok", "ok")  # A starts, the MP rule as printed
-    p.opponent("B")  # the box plays B
+    p.start("wandernde-druiden", "B", starter="A", rule="once")  # the box plays B
     p.tap_card("wandernde-druiden:fels", 9)  # cards of B's deck
     p.tap_card("wandernde-druiden:quelle", 9)
     p.press("down", "down", "ok")  # the third card picked from the list

@@ -17,12 +17,6 @@ def _menu(p: Player) -> None:
         p.sim.hold("ok")
 
 
-def _new(p: Player, game: str) -> None:
-    _menu(p)
-    p.press(*["down"] * menu_items(p.box).index("new"), "ok")
-    p.press(*["down"] * menu_items(p.box).index(game), "ok")
-
-
 def _through_the_box_move(p: Player) -> None:
     """ok on every page of the box's move: its pieces are moved."""
     while p.box.proposal is not None and not p.box.proposal.hint:
@@ -63,9 +57,7 @@ def zweimal_undo(p: Player, shot) -> None:
 def fuw_solo(p: Player, shot) -> None:
     """Feuer und Wasser against the box (it plays Water): the card drawn for it, its move, an
     undo, a hint."""
-    _new(p, "feuer-und-wasser")
-    p.press("ok", "ok", "ok")  # rows, no tactician, Fire starts
-    p.opponent("B")
+    p.start("feuer-und-wasser", "B", mode="rows", tactician="no", starter="R")
     p.press("ok", "ok")  # Fire draws its card and lays it on the tip
     shot("fuw-box-draw")  # the box's card: which one was drawn?
     p.press("ok")
@@ -81,8 +73,7 @@ def fuw_solo(p: Player, shot) -> None:
 def dan_solo(p: Player, shot) -> None:
     """Day and Night against the box (it plays Night): its turn said step by step, an undo,
     a hint, the cursor at the board's edge."""
-    _new(p, "day-and-night")
-    p.opponent("night")
+    p.start("day-and-night", "night")
     while hand.cards_to_tell(p.box):  # Night's first hand drawn for it
         p.press("ok")
     p.press("right", "ok", "right", "ok")  # Day steps twice
@@ -108,9 +99,7 @@ def wd_solo(p: Player, shot) -> None:
     from tests.test_box_wandernde_druiden import Table
 
     t = Table(p.sim)
-    _new(t, "wandernde-druiden")
-    t.press("ok", "ok")  # A starts, the MP rule as printed
-    t.opponent("B")
+    t.start("wandernde-druiden", "B", starter="A", rule="once")  # the MP rule as printed
     for i, card in enumerate(["fels", "quelle", "kroete", "otter", "salamander", "fels", "quelle"]):
         t.tap(card, copy=100 + i)  # the box's first hand, told (cards of B's deck)
     t.tap("kroete", copy=107)

@@ -155,14 +155,12 @@ class TimedBox:
 def _new_game(box: TimedBox, game: str, out: Played) -> None:
     from device.app.menu import menu_items
 
-    items = menu_items(box.box)
-    for _ in range(items.index("new")):
-        _press(box, game, "down", out)
-    _press(box, game, "ok", out)
-    for _ in range(menu_items(box.box).index(game)):
-        _press(box, game, "down", out)
-    _press(box, game, "ok", out)
-    while box.box.mode == "menu":  # the new-game questions: the defaults
+    for item in ("new", game):  # the game list opens on the game played last
+        items, at = menu_items(box.box), box.box.menu[-1][1]
+        for _ in range((items.index(item) - at) % len(items)):
+            _press(box, game, "down", out)
+        _press(box, game, "ok", out)
+    while box.box.mode == "menu":  # the new-game page as it opens
         _press(box, game, "ok", out)
     out.games_started += 1
 

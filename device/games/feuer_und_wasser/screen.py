@@ -29,6 +29,7 @@ from device.games.contract import (
     Layout,
     Question,
     Reaction,
+    starter_question,
 )
 from device.games.feuer_und_wasser import (
     decks as feuer_und_wasser_decks,
@@ -63,9 +64,19 @@ from engine.feuer_und_wasser.game import (
 
 def questions(answers: dict[str, str]) -> list[Question]:
     return [
-        Question("mode", "menu.choose_version", (("rows", "fuw.rows"), ("groups", "fuw.groups"))),
-        Question("tactician", "menu.choose_tactician", (("no", "fuw.no"), ("yes", "fuw.yes"))),
-        Question("starter", "menu.choose_starter", (("R", "fuw.fire"), ("B", "fuw.water"))),
+        Question(
+            "mode",
+            "menu.choose_version",
+            (("rows", "fuw.rows"), ("groups", "fuw.groups")),
+            short="setup.version",
+        ),
+        Question(
+            "tactician",
+            "menu.choose_tactician",
+            (("no", "fuw.no"), ("yes", "fuw.yes")),
+            short="setup.tactician",
+        ),
+        starter_question((("R", "fuw.fire"), ("B", "fuw.water"))),
     ]
 
 

@@ -32,6 +32,7 @@ from device.games.contract import (
     Question,
     Reaction,
     deck_rules_question,
+    starter_question,
 )
 from device.games.wandernde_druiden import (
     cards as wandernde_druiden_cards,
@@ -68,9 +69,12 @@ GAME_ID = "wandernde-druiden"
 
 def questions(answers: dict[str, str]) -> list[Question]:
     return [
-        Question("starter", "menu.choose_starter", (("A", "player.A"), ("B", "player.B"))),
+        starter_question(),
         Question(
-            "rule", "wd.choose_rule", (("once", "wd.rule_once"), ("per-unblocked", "wd.rule_per"))
+            "rule",
+            "wd.choose_rule",
+            (("once", "wd.rule_once"), ("per-unblocked", "wd.rule_per")),
+            short="wd.choose_rule",
         ),
         *deck_rules_question(),
     ]

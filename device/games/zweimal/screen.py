@@ -20,6 +20,7 @@ from device.games.contract import (
     Layout,
     Question,
     Reaction,
+    starter_question,
 )
 from device.games.setup import DEFAULT_SETUP, Setup
 from device.games.zweimal import (
@@ -63,8 +64,9 @@ def questions(answers: dict[str, str]) -> list[Question]:
             "variant",
             "menu.choose_variant",
             (("1", "variant.zweimal.1"), ("2", "variant.zweimal.2")),
+            short="setup.variant",
         ),
-        Question("starter", "menu.choose_starter", (("A", "player.A"), ("B", "player.B"))),
+        starter_question(),
     ]
     if answers.get("variant") == "2":  # game 1 ends on a full grid: its supply never matters
         asked.append(
@@ -73,6 +75,7 @@ def questions(answers: dict[str, str]) -> list[Question]:
                 "menu.choose_supply",
                 tuple((n, "") for n in SUPPLY_CHOICES),
                 SUPPLY_CHOICES.index("16"),
+                short="setup.supply",
             )
         )
     return asked
