@@ -283,9 +283,9 @@ def test_a_draw_when_no_card_is_left_on_either_side(tmp_path):
     try:
         t.press(*["down"] * menu_items(t.box).index("new"), "ok")
         t.press(*["down"] * menu_items(t.box).index("day-and-night"), "ok")
-        assert t.box.menu[-1] == (Page("setup", "day-and-night"), 0)  # the deck rules first
+        assert t.box.menu[-1] == (Page("setup", "day-and-night"), 0)  # the opponent first
         assert dict(t.box.choice)["deck_rules"] == "free"  # a designer's box: free first
-        t.press("right", "ok")  # as the original: these decks break it
+        t.press("down", "right", "ok")  # as the original: these decks break it
         assert t.box.mode == "menu" and t.box.notice == "Deck bricht Regeln"
         assert dict(t.box.choice)["deck_rules"] == "strict"  # the page stays, to change it
         t.press("left", "ok")  # free; a person

@@ -34,19 +34,19 @@ def test_the_arrows_change_an_answer_and_the_questions_that_follow_it(tmp_path):
     p = box(tmp_path)
     try:
         p.press("ok", "ok")
-        assert p.box.menu[-1] == (Page("setup", "zweimal"), 0)
-        assert menu_items(p.box) == ["variant", "starter", "solo"]
-        p.press("right")  # game 2: its supply comes in, at 16
-        assert menu_items(p.box) == ["variant", "starter", "supply", "solo"]
+        assert p.box.menu[-1] == (Page("setup", "zweimal"), 0)  # the opponent first
+        assert menu_items(p.box) == ["solo", "variant", "starter"]
+        p.press("down", "right")  # game 2: its supply comes in, at 16
+        assert menu_items(p.box) == ["solo", "variant", "starter", "supply"]
         assert dict(p.box.choice)["supply"] == "16"
         p.press("down", "down", "left", "left")  # the supply down by two
-        assert dict(p.box.choice)["supply"] == "14" and p.box.menu[-1][1] == 2
+        assert dict(p.box.choice)["supply"] == "14" and p.box.menu[-1][1] == 3
         p.press("up", "up", "left")  # back to game 1 (wraps): no supply, the pointer kept
-        assert menu_items(p.box) == ["variant", "starter", "solo"]
-        assert p.box.menu[-1] == (Page("setup", "zweimal"), 0)
+        assert menu_items(p.box) == ["solo", "variant", "starter"]
+        assert p.box.menu[-1] == (Page("setup", "zweimal"), 1)
         p.press("right")  # game 2 again: the supply as just chosen is forgotten: 16
         assert dict(p.box.choice)["supply"] == "16"
-        p.press("down", "down", "down", "right", "ok")  # the box plays A; ok from that line
+        p.press("down", "down", "down", "right", "ok")  # the box plays A (the lines wrap)
         session = p.box.session
         assert p.box.mode == "game" and session.box_seat == "A"
         assert (session.options.variant, session.options.supply) == (2, 16)
@@ -73,10 +73,10 @@ def test_the_menu_opens_on_the_game_and_answers_last_started_even_after_a_restar
         answers = dict(p.box.choice)
         assert answers == {
             "game": "feuer-und-wasser",
+            "solo": "B",
             "mode": "groups",
             "tactician": "yes",
             "starter": "B",
-            "solo": "B",
         }
         p.press("ok")  # the same game again: three presses from the menu's new
         assert p.box.session.box_seat == "B" and p.state.options.mode == "groups"
@@ -85,7 +85,7 @@ def test_the_menu_opens_on_the_game_and_answers_last_started_even_after_a_restar
         p.press(*["down"] * items.index("new"), "ok")
         items = menu_items(p.box)
         p.press(*["down"] * ((items.index("zweimal") - p.box.menu[-1][1]) % len(items)), "ok")
-        assert dict(p.box.choice) == {"game": "zweimal", "variant": "1", "starter": "A", "solo": ""}
+        assert dict(p.box.choice) == {"game": "zweimal", "solo": "", "variant": "1", "starter": "A"}
     finally:
         p.sim.stop()
 
@@ -93,13 +93,13 @@ def test_the_menu_opens_on_the_game_and_answers_last_started_even_after_a_restar
 def test_a_page_saved_mid_way_comes_back_with_its_answers(tmp_path):
     p = box(tmp_path)
     try:
-        p.press("ok", "ok", "right", "down", "right")  # Zweimal: game 2, B starts
+        p.press("ok", "ok", "down", "right", "down", "right")  # Zweimal: game 2, B starts
         saved = dict(p.box.choice)
     finally:
         p.sim.stop()
     p = box(tmp_path)
     try:
-        assert p.box.menu[-1] == (Page("setup", "zweimal"), 1)
+        assert p.box.menu[-1] == (Page("setup", "zweimal"), 2)
         assert dict(p.box.choice) == saved
     finally:
         p.sim.stop()
@@ -139,5 +139,24 @@ def test_a_page_of_one_question_saved_before_the_page_opens_the_top_menu(tmp_pat
     p = box(tmp_path)
     try:
         assert p.box.mode == "menu" and p.box.menu == ((Page("top"), 0),)
+    finally:
+        p.sim.stop()
+
+
+def test_a_new_game_never_shows_the_undo_of_the_game_before(tmp_path):
+    """Found by the press benchmark: an undo's pages (what to put back) on show when a new
+    game started stayed on, and the new game's first press turned their page."""
+    p = box(tmp_path)
+    try:
+        p.press("ok", "ok", "ok", "ok")  # a game of Zweimal, the deal taken
+        p.sim.hold("ok")
+        p.press(*["down"] * menu_items(p.box).index("undo"), "ok")  # the deal taken back
+        assert p.box.undone  # every card to turn back, in pages
+        p.sim.hold("ok")
+        p.press(*["down"] * menu_items(p.box).index("new"), "ok", "ok", "ok")
+        assert p.box.mode == "game" and p.box.undone == () and p.box.session.actions == 0
+        offered = p.box.view.proposal
+        p.press("ok")  # the deal of the new game, at once
+        assert p.state.phase == "figure" and p.state.position.roads == offered
     finally:
         p.sim.stop()

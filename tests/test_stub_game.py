@@ -44,17 +44,14 @@ def test_stub_game_plays_to_the_end_through_the_real_loop(tmp_path, capsys):
         games_listed = menu_items(sim.loop.box)
         assert "stapel" in games_listed
         press(sim, *["down"] * games_listed.index("stapel"), "ok")
-        # its page: its own questions, pile (default 7; pick 9) and who starts (B), then the
-        # box's own (a person), each answer changed with the arrows; ok starts it
+        # its page: the box's own question (a person), then its own questions, pile
+        # (default 7; pick 9) and who starts (B), each answer changed with the arrows; ok
+        # starts it
         assert sim.loop.box.menu[-1] == (Page("setup", "stapel"), 0)
-        assert dict(sim.loop.box.choice) == {
-            "game": "stapel",
-            "pile": "7",
-            "starter": "A",
-            "solo": "",
-        }
-        press(sim, "right", "down", "right")
-        assert [k for k, _ in sim.loop.box.choice] == ["game", "pile", "starter", "solo"]
+        opened = {"game": "stapel", "solo": "", "pile": "7", "starter": "A"}
+        assert dict(sim.loop.box.choice) == opened
+        press(sim, "down", "right", "down", "right")
+        assert menu_items(sim.loop.box) == ["solo", "pile", "starter"]
         press(sim, "ok")
         box = sim.loop.box
         assert box.mode == "game" and box.session.game == "stapel"

@@ -21,15 +21,16 @@ from engine.replay import options_of
 
 
 def questions(choice: dict[str, Any]) -> list[Question]:
-    """The game's new-game questions, given the answers so far, then the box's own: a person
-    or the box as the opponent, and which seat the box plays (solo play)."""
+    """The box's own new-game question first (a person or the box as the opponent, and
+    which seat the box plays: solo play, two presses on the page), then the game's, given
+    the answers so far."""
     answers = {k: str(v) for k, v in choice.items() if k not in ("game", SOLO)}
     entry = games.GAMES[choice["game"]]
     seats = tuple((seat, "") for seat in entry.game.players)
     opponent = Question(
         SOLO, "menu.choose_opponent", (("", "opponent.human"), *seats), short="setup.opponent"
     )
-    return [*entry.screens.questions(answers), opponent]
+    return [opponent, *entry.screens.questions(answers)]
 
 
 def menu_question(box: BoxState) -> Question | None:

@@ -42,6 +42,9 @@ def start_game(
         choice=(),
         view=entry.screens.initial_view(state),
         message=(),
+        undone=(),  # an undo's pages of the game before are not this game's
+        undone_page=0,
+        proposal=None,
         recent=recent,
     )
     return fresh, [NewGame(game, options, box_seat)]

@@ -33,12 +33,12 @@ def scenario(p: Player, shot) -> None:
     p.press("ok")
     shot("choose-game")
     p.press("ok")  # Zweimal: its new-game page, every question on it (as last started)
+    shot("opponent")  # the box's own question first: a person, or the box in a seat
+    p.press("down")
     shot("new-game")
     p.press("right")  # game 2: its supply comes in
     p.press("down", "down")
     shot("supply")  # game 2's supply: the arrows change it
-    p.press("down")
-    shot("opponent")  # the box's own question: a person, or the box in a seat
     p.press("ok")  # ok starts the game from any line
     shot("deal")  # the box deals: one press to start
     p.press("back")

@@ -1,0 +1,174 @@
+"""Presses around a game on the simulated box (prints a table; not a test): the real loop,
+MockFactory pins, a fresh state directory; each figure counts the presses (a hold of `ok`
+is one) a player makes, from where the row says.
+
+    .venv/bin/python benchmarks/around_presses.py
+
+Rows (issue 33's targets): a rematch from a game's result; a new game of the game played
+last, and of each other game, from the top menu (the list opens on the game played last);
+a solo game (the box in the second seat) from the top menu; a hint and an undo from a game's
+screen. Presses inside a turn are measured by presses.py, lay_presses.py and
+dan_presses.py.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from device import games  # noqa: E402
+from device.app.menu import SOLO, menu_items, menu_question  # noqa: E402
+from device.sim.simulator import Simulator  # noqa: E402
+from tests.boxdriver import Player, settings  # noqa: E402
+from tests.test_box_zweimal import play_round  # noqa: E402
+
+GAMES = ("zweimal", "feuer-und-wasser", "day-and-night", "wandernde-druiden")
+
+
+class Counted(Player):
+    """A player whose presses and holds are counted."""
+
+    def __init__(self, sim: Simulator) -> None:
+        super().__init__(sim)
+        self.count = 0
+
+    def press(self, *buttons: str) -> None:
+        self.count += len(buttons)
+        super().press(*buttons)
+
+    def hold_ok(self) -> None:
+        self.count += 1
+        self.sim.hold("ok")
+
+    def counted(self, do) -> int:
+        before = self.count
+        do()
+        return self.count - before
+
+
+def to_top_menu(p: Counted) -> None:
+    """The top menu, uncounted (where the rows start)."""
+    for _ in range(4):
+        if p.box.mode == "menu" and len(p.box.menu) == 1:
+            break
+        if p.box.mode == "menu":
+            p.sim.press("back")
+        else:
+            p.sim.hold("ok")
+    at = p.box.menu[-1][1]
+    items = menu_items(p.box)
+    for _ in range((items.index("new") - at) % len(items)):
+        p.sim.press("down")  # (the pointer on `new`: the row counts from there)
+
+
+def new_game(p: Counted, game: str, box_seat: str = "") -> int:
+    """A new game from the top menu's `new`: the list, the page as it opens, the opponent."""
+    to_top_menu(p)
+
+    def start() -> None:
+        p.press("ok")
+        items, at = menu_items(p.box), p.box.menu[-1][1]
+        down = (items.index(game) - at) % len(items)
+        up = (at - items.index(game)) % len(items)
+        p.press(*(["down"] * down if down <= up else ["up"] * up), "ok")
+        if dict(p.box.choice)[SOLO] != box_seat:  # (as the page opens: the one last started)
+            items, at = menu_items(p.box), p.box.menu[-1][1]
+            down = (items.index(SOLO) - at) % len(items)
+            up = (at - items.index(SOLO)) % len(items)
+            p.press(*(["down"] * down if down <= up else ["up"] * up))
+            values = [v for v, _ in menu_question(p.box).choices]
+            now = values.index(dict(p.box.choice)[SOLO])
+            right = (values.index(box_seat) - now) % len(values)
+            left = len(values) - right
+            p.press(*(["right"] * right if right <= left else ["left"] * left))
+        p.press("ok")
+
+    n = p.counted(start)
+    assert p.box.mode == "game" and p.box.session.game == game, p.box.mode
+    assert p.box.session.box_seat == box_seat
+    return n
+
+
+def main() -> int:
+    rows: list[tuple[str, str, str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        sim = Simulator(settings(), Path(tmp))
+        sim.start()
+        try:
+            p = Counted(sim)
+            again = [new_game(p, g) for g in GAMES for _ in range(2)][1::2]
+            rows.append(("a new game, the game played last", str(max(again)), "at most 3"))
+            other = []
+            for last in GAMES:
+                for game in GAMES:
+                    if game != last:
+                        new_game(p, last)
+                        other.append(new_game(p, game))
+            rows.append(
+                (
+                    "a new game, another game",
+                    f"{statistics.mean(other):.1f} (max {max(other)})",
+                    "at most 5",
+                )
+            )
+            solo = []
+            for game in GAMES:
+                new_game(p, GAMES[(GAMES.index(game) + 1) % 4])  # another played last
+                second = games.GAMES[game].engine.players[1]
+                solo.append(new_game(p, game, second))
+                new_game(p, game)  # two people again: the next row starts as the first did
+            rows.append(
+                (
+                    "a new solo game (the box in the second seat)",
+                    f"{statistics.mean(solo):.1f} (max {max(solo)})",
+                    "at most 5",
+                )
+            )
+            new_game(p, "zweimal")
+            p.press("ok", "ok")  # the deal, a figure: something to take back
+            hint = p.counted(lambda: (p.hold_ok(), p.press("ok")))
+            assert p.box.proposal is not None and p.box.proposal.hint
+            p.press("back")  # the hint dropped
+            rows.append(("a hint, from the game", str(hint), "at most 2"))
+            undo_back = p.counted(lambda: p.press("back", "ok"))
+            assert p.box.session.actions == 1
+            p.press("ok")  # the figure again
+            if p.box.undone:
+                p.sim.press("ok")
+
+            def undo_menu() -> None:
+                p.hold_ok()
+                items = menu_items(p.box)
+                p.press(*["down"] * items.index("undo"), "ok")
+
+            undo = p.counted(undo_menu)
+            rows.append(
+                ("an undo: back on the game / the menu's", f"{undo_back} / {undo}", "at most 2")
+            )
+            # a rematch: a game of Zweimal played to its result
+            new_game(p, "zweimal")
+            for _ in range(2):
+                p.deal()
+                play_round(p)
+                p.press("ok")
+                if p.state.phase != "over":
+                    p.press("ok")
+            finished = p.box.session.db_id
+            rematch = p.counted(lambda: p.press("ok"))
+            assert p.box.session.db_id != finished and p.box.session.actions == 0
+            rows.append(("a rematch, from the result", str(rematch), "1"))
+        finally:
+            sim.stop()
+    width = max(len(r[0]) for r in rows)
+    print(f"{'presses':<{width}}  {'measured':<14}target")
+    for what, measured, target in rows:
+        print(f"{what:<{width}}  {measured:<14}{target}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
