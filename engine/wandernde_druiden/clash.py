@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from engine.core import IllegalMove
 
@@ -119,7 +120,15 @@ def best_assignment(
     attackers: Sequence[int], defenders: Sequence[int], rule: MpRule = MpRule.ONCE_PER_CLASH
 ) -> ClashOutcome:
     """The defender's best assignment: first avoid MP loss, then discard as much attacking
-    strength as possible, then lose as little defending strength as possible."""
+    strength as possible, then lose as little defending strength as possible. Kept for the
+    last lineups asked (the search meets the same creatures in play again and again)."""
+    return _best_kept(tuple(attackers), tuple(defenders), rule)
+
+
+@lru_cache(maxsize=4096)
+def _best_kept(
+    attackers: tuple[int, ...], defenders: tuple[int, ...], rule: MpRule
+) -> ClashOutcome:
     _check_strengths(attackers, defenders)
     # The search is fastest with the weakest attackers first; map the answer back.
     order = sorted(range(len(attackers)), key=lambda a: (attackers[a], a))
