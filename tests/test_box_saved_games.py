@@ -333,11 +333,14 @@ def test_a_card_the_box_cannot_use_now_says_why(tmp_path):
         sim.store.teach([("04000001", "wandernde-druiden:fuchs"), ("04000002", "zweimal:player-A")])
         sim.tap("04000009")
         assert sim.loop.box.notice == "Karte unbekannt: im Menü anlernen"
-        sim.tap("04000001")
-        assert sim.loop.box.notice == "Karte von WD"
+        sim.tap("04000001")  # each known card by the name printed on it (issue 33)
+        assert sim.loop.box.notice == "Fuchs: Karte von WD"
         sim.tap("04000002")  # a player tag: nothing to do with it in Zweimal's set-up
-        assert sim.loop.box.notice == "Karte jetzt nicht nutzbar"
+        assert sim.loop.box.notice == "Spieler A: jetzt nicht nutzbar"
         assert sim.loop.box.session.actions == 0
+        sim.hold("ok")
+        sim.tap("04000001")  # in the menu: where it is taken
+        assert sim.loop.box.notice == "Fuchs: im Spiel auflegen"
     finally:
         sim.stop()
 

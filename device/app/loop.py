@@ -287,7 +287,7 @@ class Loop:
         if isinstance(event, Tap) and not UID.fullmatch(event.uid):
             log.warning("ignored a tap with a malformed UID %r", event.uid[:40])
             return  # never taught, never a card: the registry takes 4-, 5- and 7-byte UIDs
-        if isinstance(event, Tap) and before.mode in ("teach", "game", "check"):
+        if isinstance(event, Tap):  # (in the menu too: a known card is named, not unknown)
             event = Tap(event.uid, self.known_card(event.uid))
         new, effects = transition.handle(before, event)
         try:

@@ -77,16 +77,48 @@ def _tap(box: BoxState, event: Tap) -> tuple[BoxState, list[Effect]]:
     if box.mode == "game" and session is not None:
         box = replace(box, undone=(), undone_page=0)  # the player goes on: the undo is read
         game, _, card = event.known.partition(":")
-        told = solo.tap(box, card, game == session.game)  # solo play's part first
+        told = solo.tap(box, card, game == session.game, printed(box, event.known))
         if told is not None:
             return told, []
         if game != session.game:
             other = games.GAMES[game].short if game in games.GAMES else game
-            return replace(box, notice=text("tap.other_game", box.lang, game=other)), []
+            said = text("tap.other_game", box.lang, game=other, card=printed(box, event.known))
+            return replace(box, notice=said), []
         screens = screens_of(session)
         view = game_view(box)
         reaction = screens.on_tap(session.state, view, event.uid, event.known)
         if reaction == Reaction(view):  # nothing done, nothing asked, nothing refused
-            return replace(box, notice=text("tap.not_now", box.lang)), []  # e.g. the other side's
+            said = text("tap.not_now", box.lang, card=printed(box, event.known))
+            return replace(box, notice=said), []  # e.g. the other side's spell
         return react(replace(box, notice=""), reaction)
-    return replace(box, notice=text("tap.in_game", box.lang)), []  # the menu, a message
+    said = text("tap.in_game", box.lang, card=printed(box, event.known))
+    return replace(box, notice=said), []  # the menu, a message
+
+
+def printed(box: BoxState, known: str) -> str:
+    """A taught card (`game:card`) by the name printed on it, in the box's language: as the
+    game in play names it, else as the game's decks name it when it starts (the example
+    decks, or the config's); its id where the game names none."""
+    game, _, card = known.partition(":")
+    entry = games.GAMES.get(game)
+    if entry is None or entry.engine is None:
+        return card
+    seat = card.removeprefix("player-")
+    if seat != card and seat in entry.engine.players:  # a player's tag (card_names)
+        return entry.screens.seat_name(seat, box.lang)
+    session = box.session
+    if session is not None and session.game == game:
+        state = session.state
+    else:
+        from engine.replay import options_of
+
+        try:
+            options = options_of(entry.engine, dict(entry.screens.option_overrides()))
+        except ValueError:  # a config deck that breaks the rules: named by its id
+            return card
+        state = entry.engine.initial(options)
+    for seat in entry.engine.players:  # a card of either seat's deck
+        label = entry.screens.card_label(state, seat, card, box.lang)
+        if label != card:
+            return label
+    return card

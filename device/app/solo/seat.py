@@ -181,14 +181,14 @@ def press(box: BoxState, button: str, play: Play) -> tuple[BoxState, list[Effect
     return box, None
 
 
-def tap(box: BoxState, card: str, same_game: bool) -> BoxState | None:
-    """A card of `card`'s game tapped in a game, as solo play takes it: on the box's turn the
-    player's cards wait; a card drawn for the box is told. None: not solo play's (a game
-    without a solo player never looks further)."""
+def tap(box: BoxState, card: str, same_game: bool, name: str) -> BoxState | None:
+    """A card of `card`'s game tapped in a game (`name`: as printed), as solo play takes it:
+    on the box's turn the player's cards wait; a card drawn for the box is told. None: not
+    solo play's (a game without a solo player never looks further)."""
     if not _solo(box.session):
         return None
     if box_to_move(box):  # the box's move is on show: the player's cards wait
-        return replace(box, notice=text("tap.not_now", box.lang))
+        return replace(box, notice=text("tap.not_now", box.lang, card=name))
     if same_game and cards_to_tell(box):  # a card drawn for the box, tapped
         return take_told(box, card)
     return None
