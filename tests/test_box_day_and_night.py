@@ -337,3 +337,39 @@ def test_an_adjudicated_day_win_on_the_box(tmp_path):
         assert [line for line in _lines(t) if "chancenlos" in line]
     finally:
         sim.stop()
+
+
+def test_the_spell_list_puts_the_spells_cast_most_first_and_never_opens_on_one_taken_back(
+    table,
+):
+    """Issue 33: the list kept the deck's order and opened on the spell cast last, also
+    when that cast had just been taken back."""
+    from dataclasses import replace
+
+    from device.games.day_and_night.view import offered, spells
+
+    fresh = GAME.initial(GAME.parse_options({}))
+    in_deck = [spells(fresh)[i].id for i in offered(fresh)]
+    later = in_deck[2]  # a spell the deck lists third
+    cast = (("day", later), ("night", in_deck[1]), ("night", in_deck[1]), ("day", in_deck[1]))
+    listed = [spells(fresh)[i].id for i in offered(replace(fresh, cast=cast))]
+    assert listed[:2] == [in_deck[1], later]  # Day's casts only (once each): the deck's order
+    cast = (*cast, ("day", later))
+    listed = [spells(fresh)[i].id for i in offered(replace(fresh, cast=cast))]
+    assert listed[:2] == [later, in_deck[1]]  # cast twice: first
+    assert listed[2:] == [s for s in in_deck if s not in listed[:2]]
+    t = table
+    t.new_game()
+    t.cast("sunrise", (0, 1))
+    t.cursor_to(t.state.pawn("day"))
+    t.press("ok")  # the list, on the spell cast most
+    assert t.box.view.mode == "spells" and spells(t.state)[t.box.view.spell].id == "sunrise"
+    t.leave()
+    t.sim.hold("ok")
+    t.press(*["down"] * menu_items(t.box).index("undo"), "ok")  # the cast taken back
+    while t.box.undone:
+        t.press("ok")
+    t.cursor_to(t.state.pawn("day"))
+    t.press("ok")  # the list: not on the spell just taken back
+    assert t.box.view.mode == "spells"
+    assert spells(t.state)[t.box.view.spell].id != "sunrise"

@@ -623,3 +623,27 @@ def test_a_game_saved_under_rules_2_resumes_and_lays_any_card_of_its_set(tmp_pat
         assert [p.card for p in t.state.side("B").places] == ["hain"]
     finally:
         sim.stop()
+
+
+def test_the_picker_opens_on_a_card_that_can_be_paid_and_a_refusal_keeps_it_open(table):
+    """Issue 33: the picker opened on the strongest card even when it could not be paid
+    (Fuchs took 7 presses), and a refusal closed it."""
+    from device.games.wandernde_druiden.view import layable
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import LayCreature
+
+    t = table
+    t.new_game()
+    t.tap("hain")  # one Hain: the creatures it pays for can be laid
+    t.press("ok")
+    listed, at = layable(t.state), t.box.view.index
+    assert t.box.view.mode == "cards" and at > 0  # stronger ones come first in the list
+    assert GAME.is_legal(t.state, LayCreature(listed[at]))
+    assert not any(GAME.is_legal(t.state, LayCreature(c)) for c in listed[:at])
+    t.press("up")  # a stronger one, which the Hain cannot pay for
+    before = t.state
+    t.press("ok")
+    assert t.state == before and t.box.notice  # refused, said
+    assert t.box.view.mode == "cards" and t.box.view.index == at - 1  # still at that card
+    t.press("down", "ok")  # the one it opened on: laid
+    assert t.box.view.mode == "turn" and len(t.side("A").creatures) == 1

@@ -181,14 +181,16 @@ def test_a_one_target_spell_offers_exactly_the_fields_the_rules_accept():
     assert seen  # a spell laid next to the pawn was among them
 
 
-def test_the_list_starts_at_the_spell_cast_last_and_shows_name_cost_and_effect():
+def test_the_list_starts_at_the_spell_cast_most_and_shows_name_cost_and_effect():
     state = GAME.initial(options_of(GAME, {}))
     view = screen.initial_view(state)
     opened = screen.on_button(state, view, "ok").view  # the cursor starts on the pawn
     assert opened.mode == "spells" and opened.spell == dan_view.offered(state)[0]
     deck = [s.id for s in dan_view.spells(state)]
-    last = replace(view, last=("dawn", ""))
-    assert screen.on_button(state, last, "ok").view.spell == deck.index("dawn")
+    cast = replace(state, cast=(("day", "dawn"),))
+    assert screen.on_button(cast, view, "ok").view.spell == deck.index("dawn")  # cast most
+    taken_back = replace(view, last=(deck[0], ""))  # seen cast, the game no longer has it
+    assert screen.on_button(state, taken_back, "ok").view.spell == dan_view.offered(state)[1]
     frame = _frame(state, opened)
     from device.ui import fit
 

@@ -332,3 +332,24 @@ def test_no_discard_is_named_once_the_game_is_over():
     over = changed(session.state, outcome="day")
     ended = changed(playing, session=changed(playing.session, state=over))
     assert cut_lines(ended) == []
+
+
+def test_the_list_of_the_box_s_deck_moves_on_from_a_card_all_told(tmp_path):
+    """Issue 33: the list stayed on a card whose every copy was in the box's hand already:
+    the next `ok` was refused ("Alle schon gezogen")."""
+    sim = Simulator(box_settings(), tmp_path)
+    sim.start()
+    try:
+        t = solo_druiden(sim)
+        cards = solo.deck_cards(t.box)
+        drache = cards.index("drache")  # 3 copies in B's deck
+        t.press(*["up"] * ((len(cards) - drache) % len(cards)))  # (the list wraps)
+        assert cards[t.box.deal % len(cards)] == "drache"
+        t.press("ok", "ok", "ok")  # all three told
+        assert t.box.session.box_told == ("drache",) * 3
+        assert cards[t.box.deal % len(cards)] != "drache"  # on a card with a copy left
+        told = cards[t.box.deal % len(cards)]
+        t.press("ok")  # taken, not refused
+        assert t.box.session.box_told[-1] == told and "Alle" not in t.box.notice
+    finally:
+        sim.stop()

@@ -65,10 +65,31 @@ def take_told(box: BoxState, card: str) -> BoxState:
         return box  # nothing to tell: the callers ask only while cards are missing
     session = replace(session, box_told=(*told, card), box_held=held)
     told_box = replace(box, session=session, notice="")
+    told_box = replace(told_box, deal=with_copies(told_box, box.deal))  # the list: on one left
     if not cards_to_tell(told_box):  # the last card told: what the box does next is said at once
         return told_box
     said = text("deal.told", box.lang, card=card_label(box, card))  # which card it took
     return replace(told_box, notice=said)
+
+
+def with_copies(box: BoxState, start: int) -> int:
+    """Where the list of the box's deck stands: on `start`'s card, or the next one after it
+    that still has a copy not told (the list never rests on a card all of whose copies are
+    in the box's hand already)."""
+    session = box.session
+    assert session is not None
+    engine, cards = engine_of(session), deck_cards(box)
+    told = session.box_told[: session.box_held.used]
+    for step in range(len(cards)):
+        i = (start + step) % len(cards)
+        try:
+            hands.tell(engine, session.state, session.box_seat, session.box_held, told, cards[i])
+        except IllegalMove as refused:
+            if refused.code == "told_none_missing":  # the hand is whole: any card will do
+                return start % len(cards)
+            continue
+        return i
+    return start % max(1, len(cards))
 
 
 def drop_last_told(box: BoxState) -> BoxState:

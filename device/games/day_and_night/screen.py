@@ -262,12 +262,16 @@ def on_button(state: State, view: View, button: str) -> Reaction:
 
 
 def _open_spells(state: State, view: View) -> Reaction:
-    """The list of the spells that can be cast now, on the spell cast last (else the first)."""
+    """The list of the spells that can be cast now, cast most first, on the first of them;
+    never on a spell just taken back (the one this screen saw cast last, which the game no
+    longer has as the player's last)."""
     listed = offered(state)
     last = view.last[SIDES.index(state.turn)]
+    mine = [spell for side, spell in state.cast if side == state.turn]
+    taken_back = last if last and (not mine or mine[-1] != last) else ""
     ids = [spells(state)[i].id for i in listed]
-    start = listed[ids.index(last)] if last in ids else (listed[0] if listed else 0)
-    return Reaction(replace(view, mode="spells", spell=start, targets=()))
+    opened = [i for i, s in zip(listed, ids, strict=True) if s != taken_back] or listed or [0]
+    return Reaction(replace(view, mode="spells", spell=opened[0], targets=()))
 
 
 def _spell_list(state: State, view: View, button: str) -> Reaction:

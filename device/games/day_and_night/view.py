@@ -52,9 +52,12 @@ def spells(state: State):
 
 def offered(state: State) -> list[int]:
     """The places in the deck of the spells that can be cast now (engine/day_and_night:
-    cost, prerequisite, the moment, and a way to pick every target)."""
+    cost, prerequisite, the moment, and a way to pick every target), in the list's order:
+    the spells the player to move has cast most first, then the deck's order."""
     ids = {s.id for s in castable(state)}
-    return [i for i, s in enumerate(spells(state)) if s.id in ids]
+    cast = [spell for side, spell in state.cast if side == state.turn]
+    found = [i for i, s in enumerate(spells(state)) if s.id in ids]
+    return sorted(found, key=lambda i: -cast.count(spells(state)[i].id))
 
 
 def _temple_area(state: State) -> tuple[Coord, ...]:

@@ -163,7 +163,7 @@ def on_button(state: State, view: View, button: str) -> Reaction:
         return Reaction(_clash_view(state))
     if button in ("ok", "down", "up"):
         if layable(state):
-            return Reaction(View("cards", 0))
+            return Reaction(View("cards", _first_payable(state)))
         return Reaction(view)
     if button == "back" and not state.clash_due:  # the turn cannot end before the clash
         cut = cut_at_end(state)
@@ -171,11 +171,23 @@ def on_button(state: State, view: View, button: str) -> Reaction:
     return Reaction(view)
 
 
-def _lay(state: State, card_id: str) -> Reaction:
+def _first_payable(state: State) -> int:
+    """Where the picker opens: on the first card that can be laid now (a creature its
+    unused places pay for), in the picker's order; else on the first."""
+    from engine.wandernde_druiden.game import GAME
+
+    listed = layable(state)
+    return next((i for i, c in enumerate(listed) if GAME.is_legal(state, _action(state, c))), 0)
+
+
+def _action(state: State, card_id: str) -> LayPlace | LayCreature:
     card = state.options.cards.card(card_id)
-    action = (
-        LayPlace(card_id) if card is not None and card.type == "place" else LayCreature(card_id)
-    )
+    return LayPlace(card_id) if card is not None and card.type == "place" else LayCreature(card_id)
+
+
+def _lay(state: State, card_id: str, view: View | None = None) -> Reaction:
+    """Lay the card; a refusal keeps `view` (the picker at that card) on show."""
+    action = _action(state, card_id)
     if state.side(state.turn).hand == 1:  # the last card in hand: laying it loses
         return Reaction(
             View(),
@@ -183,7 +195,7 @@ def _lay(state: State, card_id: str) -> Reaction:
                 "last", ("place" if isinstance(action, LayPlace) else "creature", card_id)
             ),
         )
-    return Reaction(View(), action)
+    return Reaction(view or View(), action)
 
 
 def _cards(state: State, view: View, button: str) -> Reaction:
@@ -194,7 +206,7 @@ def _cards(state: State, view: View, button: str) -> Reaction:
         step = 1 if button == "down" else -1
         return Reaction(replace(view, index=(view.index + step) % len(listed)))
     if button == "ok":
-        return _lay(state, listed[view.index % len(listed)])
+        return _lay(state, listed[view.index % len(listed)], view)
     return Reaction(view)
 
 
