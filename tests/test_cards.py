@@ -197,9 +197,21 @@ def test_cli_list_known_names_the_cards_a_tag_can_be_taught(tmp_path, capsys):
     assert main(["cards", "list", "--known", "--state-dir", str(tmp_path)]) == 0
     names = capsys.readouterr()[0].split()
     assert "zweimal:player-A" in names and "wandernde-druiden:fuchs" in names
-    assert "day-and-night:sunrise" not in names  # spells are no tags without a deck file
+    # issue 33: the example decks' cards are tags too, as the box plays them with no config
+    assert {"day-and-night:sunrise", "feuer-und-wasser:R07"} <= set(names)
     teach = ["cards", "teach", names[-1], "--uid", "04000002", "--state-dir", str(tmp_path)]
     assert main(teach) == 0
+    capsys.readouterr()
+    for name, card in (
+        ("Morgensonne", "day-and-night:sunrise"),
+        ("twin suns", "day-and-night:twin-suns"),
+    ):
+        by_name = ["cards", "teach", name, "--uid", "04000003", "--state-dir", str(tmp_path)]
+        assert main(by_name) == 0 and capsys.readouterr()[0] == f"04000003\t{card}\n"
+    both = ["cards", "teach", "Spieler A", "--uid", "04000004", "--state-dir", str(tmp_path)]
+    assert main(both) == 2  # the name of a player in several games: which one, said
+    err = capsys.readouterr()[1]
+    assert "zweimal:player-A" in err and err.count("\n") == 1
 
 
 def test_cli_import_of_an_unknown_card_imports_nothing(tmp_path, capsys):

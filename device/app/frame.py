@@ -15,6 +15,7 @@ from device.app.solo import seat as solo
 from device.app.state import TOP, BoxState, game_view, message_page, screens_of
 from device.app.teach import check_report
 from device.app.turns import undo_takes_back_an_end
+from device.cards.names import printed_name
 from device.games.contract import ABANDON, DEFAULT_LAYOUT, UNDO, Layout
 from device.ui import fit, fonts as font_files
 from device.ui.catalog import shorter, text
@@ -310,10 +311,10 @@ def _teach(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
     )
     fit.line(draw, (1, 11), f"{box.teach.uid} {was}", fonts.small, shorter=(box.teach.uid,))
     labels = []
-    for name in box.card_names:
-        game, card = name.split(":", 1)
+    for name in box.card_names:  # as printed on the card, with its game's short name
+        game = name.split(":", 1)[0]
         known = games.GAMES.get(game)
-        labels.append(f"{card} [{known.short}]" if known else name)
+        labels.append(f"{printed_name(name, box.lang)} [{known.short}]" if known else name)
     if labels:
         _pick_list(draw, labels, box.menu[-1][1], 20, 3, fonts)
 

@@ -29,6 +29,7 @@ from device.app.turns import (
     game_button,
     react,
 )
+from device.cards.names import printed_name
 from device.events import Event, Hold, ReaderStatus, Tap
 from device.games.contract import Reaction
 from device.ui.catalog import text
@@ -96,29 +97,8 @@ def _tap(box: BoxState, event: Tap) -> tuple[BoxState, list[Effect]]:
 
 
 def printed(box: BoxState, known: str) -> str:
-    """A taught card (`game:card`) by the name printed on it, in the box's language: as the
-    game in play names it, else as the game's decks name it when it starts (the example
-    decks, or the config's); its id where the game names none."""
-    game, _, card = known.partition(":")
-    entry = games.GAMES.get(game)
-    if entry is None or entry.engine is None:
-        return card
-    seat = card.removeprefix("player-")
-    if seat != card and seat in entry.engine.players:  # a player's tag (card_names)
-        return entry.screens.seat_name(seat, box.lang)
+    """A taught card by the name printed on it, in the box's language (as the game in play
+    names it, else as its decks do: device/cards/names.py)."""
     session = box.session
-    if session is not None and session.game == game:
-        state = session.state
-    else:
-        from engine.replay import options_of
-
-        try:
-            options = options_of(entry.engine, dict(entry.screens.option_overrides()))
-        except ValueError:  # a config deck that breaks the rules: named by its id
-            return card
-        state = entry.engine.initial(options)
-    for seat in entry.engine.players:  # a card of either seat's deck
-        label = entry.screens.card_label(state, seat, card, box.lang)
-        if label != card:
-            return label
-    return card
+    state = session.state if session is not None and known.startswith(f"{session.game}:") else None
+    return printed_name(known, box.lang, state)

@@ -62,8 +62,9 @@ def _run(args: argparse.Namespace, Store) -> int:
     action = args.cards_command
     pairs = []
     if action == "teach":
+        args.card = _by_name(args, args.card.strip())  # a printed name: the card it names
         checked(args.uid or "04000000", args.card)  # a well-formed name first, then a known
-        _check_known(args, [args.card.strip()])  # one, before waiting for a tap
+        _check_known(args, [args.card])  # one, before waiting for a tap
         uid = args.uid
         if uid is None:
             if not args.port:
@@ -123,6 +124,19 @@ def _check_known(args: argparse.Namespace, cards: list[str]) -> None:
             f"{unknown} is not a card the box knows (`tabletop cards list --known` lists"
             " them: each game's players and the cards of its deck files)"
         )
+
+
+def _by_name(args: argparse.Namespace, name: str) -> str:
+    """The card a name stands for: itself where it is one (`game:card`), else the one card
+    whose printed name it is (`Morgensonne`, `day-and-night:Sunrise`); unchanged where none
+    is (the check that follows says so); several: one line naming them."""
+    from device.cards.names import by_printed_name
+    from device.errors import CardError
+
+    found = by_printed_name(name, _known(args))
+    if len(found) > 1:
+        raise CardError(f"{name} is the name of {', '.join(found)}: give one of them")
+    return found[0] if found else name
 
 
 def _known(args: argparse.Namespace) -> list[str]:

@@ -51,4 +51,9 @@ def of_file(path: Path, data: object, strict: bool, /) -> list[str]:
 
 
 def of_game(paths: list[Path], strict: bool, /) -> list[str]:
-    return []
+    """The example deck's spells of each side no deck file gives (what the box plays with
+    then), so they can be taught with no config."""
+    import json
+
+    given = {json.loads(p.read_text(encoding="utf-8")).get("side") for p in paths}
+    return [s.id for side, deck in EXAMPLE.items() if side not in given for s in deck]

@@ -113,6 +113,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.too_expensive": ("Zu wenig Aktionspunkte", "Not enough AP left"),
     "refuse.too_expensive.short": ("Zu wenig AP", "Not enough AP"),
     "refuse.prerequisite": ("Bedingung fehlt", "Prerequisite not met"),
+    "refuse.prerequisite.short": ("Bedingung fehlt", "Condition not met"),
     "refuse.wrong_targets": ("Falsche Zahl an Zielen", "Wrong number of targets"),
     "refuse.off_board": ("Feld liegt außerhalb", "Field is off the board"),
     "refuse.target_fixed": ("Feld ist fixiert", "That tile is fixed"),
