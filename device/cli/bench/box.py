@@ -177,12 +177,14 @@ def _press(box: TimedBox, game: str, button: str, out: Played) -> None:
 
 
 def _screen(box) -> tuple:
-    """Which screen the box shows: its mode, the menu page, the game's own screen (a view's
-    `mode`, `review` for a scoring board's pages, `page` for a list shown a page at a time:
-    turning a page is a new screen, not a step), whether a notice band shows."""
+    """Which screen the box shows: its mode, the menu page, which game (a rematch is a new
+    one), the game's own screen (a view's `mode`, `review` for a scoring board's pages,
+    `page` for a list shown a page at a time: turning a page is a new screen, not a step),
+    whether a notice band shows."""
     view = box.view
     return (
         box.mode,
+        box.session.db_id if box.session is not None else None,
         box.menu[-1][0],
         getattr(view, "mode", None),
         getattr(view, "review", None),
