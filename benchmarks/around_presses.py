@@ -7,8 +7,8 @@ is one) a player makes, from where the row says.
 Rows (issue 33's targets): a rematch from a game's result; a new game of the game played
 last, and of each other game, from the top menu (the list opens on the game played last);
 a solo game (the box in the second seat) from the top menu; a hint and an undo from a game's
-screen. Presses inside a turn are measured by presses.py, lay_presses.py and
-dan_presses.py.
+screen; teaching Day and Night's example deck, tag by tag in its order, from the game.
+Presses inside a turn are measured by presses.py, lay_presses.py and dan_presses.py.
 """
 
 from __future__ import annotations
@@ -161,6 +161,20 @@ def main() -> int:
             rematch = p.counted(lambda: p.press("ok"))
             assert p.box.session.db_id != finished and p.box.session.actions == 0
             rows.append(("a rematch, from the result", str(rematch), "1"))
+            # teaching a deck's cards in its order, from the game (a tap is no press)
+            new_game(p, "day-and-night")
+            before = p.count
+            p.hold_ok()
+            p.press(*["down"] * menu_items(p.box).index("teach"), "ok")
+            deck = [c for c in p.box.card_names if c.startswith("day-and-night:")]
+            for n, card in enumerate(deck):
+                sim.tap(f"{0x04F00000 + n:08X}")
+                assert p.box.card_names[p.box.menu[-1][1]] == card
+                p.press("ok")
+            each = (p.count - before) / len(deck)
+            rows.append(
+                (f"teaching a deck in its order ({len(deck)} tags), a card", f"{each:.2f}", "4")
+            )
         finally:
             sim.stop()
     width = max(len(r[0]) for r in rows)

@@ -36,7 +36,7 @@ def test_teach_screen_tap_pick_and_it_is_saved(tmp_path):
         assert p.box.teach.uid == "04A2B3C4" and p.box.teach.known == ""
         p.press("down")  # zweimal:player-B
         p.press("ok")
-        assert p.box.notice == "Gelernt: player-B"
+        assert p.box.notice == "Gelernt: Spieler B"  # as printed (issue 33)
         assert sim.store.card_for("04A2B3C4") == "zweimal:player-B"
         sim.tap("04A2B3C4")  # tapped again: the screen says what it is
         assert p.box.teach.known == "zweimal:player-B"

@@ -160,3 +160,24 @@ def test_a_new_game_never_shows_the_undo_of_the_game_before(tmp_path):
         assert p.state.phase == "figure" and p.state.position.roads == offered
     finally:
         p.sim.stop()
+
+
+def test_a_new_tag_on_the_teach_screen_opens_on_the_next_card_not_taught(tmp_path):
+    """Issue 33: teaching opened the list of every game's cards on its first line for every
+    new tag; now on the first card no tag is taught as yet, of the game in play (else the one
+    played last): a deck taught in its order is a tap and `ok` a card."""
+    p = box(tmp_path)
+    try:
+        p.start("day-and-night")
+        p.sim.hold("ok")
+        p.press(*["down"] * menu_items(p.box).index("teach"), "ok")
+        names = p.box.card_names
+        for n, uid in enumerate(("04E00001", "04E00002", "04E00003")):
+            p.sim.tap(uid)
+            expected = [c for c in names if c.startswith("day-and-night:")][n]
+            assert names[p.box.menu[-1][1]] == expected
+            p.press("ok")
+        assert p.sim.store.cards()[-1] == ("04E00003", "day-and-night:sunrise")
+        assert p.box.notice == "Gelernt: Morgensonne"  # the name printed on the card
+    finally:
+        p.sim.stop()

@@ -89,7 +89,8 @@ class Loop:
     # --- start-up ---------------------------------------------------------------------------
 
     def _restore(self) -> BoxState:
-        box = BoxState(lang=self.lang, card_names=self.card_names)
+        taught = frozenset(card for _, card in self.store.cards())
+        box = BoxState(lang=self.lang, card_names=self.card_names, taught=taught)
         try:
             game_id, ui = self.store.screen()
         except StoreError as error:

@@ -8,20 +8,32 @@ from dataclasses import replace
 from device import games
 from device.app.effects import Effect, TeachCard
 from device.app.state import TOP_MENU, BoxState, DeckCount, Page, Teach
+from device.cards.names import printed_name
 from device.events import Tap
 from device.games.contract import DeckReport
 from device.ui.catalog import text
 
 
 def teach_tap(box: BoxState, event: Tap) -> BoxState:
-    """A tag tapped on the teach screen: its card is picked next (the one it was, if any)."""
-    index = box.card_names.index(event.known) if event.known in box.card_names else 0
+    """A tag tapped on the teach screen: its card is picked next, the list on the card it
+    was; a new tag's on the first card no tag is taught as yet, of the game in play (else the
+    game played last), so a deck taught in its order is a tap and `ok` a card."""
+    names = box.card_names
+    index = names.index(event.known) if event.known in names else _next_untaught(box)
     return replace(
         box,
         teach=Teach(event.uid, event.known or ""),
         menu=((Page("teach"), index),),
         notice="",
     )
+
+
+def _next_untaught(box: BoxState) -> int:
+    names = box.card_names
+    game = box.session.game if box.session else (box.recent[0][0] if box.recent else "")
+    untaught = [i for i, n in enumerate(names) if n not in box.taught]
+    mine = [i for i in untaught if names[i].startswith(f"{game}:")]
+    return (mine or untaught or [0])[0]
 
 
 def check_tap(box: BoxState, event: Tap) -> BoxState:
@@ -87,7 +99,8 @@ def teach_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
         done = replace(
             box,
             teach=Teach(),
-            notice=text("teach.taught", box.lang, card=card.split(":", 1)[1]),
+            notice=text("teach.taught", box.lang, card=printed_name(card, box.lang)),
+            taught=box.taught | {card},
         )
         return done, [TeachCard(box.teach.uid, card)]
     return box, []
