@@ -226,3 +226,24 @@ def test_cli_import_of_an_unknown_card_imports_nothing(tmp_path, capsys):
     assert code == 2 and "wandernde-druiden:nosuch" in err and err.count("\n") == 1
     assert main(["cards", "list", "--state-dir", str(tmp_path)]) == 0
     assert "04000001" not in capsys.readouterr()[0]  # all or nothing
+
+
+def test_cli_teach_by_the_printed_name_of_a_config_deck_s_card(tmp_path, capsys):
+    """A card of the config's own deck file is found by the name printed on it, as the box
+    names it (the games set up with the config's decks, as on the box)."""
+    from device.cli.main import main
+    from device.games.setup import set_up
+
+    spell = {"id": "glow", "name": "Glühen", "cost": 1, "copies": 70,
+             "effects": [{"kind": "place"}]}  # fmt: skip
+    deck = tmp_path / "day.json"
+    deck.write_text(json.dumps({"game": "day-and-night", "side": "day", "spells": [spell]}))
+    config = tmp_path / "config.toml"
+    config.write_text(f'decks = ["{deck}"]\n')
+    try:
+        teach = ["cards", "teach", "glühen", "--uid", "04000005", "--config", str(config),
+                 "--state-dir", str(tmp_path)]  # fmt: skip
+        assert main(teach) == 0
+        assert capsys.readouterr()[0] == "04000005\tday-and-night:glow\n"
+    finally:
+        set_up()  # the other tests' games: the examples

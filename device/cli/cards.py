@@ -143,10 +143,12 @@ def _known(args: argparse.Namespace) -> list[str]:
     """The card names a tag can stand for, with the config's deck files (as the box has)."""
     from device.cards.names import card_names
     from device.errors import CardError
+    from device.games.setup import set_up
     from device.settings import ConfigError, load
 
     try:
         settings = load(Path(args.config) if args.config else None)
+        set_up(settings.decks, deck_rules=settings.deck_rules)  # the games as the box has them
         return card_names(settings.decks)
     except ConfigError as error:
         raise CardError(str(error)) from None
