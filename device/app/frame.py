@@ -244,10 +244,9 @@ def _setup(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
     """A game's new game on one page: each question's short title and its answer, a line
     each (too long: the answer alone, or its words before a bracket or a colon); the line
     under the pointer has the arrows that change it at its right edge."""
-    page, index = box.menu[-1]
     asked = questions(dict(box.choice))
-    index %= len(asked)
-    first = max(0, min(index - MENU_ROWS + 1, len(asked) - MENU_ROWS))
+    index = box.menu[-1][1] % len(asked)
+    first = _first_shown(index, len(asked), MENU_ROWS)
     for row, question in enumerate(asked[first : first + MENU_ROWS]):
         y = 11 + row * 11
         answer = answer_label(box, question)
@@ -263,7 +262,7 @@ def _setup(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
             shorter=forms,
         )
         if first + row == index:
-            draw.polygon([(0, y + 1), (4, y + 5), (0, y + 9)], fill=1)
+            _pointer(draw, y)
             draw.polygon([(WIDTH - 7, y + 5), (WIDTH - 5, y + 3), (WIDTH - 5, y + 7)], fill=1)
             draw.polygon([(WIDTH - 3, y + 3), (WIDTH - 1, y + 5), (WIDTH - 3, y + 7)], fill=1)
 
@@ -273,19 +272,29 @@ def _pick_list(draw, labels: list[str], index: int, top: int, rows: int, fonts) 
     not an inverted bar: a step down the list then changes a few columns, not whole pages
     of the display)."""
     index %= len(labels)
-    first = max(0, min(index - rows + 1, len(labels) - rows))
+    first = _first_shown(index, len(labels), rows)
     scrolls = len(labels) > rows  # a cue at the right: more above, more below
     width = WIDTH - 7 - (CUE_W if scrolls else 0)
     for row, label in enumerate(labels[first : first + rows]):
         y = top + row * 11
         if first + row == index:
-            draw.polygon([(0, y + 1), (4, y + 5), (0, y + 9)], fill=1)
+            _pointer(draw, y)
         fit.line(draw, (7, y + 1), label, fonts.body, width=width)
     if scrolls and first > 0:  # more above: a small triangle pointing up
         draw.polygon([(WIDTH - 7, top + 7), (WIDTH - 4, top + 4), (WIDTH - 1, top + 7)], fill=1)
     if scrolls and first + rows < len(labels):  # more below: pointing down
         y = top + (rows - 1) * 11
         draw.polygon([(WIDTH - 7, y + 3), (WIDTH - 4, y + 6), (WIDTH - 1, y + 3)], fill=1)
+
+
+def _first_shown(index: int, count: int, rows: int) -> int:
+    """The first row a list of `count` shows in `rows`, scrolled so `index` shows."""
+    return max(0, min(index - rows + 1, count - rows))
+
+
+def _pointer(draw: ImageDraw.ImageDraw, y: int) -> None:
+    """The pointer at a list's chosen row (whose top is `y`)."""
+    draw.polygon([(0, y + 1), (4, y + 5), (0, y + 9)], fill=1)
 
 
 def _deal(draw: ImageDraw.ImageDraw, box: BoxState, shown: solo.Shown, fonts) -> None:
