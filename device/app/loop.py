@@ -89,8 +89,7 @@ class Loop:
     # --- start-up ---------------------------------------------------------------------------
 
     def _restore(self) -> BoxState:
-        taught = frozenset(card for _, card in self.store.cards())
-        box = BoxState(lang=self.lang, card_names=self.card_names, taught=taught)
+        box = BoxState(lang=self.lang, card_names=self.card_names)
         try:
             game_id, ui = self.store.screen()
         except StoreError as error:
@@ -171,6 +170,7 @@ class Loop:
             )
         if failing:
             box = replace(box, notice=failing[0])
+        box = replace(box, recent=self._last_started())  # what each game was last started with
         return self._with_resumable(box)
 
     def _last_started(self) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
@@ -249,8 +249,6 @@ class Loop:
         return session, lost
 
     def _with_resumable(self, box: BoxState) -> BoxState:
-        if not box.recent:  # at a start: what each game was last started with
-            box = replace(box, recent=self._last_started())
         current = box.session.db_id if box.session else None
         try:
             other = self.store.latest_unfinished(current, replayable)
@@ -290,6 +288,8 @@ class Loop:
             return  # never taught, never a card: the registry takes 4-, 5- and 7-byte UIDs
         if isinstance(event, Tap):  # (in the menu too: a known card is named, not unknown)
             event = Tap(event.uid, self.known_card(event.uid))
+        if isinstance(event, Tap) and before.mode == "teach":  # the list opens on one not taught
+            before = replace(before, taught=frozenset(card for _, card in self.store.cards()))
         new, effects = transition.handle(before, event)
         try:
             new = self._carry_out(before, new, effects)

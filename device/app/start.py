@@ -11,10 +11,9 @@ from typing import Any
 
 from device import games
 from device.app.effects import Effect, NewGame
+from device.app.session import SOLO  # the box's seat: a new-game answer, a saved option
 from device.app.state import TOP_MENU, BoxState
 from device.ui.catalog import text
-
-SOLO = "solo"  # the box's own new-game question: who plays the second seat
 
 
 def rematch(box: BoxState) -> tuple[BoxState, list[Effect]]:

@@ -128,7 +128,8 @@ class BoxState:
     resumable: bool = False  # the store holds another unfinished game
     reader_ok: bool = True  # False while the card reader is unplugged or silent
     card_names: tuple[str, ...] = ()  # what the teach screen offers
-    taught: frozenset[str] = frozenset()  # the cards some tag is taught as (the registry's)
+    # the teach screen: the cards some tag is taught as (the registry's, read at each tap)
+    taught: frozenset[str] = frozenset()
     # the new-game answers each game was last started with (its questions' values and the
     # box's seat), the last played first: the new-game menu opens on them
     recent: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()

@@ -100,7 +100,6 @@ def teach_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
             box,
             teach=Teach(),
             notice=text("teach.taught", box.lang, card=printed_name(card, box.lang)),
-            taught=box.taught | {card},
         )
         return done, [TeachCard(box.teach.uid, card)]
     return box, []
