@@ -57,10 +57,9 @@ def answered(game: str, given: dict[str, str]) -> dict[str, str]:
     return {k: v for k, v in choice.items() if k == "game" or k in {q.key for q in asked}}
 
 
-def _remembered(box: BoxState, game: str) -> dict[str, str]:
-    """The answers the game was last started with, else its defaults."""
-    last = next((dict(a) for g, a in box.recent if g == game), {})
-    return answered(game, last)
+def _last_answers(box: BoxState, game: str) -> dict[str, str]:
+    """The answers the game was last started with (none: never started)."""
+    return next((dict(a) for g, a in box.recent if g == game), {})
 
 
 def menu_items(box: BoxState) -> list[str]:
@@ -162,7 +161,7 @@ def menu_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
         if not games.GAMES[item].playable:
             name = games.GAMES[item].name
             return replace(box, notice=text("menu.not_yet", box.lang, game=name)), []
-        remembered = _remembered(box, item)
+        remembered = answered(item, _last_answers(box, item))
         opened = (Page("setup", item), 0)
         return replace(box, menu=(*box.menu, opened), choice=tuple(remembered.items())), []
     if page.kind == "setup":
@@ -181,7 +180,7 @@ def _change(box: BoxState, index: int, step: int) -> BoxState:
     at = values.index(now) if now in values else question.default
     choice[question.key] = values[(at + step) % len(values)]
     game = choice["game"]
-    choice = answered(game, {**dict(next((a for g, a in box.recent if g == game), ())), **choice})
+    choice = answered(game, {**_last_answers(box, game), **choice})
     keys = [q.key for q in questions(choice)]
     index = keys.index(question.key)
     return replace(
