@@ -1,18 +1,20 @@
 """Presses around a game on the simulated box (prints a table; not a test): the real loop,
 MockFactory pins, a fresh state directory; each figure counts the presses (a hold of `ok`
-is one) a player makes, from where the row says.
+or `back` is one) a player makes, from where the row says.
 
     .venv/bin/python benchmarks/around_presses.py
 
 Rows (issue 33's targets): a rematch from a game's result; a new game of the game played
 last, and of each other game, from the top menu (the list opens on the game played last);
 a solo game (the box in the second seat) from the top menu; a hint and an undo from a game's
-screen; teaching Day and Night's example deck, tag by tag in its order, from the game.
+screen (`back` there; a hold of `back` where `back` is no undo, the menu); teaching Day and
+Night's example deck, tag by tag in its order, from the game.
 Presses inside a turn are measured by presses.py, lay_presses.py and dan_presses.py.
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 import sys
 import tempfile
@@ -41,8 +43,11 @@ class Counted(Player):
         super().press(*buttons)
 
     def hold_ok(self) -> None:
+        self.hold("ok")
+
+    def hold(self, button: str) -> None:
         self.count += 1
-        self.sim.hold("ok")
+        self.sim.hold(button)
 
     def counted(self, do) -> int:
         before = self.count
@@ -93,6 +98,65 @@ def new_game(p: Counted, game: str, box_seat: str = "") -> int:
     return n
 
 
+def fewest(n: int, at: int, goal: int) -> list[str]:
+    """The fewest presses from `at` to `goal` on a teach page of `n` cards that wraps: ▲▼ a
+    card, ◄► a screen of them (device/app/teach.py MOVES), found by a search."""
+    from collections import deque
+
+    from device.app.teach import MOVES
+
+    came = {at: []}
+    queue = deque([at])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            return came[here]
+        for button, step in MOVES.items():
+            there = (here + step) % n
+            if there not in came:
+                came[there] = [*came[here], button]
+                queue.append(there)
+    raise AssertionError("unreachable")
+
+
+def teaching() -> list[tuple[str, str, str]]:
+    """Teaching Day and Night's example deck (a tap is no press), each row on a fresh box:
+        in its order from the menu's teach screen; in its order in the game ("this card?": the
+    game then takes each tap, a spell without targets is cast); in
+        an order of its own (shuffled, seeded) from the teach screen, the fewest presses."""
+    rows = []
+    for how in ("in its order", "in its order, in the game (this card?)", "shuffled"):
+        with tempfile.TemporaryDirectory() as tmp:
+            sim = Simulator(settings(), Path(tmp))
+            sim.start()
+            try:
+                p = Counted(sim)
+                new_game(p, "day-and-night")
+                before = p.count
+                if how != "in its order, in the game (this card?)":
+                    p.hold_ok()
+                    p.press(*["down"] * menu_items(p.box).index("teach"), "ok")
+                names = p.box.card_names
+                deck = [c for c in names if c.startswith("day-and-night:")]
+                order = list(deck)
+                if how == "shuffled":
+                    random.Random(33).shuffle(order)
+                for n, card in enumerate(order):
+                    sim.tap(f"{0x04F00000 + n:08X}")
+                    page = [c for c in names if c.startswith("day-and-night:")]
+                    at = page.index(names[p.box.menu[-1][1]])
+                    p.press(*fewest(len(page), at, page.index(card)))
+                    assert names[p.box.menu[-1][1]] == card
+                    p.press("ok")
+                each = (p.count - before) / len(order)
+                rows.append(
+                    (f"teaching a deck {how} ({len(order)} tags), a card", f"{each:.2f}", "4")
+                )
+            finally:
+                sim.stop()
+    return rows
+
+
 def main() -> int:
     rows: list[tuple[str, str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -136,18 +200,20 @@ def main() -> int:
             rows.append(("a hint, from the game", str(hint), "at most 2"))
             undo_back = p.counted(lambda: p.press("back", "ok"))
             assert p.box.session.actions == 1
-            p.press("ok")  # the figure again
-            if p.box.undone:
+            if p.box.undone:  # what to take off the table: read
                 p.sim.press("ok")
+            p.sim.press("ok")  # the figure again
+            assert p.box.session.actions == 2
 
-            def undo_menu() -> None:
-                p.hold_ok()
-                items = menu_items(p.box)
-                p.press(*["down"] * items.index("undo"), "ok")
-
-            undo = p.counted(undo_menu)
+            p.sim.hold("ok")  # the menu open, uncounted: a screen where back is no undo
+            undo = p.counted(lambda: p.hold("back"))
+            assert p.box.session.actions == 1 and p.box.mode == "game", p.box
             rows.append(
-                ("an undo: back on the game / the menu's", f"{undo_back} / {undo}", "at most 2")
+                (
+                    "an undo: back on the game / a hold of back (the menu)",
+                    f"{undo_back} / {undo}",
+                    "at most 2",
+                )
             )
             # a rematch: a game of Zweimal played to its result
             new_game(p, "zweimal")
@@ -161,22 +227,9 @@ def main() -> int:
             rematch = p.counted(lambda: p.press("ok"))
             assert p.box.session.db_id != finished and p.box.session.actions == 0
             rows.append(("a rematch, from the result", str(rematch), "1"))
-            # teaching a deck's cards in its order, from the game (a tap is no press)
-            new_game(p, "day-and-night")
-            before = p.count
-            p.hold_ok()
-            p.press(*["down"] * menu_items(p.box).index("teach"), "ok")
-            deck = [c for c in p.box.card_names if c.startswith("day-and-night:")]
-            for n, card in enumerate(deck):
-                sim.tap(f"{0x04F00000 + n:08X}")
-                assert p.box.card_names[p.box.menu[-1][1]] == card
-                p.press("ok")
-            each = (p.count - before) / len(deck)
-            rows.append(
-                (f"teaching a deck in its order ({len(deck)} tags), a card", f"{each:.2f}", "4")
-            )
         finally:
             sim.stop()
+    rows += teaching()
     width = max(len(r[0]) for r in rows)
     print(f"{'presses':<{width}}  {'measured':<14}target")
     for what, measured, target in rows:

@@ -38,7 +38,7 @@ class Buttons(Strict):
     ok: int = Field(26, ge=0, le=27)
     back: int = Field(21, ge=0, le=27)
     bounce_ms: int = Field(20, ge=0, le=500)
-    hold_s: float = Field(1.0, ge=0.2, le=5.0)  # holding ok this long opens the menu
+    hold_s: float = Field(1.0, ge=0.2, le=5.0)  # a hold of ok (the menu) or back (undo)
 
     @model_validator(mode="after")
     def _distinct(self) -> Buttons:

@@ -331,8 +331,10 @@ def test_a_card_the_box_cannot_use_now_says_why(tmp_path):
     try:
         p.new_game()
         sim.store.teach([("04000001", "wandernde-druiden:fuchs"), ("04000002", "zweimal:player-A")])
-        sim.tap("04000009")
-        assert sim.loop.box.notice == "Karte unbekannt: im Menü anlernen"
+        sim.tap("04000009")  # never taught: "this card?" (tests/test_teach_in_game.py)
+        assert sim.loop.box.mode == "teach" and sim.loop.box.teach.in_game
+        sim.press("back")  # not now: the game again, nothing taught
+        assert sim.loop.box.mode == "game" and sim.loop.box.notice == ""
         sim.tap("04000001")  # each known card by the name printed on it (issue 33)
         assert sim.loop.box.notice == "Fuchs: Karte von WD"
         sim.tap("04000002")  # a player tag: nothing to do with it in Zweimal's set-up
@@ -341,6 +343,8 @@ def test_a_card_the_box_cannot_use_now_says_why(tmp_path):
         sim.hold("ok")
         sim.tap("04000001")  # in the menu: where it is taken
         assert sim.loop.box.notice == "Fuchs: im Spiel auflegen"
+        sim.tap("04000009")  # an unknown tag in the menu: where to teach it
+        assert sim.loop.box.notice == "Karte unbekannt: im Menü anlernen"
     finally:
         sim.stop()
 

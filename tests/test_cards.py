@@ -41,7 +41,7 @@ def test_teach_screen_tap_pick_and_it_is_saved(tmp_path):
         sim.tap("04A2B3C4")  # tapped again: the screen says what it is
         assert p.box.teach.known == "zweimal:player-B"
         assert p.box.card_names[p.box.menu[-1][1]] == "zweimal:player-B"
-        p.press("back", "back")
+        p.press("back", "back", "back")  # the list of games, the tag, the teach screen
         assert p.box.mode == "menu"
     finally:
         sim.stop()

@@ -63,6 +63,7 @@ def test_every_shown_text_fits_its_line():
         for text in (de, en):
             values = dict(
                 game="Wandernde Druiden",
+                uid="04A2B3C4D5E6F7",
                 n=99,
                 player="A",
                 round=2,

@@ -12,8 +12,8 @@ from device import games
 from device.app import pieces
 from device.app.menu import answer_label, menu_items, menu_label, menu_question, questions
 from device.app.solo import seat as solo
-from device.app.state import TOP, BoxState, game_view, message_page, screens_of
-from device.app.teach import check_report
+from device.app.state import TOP, BoxState, Teach, game_view, message_page, screens_of
+from device.app.teach import ROWS, check_report, game_of, page_of, teach_games
 from device.app.turns import undo_takes_back_an_end
 from device.cards.names import printed_name
 from device.games.contract import ABANDON, DEFAULT_LAYOUT, UNDO, Layout
@@ -202,8 +202,8 @@ def _lines(box: BoxState, shown: solo.Shown) -> tuple[str, str]:
             hint_key = "hint.menu_only"  # back does nothing here
         return title, text(hint_key, lang)
     if box.mode == "teach":
-        key = "hint.teach_pick" if box.teach.uid else "hint.teach_wait"
-        return text("teach.title", lang), text(key, lang)
+        hint = _teach_hint(box.teach, box.menu[-1][0].kind == "game")
+        return _teach_title(box), text(hint, lang)
     if box.mode == "check":
         name = games.GAMES[box.check.game].short if box.check.game in games.GAMES else ""
         key = "hint.check" if box.check.uids else "hint.check_empty"
@@ -309,23 +309,45 @@ def _deal(draw: ImageDraw.ImageDraw, box: BoxState, shown: solo.Shown, fonts) ->
         _pick_list(draw, list(shown.deck_labels), box.deal, 20, 3, fonts)
 
 
+def _teach_title(box: BoxState) -> str:
+    """Waiting for a tag; a tag tapped: new (its UID) or the card it was; offered in a game."""
+    teach, lang = box.teach, box.lang
+    if teach.in_game:
+        return text("teach.offer", lang)
+    if teach.known:
+        return text("teach.was", lang, card=printed_name(teach.known, lang))
+    if teach.uid:
+        return text("teach.new", lang, uid=teach.uid)
+    return text("teach.title", lang)
+
+
+def _teach_hint(teach: Teach, games_list: bool) -> str:
+    if teach.in_game:
+        return "hint.teach_offer"
+    if teach.uid and games_list:
+        return "hint.teach_games"
+    return "hint.teach_pick" if teach.uid else "hint.teach_wait"
+
+
 def _teach(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
+    """A tag tapped: its game's page of cards, as printed on them; or the list of games."""
     if not box.teach.uid:
         fit.line(draw, (2, 20), text("teach.tap", box.lang), fonts.body)
         return
-    was = (
-        text("teach.was", box.lang, card=box.teach.known.split(":", 1)[-1])
-        if (box.teach.known)
-        else text("teach.new", box.lang)
-    )
-    fit.line(draw, (1, 11), f"{box.teach.uid} {was}", fonts.small, shorter=(box.teach.uid,))
-    labels = []
-    for name in box.card_names:  # as printed on the card, with its game's short name
-        game = name.split(":", 1)[0]
-        known = games.GAMES.get(game)
-        labels.append(f"{printed_name(name, box.lang)} [{known.short}]" if known else name)
-    if labels:
-        _pick_list(draw, labels, box.menu[-1][1], 20, 3, fonts)
+    names = box.card_names
+    if not names:
+        return
+    if box.menu[-1][0].kind == "game":  # the list of games: game first, then the card
+        labels = [games.GAMES[g].name if g in games.GAMES else g for g in teach_games(names)]
+        _pick_list(draw, labels, box.menu[-1][1], 11, MENU_ROWS, fonts)
+        return
+    index = box.menu[-1][1] % len(names)
+    page = page_of(names, index)
+    game = games.GAMES.get(game_of(names[index]))
+    name = (game.name, game.short) if game else (game_of(names[index]),)
+    fit.line(draw, (7, 11), name[0], fonts.status, width=WIDTH - 7, shorter=name)
+    labels = [printed_name(names[i], box.lang) for i in page]
+    _pick_list(draw, labels, page.index(index), 20, ROWS, fonts)
 
 
 def _check(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:

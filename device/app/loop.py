@@ -113,7 +113,7 @@ class Loop:
                     confirm=Confirm.parse(rec.confirm),
                     notice=rec.notice,
                     undone=tuple(tuple(page) for page in rec.undone),
-                    teach=Teach(rec.teach_uid, rec.teach_known),
+                    teach=Teach(rec.teach_uid, rec.teach_known, rec.teach_in_game),
                     check=DeckCount(
                         rec.check_game if rec.check_game in games.GAMES else "",
                         tuple(rec.check_uids),
@@ -272,6 +272,7 @@ class Loop:
             notice=box.notice,
             teach_uid=box.teach.uid,
             teach_known=box.teach.known,
+            teach_in_game=box.teach.in_game,
             check_game=box.check.game,
             check_uids=list(box.check.uids),
             check_cards=list(box.check.cards),
@@ -288,7 +289,8 @@ class Loop:
             return  # never taught, never a card: the registry takes 4-, 5- and 7-byte UIDs
         if isinstance(event, Tap):  # (in the menu too: a known card is named, not unknown)
             event = Tap(event.uid, self.known_card(event.uid))
-        if isinstance(event, Tap) and before.mode == "teach":  # the list opens on one not taught
+        if isinstance(event, Tap) and (before.mode == "teach" or event.known is None):
+            # the teach screen opens on a card not taught yet
             before = replace(before, taught=frozenset(card for _, card in self.store.cards()))
         new, effects = transition.handle(before, event)
         try:

@@ -14,8 +14,8 @@ from device.app.solo import seat as solo
 from device.app.start import SOLO, start_game
 from device.app.state import TOP, BoxState, Page, Teach, deck_checkers, engine_of
 from device.app.teach import start_check
-from device.app.turns import undo_takes_back_an_end, undo_turn
-from device.games.contract import ABANDON, UNDO, Question
+from device.app.turns import undo_asked
+from device.games.contract import ABANDON, Question
 from device.ui.catalog import text
 from engine.replay import options_of
 
@@ -141,9 +141,7 @@ def menu_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
         if item == "resume":
             return replace(box, mode="game"), [Resume()]
         if item == "undo":
-            if undo_takes_back_an_end(box):  # a round's or the game's end: ask first
-                return replace(box, mode="confirm", confirm=UNDO), []
-            return undo_turn(replace(box, mode="game"))
+            return undo_asked(box)
         if item == "hint":
             return solo.ask_hint(box), []
         if item == "abandon":

@@ -56,10 +56,12 @@ TOP_MENU: tuple[tuple[Page, int], ...] = ((TOP, 0),)
 @dataclass(frozen=True)
 class Teach:
     """The teach screen: the tag just tapped ("" while waiting for one) and the card it was
-    known as before."""
+    known as before; `in_game`: a tag unknown to the box tapped in a game ("this card?"),
+    taught and then taken as that card there, or not, and the game goes on."""
 
     uid: str = ""
     known: str = ""
+    in_game: bool = False
 
 
 @dataclass(frozen=True)

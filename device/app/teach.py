@@ -1,5 +1,7 @@
-"""The box's modes for tapped tags outside a game: the teach screen (a tag tapped, its card
-picked, taught) and the deck check (each tag counted once, then the game's verdict)."""
+"""The box's modes for tapped tags: the teach screen (a tag tapped, its card picked from its
+game's page, taught; or a tag unknown to the box tapped in a game, offered as the next card
+of that game not taught yet) and the deck check (each tag counted once, then the game's
+verdict)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from device.events import Tap
 from device.games.contract import DeckReport
 from device.ui.catalog import text
 
+ROWS = 3  # the cards a teach page shows at once (device/app/frame.py)
+
 
 def teach_tap(box: BoxState, event: Tap) -> BoxState:
     """A tag tapped on the teach screen: its card is picked next, the list on the card it
@@ -22,8 +26,23 @@ def teach_tap(box: BoxState, event: Tap) -> BoxState:
     index = names.index(event.known) if event.known in names else _next_untaught(box)
     return replace(
         box,
-        teach=Teach(event.uid, event.known or ""),
+        teach=Teach(event.uid, event.known or "", box.teach.in_game),
         menu=((Page("teach"), index),),
+        notice="",
+    )
+
+
+def offer(box: BoxState, uid: str) -> BoxState:
+    """A tag the box was never taught, tapped in a game: "this card?", on the next card of
+    the game in play no tag is taught as yet (`ok` teaches it and the game takes the tap,
+    `back` goes back to the game)."""
+    if not box.card_names:
+        return replace(box, notice=text("tap.unknown", box.lang))
+    return replace(
+        box,
+        mode="teach",
+        teach=Teach(uid, "", in_game=True),
+        menu=((Page("teach"), _next_untaught(box)),),
         notice="",
     )
 
@@ -32,8 +51,31 @@ def _next_untaught(box: BoxState) -> int:
     names = box.card_names
     game = box.session.game if box.session else (box.recent[0][0] if box.recent else "")
     untaught = [i for i, n in enumerate(names) if n not in box.taught]
-    mine = [i for i in untaught if names[i].startswith(f"{game}:")]
+    mine = [i for i in untaught if game_of(names[i]) == game]
+    if not mine:  # every card of the game has a tag: a further copy, from its first card
+        mine = [i for i, n in enumerate(names) if game_of(n) == game]
     return (mine or untaught or [0])[0]
+
+
+def game_of(card: str) -> str:
+    return card.split(":", 1)[0]
+
+
+def page_of(names: tuple[str, ...], index: int) -> list[int]:
+    """The teach list's page the card at `index` is on: its game's cards, in order."""
+    game = game_of(names[index])
+    return [i for i, n in enumerate(names) if game_of(n) == game]
+
+
+def teach_games(names: tuple[str, ...]) -> list[str]:
+    """The games on the teach screen's list of games, in the order of their cards."""
+    return list(dict.fromkeys(game_of(n) for n in names))
+
+
+def _game_page(box: BoxState, game: str) -> int:
+    """A game's page of cards, on its first card not taught yet."""
+    cards = [i for i, n in enumerate(box.card_names) if game_of(n) == game]
+    return next((i for i in cards if box.card_names[i] not in box.taught), cards[0])
 
 
 def check_tap(box: BoxState, event: Tap) -> BoxState:
@@ -82,24 +124,54 @@ def start_check(box: BoxState, game: str) -> BoxState:
 
 
 def teach_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
-    """Tap a tag, pick its card with up/down, ok teaches it; back steps out."""
+    """Tap a tag, pick its card on its game's page (▲▼ a card, ◄► a screen of them), ok
+    teaches it; back: the list of games (game first, then the card), back again steps out.
+    A tag offered in a game goes back to it with back or ok (the transition then hands the
+    game the tap, device/app/transition.py)."""
     if not box.teach.uid:
         if button == "back":
             return replace(box, mode="menu", menu=TOP_MENU), []
         return box, []
-    _, index = box.menu[-1]
     names = box.card_names
-    if button in ("up", "down") and names:
-        index = (index + (1 if button == "down" else -1)) % len(names)
+    if not names:
+        return (replace(box, teach=Teach()) if button == "back" else box), []
+    if box.menu[-1][0].kind == "game":  # the list of games
+        return _games_button(box, button)
+    index = box.menu[-1][1] % len(names)
+    if button in MOVES:
+        page = page_of(names, index)
+        index = page[(page.index(index) + MOVES[button]) % len(page)]
         return replace(box, menu=((Page("teach"), index),)), []
     if button == "back":
-        return replace(box, teach=Teach()), []
-    if button == "ok" and names:
-        card = names[index % len(names)]
+        if box.teach.in_game:
+            return replace(box, mode="game", menu=TOP_MENU, teach=Teach()), []
+        games_list = teach_games(names)
+        chosen = (Page("game"), games_list.index(game_of(names[index])))
+        return replace(box, menu=((Page("teach"), index), chosen)), []
+    if button == "ok":
+        card = names[index]
+        back_to = replace(box, mode="game", menu=TOP_MENU) if box.teach.in_game else box
         done = replace(
-            box,
+            back_to,
             teach=Teach(),
             notice=text("teach.taught", box.lang, card=printed_name(card, box.lang)),
         )
         return done, [TeachCard(box.teach.uid, card)]
+    return box, []
+
+
+MOVES = {"up": -1, "down": 1, "left": -ROWS, "right": ROWS}  # ◄►: a screen of cards
+
+
+def _games_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
+    """The teach screen's list of games: ▲▼ a game, ok its page of cards, back steps out."""
+    games_list = teach_games(box.card_names)
+    at = box.menu[-1][1] % len(games_list)
+    if button in ("up", "down"):
+        at = (at + (1 if button == "down" else -1)) % len(games_list)
+        return replace(box, menu=(*box.menu[:-1], (Page("game"), at))), []
+    if button == "ok":
+        return replace(box, menu=((Page("teach"), _game_page(box, games_list[at])),)), []
+    if button == "back":
+        return replace(box, teach=Teach(), menu=((Page("teach"), box.menu[0][1]),)), []
     return box, []

@@ -11,9 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from device import games
-from device.app.effects import (
-    Effect,
-)
+from device.app.effects import Effect, TeachCard
 from device.app.menu import menu_button
 from device.app.solo import seat as solo
 from device.app.state import (
@@ -23,11 +21,12 @@ from device.app.state import (
     message_page,
     screens_of,
 )
-from device.app.teach import check_button, check_tap, teach_button, teach_tap
+from device.app.teach import check_button, check_tap, offer, teach_button, teach_tap
 from device.app.turns import (
     confirm_button,
     game_button,
     react,
+    undo_asked,
 )
 from device.cards.names import printed_name
 from device.events import Event, Hold, ReaderStatus, Tap
@@ -47,8 +46,11 @@ def handle(box: BoxState, event: Event) -> tuple[BoxState, list[Effect]]:
     if isinstance(event, Hold):
         if event.button == "ok" and box.mode in ("game", "message", "check"):
             return replace(box, mode="menu", menu=TOP_MENU), []
-        return box, []
-    button = event.button
+        if event.button == "back" and _undo_held(box):
+            return undo_asked(replace(box, undone=(), undone_page=0))
+        if event.button != "back":
+            return box, []
+    button = event.button  # (a hold of back where it takes nothing back: a press of back)
     if box.mode == "menu":
         return menu_button(box, button)
     if box.mode == "confirm":
@@ -61,10 +63,32 @@ def handle(box: BoxState, event: Event) -> tuple[BoxState, list[Effect]]:
             return replace(box, mode="game" if box.session else "menu", message=()), []
         return box, []
     if box.mode == "teach":
-        return teach_button(box, button)
+        return _teach_button(box, button)
     if box.mode == "check":
         return check_button(box, button)
     return game_button(box, button)
+
+
+def _teach_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
+    """The teach screen; a tag offered in a game and taught is then tapped there."""
+    new, effects = teach_button(box, button)
+    taught = [e for e in effects if isinstance(e, TeachCard)]
+    if not (box.teach.in_game and taught and new.session is not None):
+        return new, effects
+    card = taught[0].card
+    played, more = _tap(new, Tap(taught[0].uid, card))
+    not_now = text("tap.not_now", box.lang, card=printed(box, card))
+    if played.notice in ("", not_now):  # the tap took nothing: what was taught is news
+        played = replace(played, notice=new.notice)
+    return played, [*effects, *more]
+
+
+def _undo_held(box: BoxState) -> bool:
+    """A hold of `back` takes back the last action: in a game, its messages and the top menu
+    (elsewhere, the new-game page or a list, it is a press of `back`)."""
+    if box.session is None:
+        return False
+    return box.mode in ("game", "message") or (box.mode == "menu" and len(box.menu) == 1)
 
 
 def _tap(box: BoxState, event: Tap) -> tuple[BoxState, list[Effect]]:
@@ -72,6 +96,8 @@ def _tap(box: BoxState, event: Tap) -> tuple[BoxState, list[Effect]]:
         return teach_tap(box, event), []
     if box.mode == "check":
         return check_tap(box, event), []
+    if event.known is None and box.mode == "game" and box.session is not None:
+        return offer(box, event.uid), []  # a tag never taught: "this card?"
     if event.known is None:  # a tag the box was never taught: say so, and where to teach it
         return replace(box, notice=text("tap.unknown", box.lang)), []
     session = box.session

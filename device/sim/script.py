@@ -1,7 +1,7 @@
 """Scripts for the headless simulator: one event per line.
 
     press BUTTON     # up, down, left, right, ok, back
-    hold BUTTON      # held past the hold time (holding ok opens the menu)
+    hold BUTTON      # held past the hold time (ok: the menu; back: take back a step)
     tap UID          # a card, its UID in hex (e.g. 04A2B3C4)
     wait MS          # let time pass
 

@@ -18,7 +18,7 @@ from device.storage.store import Store
 if TYPE_CHECKING:
     from device.hw.buttons import ButtonPanel
 
-HOLD_MARGIN = 0.1  # the hold of ok is a timer (device.hw.buttons); a little slack for it
+HOLD_MARGIN = 0.1  # a hold is a timer (device.hw.buttons); a little slack for it
 
 
 class Simulator(Runtime):

@@ -1,7 +1,7 @@
 """The simulator at the keyboard: the 128x64 screen drawn in the terminal with half blocks.
 
-Keys: arrows move, Enter = ok, Backspace = back, m = menu (holds ok), t = tap a card (type
-its hex UID, Enter), q = quit.
+Keys: arrows move, Enter = ok, Backspace = back, m = menu (holds ok), u = undo (holds back),
+t = tap a card (type its hex UID, Enter), q = quit.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ KEYS = {
     127: "back",
     8: "back",
 }
-HELP = "arrows move  Enter ok  Backspace back  m menu  t tap card  q quit"
+HELP = "arrows move  Enter ok  Backspace back  m menu (hold ok)  u undo (hold back)  t tap  q quit"
 
 
 def frame_lines(image) -> list[str]:
@@ -55,6 +55,8 @@ def _main(win, sim: Simulator) -> None:
             sim.press(KEYS[key])
         elif key in (ord("m"), ord("M")):
             sim.hold("ok")
+        elif key in (ord("u"), ord("U")):
+            sim.hold("back")
         elif key in (ord("t"), ord("T")):
             uid = _ask(win, "card UID (hex): ")
             if uid:

@@ -30,6 +30,7 @@ class UiRecord(Strict):
     notice: str = ""
     teach_uid: str = ""
     teach_known: str = ""
+    teach_in_game: bool = False  # the teach screen opened by an unknown tag in a game
     check_game: str = (
         ""  # the deck check (device/app/transition.py): the game, the tags, their cards
     )

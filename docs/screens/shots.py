@@ -94,6 +94,9 @@ def scenario(p: Player, shot) -> None:
     shot("teach-wait")
     sim.tap("04A2B3C4")
     shot("teach-pick")
+    p.press("back")  # game first, then the card: the list of games
+    shot("teach-games")
+    p.press("back")
 
 
 def fuw_scenario(p: Player, shot) -> None:
@@ -140,6 +143,9 @@ def dan_scenario(p: Player, shot) -> None:
         t.sim.hold("ok")
     t.new_game()
     shot("dan-board")
+    t.sim.tap("04E0E0E0")  # a tag never taught: "this card?"
+    shot("teach-offer")
+    t.press("back")
     t.cursor_to((0, 0))
     t.press("ok")  # the spells that can be cast now
     shot("dan-spells")

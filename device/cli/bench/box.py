@@ -120,9 +120,11 @@ class TimedBox:
     def press(self, button: str) -> tuple[float | None, int]:
         """Press and release; the time from the edge that makes the event to the frame (None
         if no frame came) and the bytes that frame sent."""
+        from device.hw.buttons import HOLDABLE
+
         pin = self.pins[button]
         count = len(self.display.frames)
-        if button == "ok":  # ok is reported on release
+        if button in HOLDABLE:  # ok and back are reported on release
             pin.drive_low()
             edge = time.perf_counter()
             pin.drive_high()

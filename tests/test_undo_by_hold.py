@@ -1,0 +1,122 @@
+"""A hold of `back` takes back the last action from anywhere in a game, in one press: the
+game's screens where `back` does something else (a hint shown), the messages, the menu. It
+asks first only where it takes back a round's end; elsewhere a hold of `back` is a press."""
+
+import queue
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from device.app.menu import menu_items
+from device.events import Hold, Press
+from device.hw.buttons import ButtonPanel
+from device.settings import Buttons
+from device.sim.simulator import Simulator
+from tests.boxdriver import Player, settings
+from tests.test_box_zweimal import play_round
+
+
+@pytest.fixture
+def p(tmp_path):
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    player = Player(sim)
+    player.new_game()
+    player.set_up([])
+    yield player
+    sim.stop()
+
+
+def test_a_hold_of_back_reports_once_on_the_hold_and_a_press_on_release():
+    factory, events = MockFactory(), queue.Queue()
+    panel = ButtonPanel(Buttons(hold_s=0.2), events, factory)
+    try:
+        pin = factory.pin(Buttons().pins()["back"])
+        pin.drive_low()
+        assert events.empty()  # a press of back is known only on its release
+        pin.drive_high()
+        assert events.get(timeout=1) == Press("back")
+        pin.drive_low()
+        assert events.get(timeout=2) == Hold("back")
+        pin.drive_high()  # the release of a hold says nothing more
+        with pytest.raises(queue.Empty):
+            events.get(timeout=0.4)
+    finally:
+        panel.close()
+
+
+def test_a_hold_of_back_takes_back_the_last_step_at_once(p):
+    p.place((1, 1))
+    p.sim.hold("back")
+    assert p.box.mode == "game"
+    assert p.state.phase == "figure" and p.state.position.figure_at((1, 1)) == "."
+    assert "Zurück" in p.box.notice or p.box.undone  # said as a change on the table
+
+
+def test_a_hold_of_back_takes_back_where_back_drops_a_hint(p):
+    p.place((1, 1))
+    p.sim.hold("ok")
+    p.press("ok")  # the hint, shown: back would drop it
+    assert p.box.proposal is not None and p.box.proposal.hint
+    p.sim.hold("back")
+    assert p.state.phase == "figure" and p.state.position.figure_at((1, 1)) == "."
+    assert p.box.undone  # what to take off the table, over the game
+    p.press("ok")  # read
+    cursor = p.box.view.cursor
+    p.press("ok")  # the hint was B's: ok places A's figure where the cursor is
+    assert p.box.session.actions == 2 and p.state.position.figure_at(cursor) == "A"
+
+
+def test_a_hold_of_back_in_the_menu_takes_back_and_shows_the_game(p):
+    p.place((1, 1))
+    p.sim.hold("ok")
+    assert p.box.mode == "menu"
+    p.sim.hold("back")
+    assert p.box.mode == "game" and p.state.position.figure_at((1, 1)) == "."
+
+
+def test_a_hold_of_back_elsewhere_is_a_press_of_back(p):
+    p.place((1, 1))
+    p.sim.hold("ok")
+    items = menu_items(p.box)
+    p.press(*["down"] * items.index("new"), "ok")  # the list of games
+    assert len(p.box.menu) == 2
+    p.sim.hold("back")  # back to the top menu, nothing taken back
+    assert p.box.mode == "menu" and len(p.box.menu) == 1
+    assert p.state.position.figure_at((1, 1)) == "A"
+    p.press("back")  # the game
+    p.press("back")
+    assert p.box.mode == "confirm"
+    p.sim.hold("back")  # a question: no, as a press of back says
+    assert p.box.mode == "game" and p.state.position.figure_at((1, 1)) == "A"
+
+
+def test_a_hold_of_back_on_the_game_s_result_asks_first(p):
+    play_round(p)
+    p.through_scoring()
+    p.set_up([])
+    play_round(p)
+    p.through_scoring()
+    over = p.state
+    assert over.phase == "over"
+    p.sim.hold("back")
+    assert p.box.mode == "confirm" and p.state == over
+    p.press("back")  # no: the result stays
+    assert p.box.mode == "game" and p.state == over
+    p.sim.hold("back")
+    p.press("ok")  # yes
+    assert p.state.phase != "over" and p.box.session.actions == len(p.box.session.history)
+
+
+def test_with_nothing_to_take_back_it_says_so(tmp_path):
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    try:
+        p = Player(sim)
+        sim.hold("back")  # no game: a press of back on the top menu, nothing happens
+        assert p.box.mode == "menu" and p.box.session is None
+        p.new_game()
+        sim.hold("back")
+        assert p.box.notice == "Nichts zurückzunehmen"
+    finally:
+        sim.stop()
