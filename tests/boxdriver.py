@@ -101,7 +101,7 @@ class Player:
         from device.app.menu import SOLO
 
         assert self.box.menu[-1][0].kind == "setup", self.box.menu[-1]
-        for key, value in {**answers, SOLO: box_seat}.items():
+        for key, value in {SOLO: box_seat, **answers}.items():  # (solo first: its own line)
             self.answer(key, value)
         self.press("ok")
 

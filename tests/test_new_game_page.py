@@ -74,6 +74,7 @@ def test_the_menu_opens_on_the_game_and_answers_last_started_even_after_a_restar
         assert answers == {
             "game": "feuer-und-wasser",
             "solo": "B",
+            "solo_swap": "",  # the box keeps its seat in a rematch (the default)
             "mode": "groups",
             "tactician": "yes",
             "starter": "B",

@@ -134,3 +134,50 @@ def test_a_rematch_keeps_a_solo_game_solo_with_the_box_in_its_seat(box_seat):
     rematch = STUB.parse_options({"pile": "5", "starter": "A"})
     assert effects == [NewGame("stapel", rematch, box_seat)]
     assert after.mode == "game" and after.notice == "Revanche: neues Spiel"
+
+
+def test_a_solo_rematch_swaps_the_box_s_seat_where_the_page_says_so_once(tmp_path, capsys):
+    """The new-game page of a solo game asks once what a rematch does with the box's seat
+    ("Revanche: Box tauscht"); every rematch then swaps it, and the answer is kept with the
+    game (a restart, the page) without touching its options (export, replay)."""
+    from tests.boxdriver import Player
+
+    sim = start(tmp_path)
+    try:
+        p = Player(sim)
+        p.start("stapel", box_seat="B", solo_swap="yes", pile="3")
+        assert p.box.session.box_seat == "B"
+        first = p.box.session.db_id
+        press(sim, "down", "ok")  # A takes two; the box takes the last stone
+        for _ in range(50):
+            if p.box.mode == "message":
+                break
+            sim.settle()
+            if p.box.proposal is not None:
+                press(sim, "ok")  # the box's move, done on the table
+        assert p.box.mode == "message" and p.box.session.state.winner == "B"
+        press(sim, "ok", "ok")  # the message; then a rematch: B begins, the box now plays A
+        session = p.box.session
+        assert session.db_id == first + 1 and session.box_seat == "A"
+        assert session.options.starter == "B"
+    finally:
+        sim.stop()
+    sim = start(tmp_path)
+    try:
+        p = Player(sim)
+        assert p.box.session.box_seat == "A"
+        sim.hold("ok")
+        for item in ("new", "stapel"):
+            items, at = menu_items(p.box), p.box.menu[-1][1]
+            press(sim, *["down"] * ((items.index(item) - at) % len(items)), "ok")
+        assert dict(p.box.choice)["solo_swap"] == "yes"  # read back from the saved games
+    finally:
+        sim.stop()
+    assert main(["games", "--state-dir", str(tmp_path)]) == 0
+    assert "solo: the box plays A" in capsys.readouterr().out
+    assert main(["games", "export", str(first), "--state-dir", str(tmp_path)]) == 0
+    record = capsys.readouterr().out
+    assert "swap" not in record and "solo B" in record
+    path = tmp_path / "game.txt"
+    path.write_text(record)
+    assert main(["replay", str(path)]) == 0

@@ -13,6 +13,7 @@ class NewGame:
     game: str
     options: Any
     box_seat: str = ""  # solo play: the seat the box plays
+    swap: bool = False  # solo play: a rematch puts the box in the other seat
 
 
 @dataclass(frozen=True)

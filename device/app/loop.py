@@ -23,7 +23,7 @@ from device.app import transition
 from device.app.effects import Append, Finish, NewGame, Resume, TeachCard, Undo
 from device.app.frame import render
 from device.app.menu import answered, menu_items
-from device.app.session import SOLO, Session, other_rules, read_back, same_rules, told_payload
+from device.app.session import SOLO, SWAP, Session, other_rules, read_back, same_rules, told_payload
 from device.app.solo import seat as solo
 from device.app.start import answers
 from device.app.state import (
@@ -342,7 +342,7 @@ class Loop:
         status = None
         for effect in effects:
             match effect:
-                case NewGame(game, options, box_seat):
+                case NewGame(game, options, box_seat, swap):
                     entry = games.GAMES[game]
                     state = entry.game.initial(options)
                     session = Session(0, game, options, state, 0, box_seat=box_seat)
@@ -351,7 +351,9 @@ class Loop:
                     game_id = self.store.new_game(
                         game,
                         entry.rules_version,
-                        {**saved, SOLO: box_seat} if box_seat else saved,
+                        {**saved, SOLO: box_seat, **({SWAP: "yes"} if swap else {})}
+                        if box_seat
+                        else saved,
                         self.ui_record(new),
                     )
                     session = replace(session, db_id=game_id)

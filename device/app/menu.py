@@ -11,7 +11,7 @@ from typing import Any
 from device import games
 from device.app.effects import Effect, Resume
 from device.app.solo import seat as solo
-from device.app.start import SOLO, start_game
+from device.app.start import SOLO, SWAP, start_game
 from device.app.state import TOP, BoxState, Page, Teach, deck_checkers, engine_of
 from device.app.teach import start_check
 from device.app.turns import undo_asked
@@ -24,13 +24,19 @@ def questions(choice: dict[str, Any]) -> list[Question]:
     """The box's own new-game question first (a person or the box as the opponent, and
     which seat the box plays: solo play, two presses on the page), then the game's, given
     the answers so far."""
-    answers = {k: str(v) for k, v in choice.items() if k not in ("game", SOLO)}
+    answers = {k: str(v) for k, v in choice.items() if k not in ("game", SOLO, SWAP)}
     entry = games.GAMES[choice["game"]]
     seats = tuple((seat, "") for seat in entry.game.players)
     opponent = Question(
         SOLO, "menu.choose_opponent", (("", "opponent.human"), *seats), short="setup.opponent"
     )
-    return [opponent, *entry.screens.questions(answers)]
+    if not choice.get(SOLO):
+        return [opponent, *entry.screens.questions(answers)]
+    swap = Question(SWAP, "menu.choose_swap", SWAP_CHOICES, short="setup.swap")
+    return [opponent, swap, *entry.screens.questions(answers)]
+
+
+SWAP_CHOICES = (("", "swap.stays"), ("yes", "swap.swaps"))  # the box's seat in a rematch
 
 
 def menu_question(box: BoxState) -> Question | None:
@@ -190,9 +196,10 @@ def _start(box: BoxState, choice: dict[str, Any]) -> tuple[BoxState, list[Effect
     """The game started with the page's answers."""
     entry = games.GAMES[choice["game"]]
     answers = dict(entry.screens.option_overrides())
-    answers.update({k: str(v) for k, v in choice.items() if k not in ("game", SOLO)})
+    answers.update({k: str(v) for k, v in choice.items() if k not in ("game", SOLO, SWAP)})
     try:
         options = options_of(entry.game, answers)
     except ValueError:  # a config deck that breaks the rules the players chose (strict)
         return replace(box, notice=text("menu.deck_rules_broken", box.lang)), []
-    return start_game(box, choice["game"], options, str(choice.get(SOLO, "")))
+    swap = choice.get(SWAP) == "yes"
+    return start_game(box, choice["game"], options, str(choice.get(SOLO, "")), swap)

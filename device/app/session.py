@@ -52,6 +52,8 @@ class Session:
 # --- a saved game read back: once, for the loop, `tabletop games export` and the listing ------
 
 SOLO = "solo"  # the key of the seat the box plays, beside the options of a saved solo game
+SWAP = "solo_swap"  # beside it, "yes": a rematch puts the box in the other seat
+BOX_KEYS = (SOLO, SWAP)  # the box's own answers, saved beside a game's options
 
 
 def solo_seat(row: Any) -> str:
@@ -126,7 +128,7 @@ def read_back(entry: Any, row: Any, events: list[dict[str, Any]], replay: bool =
     from engine.core import IllegalMove, NotationError
 
     try:
-        options = entry.saved_options({k: v for k, v in row.options.items() if k != SOLO})
+        options = entry.saved_options({k: v for k, v in row.options.items() if k not in BOX_KEYS})
     except (NotationError, ValueError, TypeError) as error:
         raise DataError(f"options unreadable: {error}") from None
     engine = entry.game

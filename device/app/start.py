@@ -11,7 +11,7 @@ from typing import Any
 
 from device import games
 from device.app.effects import Effect, NewGame
-from device.app.session import SOLO  # the box's seat: a new-game answer, a saved option
+from device.app.session import SOLO, SWAP  # the box's answers: on the page, saved
 from device.app.state import TOP_MENU, BoxState
 from device.ui.catalog import text
 
@@ -19,20 +19,32 @@ from device.ui.catalog import text
 def rematch(box: BoxState) -> tuple[BoxState, list[Effect]]:
     """The same game again, at one press from its end: its options, the other player
     beginning where the game names who begins (`rematch`); a solo game stays solo, the box
-    in the same seat."""
+    in the same seat, or in the other where the page's answer says so (`SWAP`, chosen once:
+    each rematch keeps it)."""
     session = box.session
     assert session is not None  # a rematch follows a game
-    options = games.GAMES[session.game].game.rematch(session.options)
-    fresh, effects = start_game(box, session.game, options, session.box_seat)
+    engine = games.GAMES[session.game].game
+    options = engine.rematch(session.options)
+    seat, swap = session.box_seat, rematch_swaps(box, session.game)
+    if seat and swap:
+        seat = next(p for p in engine.players if p != seat)
+    fresh, effects = start_game(box, session.game, options, seat, swap)
     return replace(fresh, notice=text("menu.rematch", box.lang)), effects
 
 
+def rematch_swaps(box: BoxState, game: str) -> bool:
+    """The answer the game was last started with: a rematch puts the box in the other seat."""
+    return any(g == game and dict(a).get(SWAP) == "yes" for g, a in box.recent)
+
+
 def start_game(
-    box: BoxState, game: str, options: Any, box_seat: str
+    box: BoxState, game: str, options: Any, box_seat: str, swap: bool = False
 ) -> tuple[BoxState, list[Effect]]:
     entry = games.GAMES[game]
     state = entry.game.initial(options)
     values = {**entry.game.format_options(options), SOLO: box_seat}
+    if box_seat:
+        values[SWAP] = "yes" if swap else ""
     recent = ((game, answers(game, values)), *(r for r in box.recent if r[0] != game))
     fresh = replace(
         box,
@@ -46,11 +58,11 @@ def start_game(
         proposal=None,
         recent=recent,
     )
-    return fresh, [NewGame(game, options, box_seat)]
+    return fresh, [NewGame(game, options, box_seat, bool(box_seat) and swap)]
 
 
 def answers(game: str, values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     """A game's options as text (a saved game's, with the box's seat under `solo`) as the
     answers to its new-game questions: only the options the questions set."""
-    asked = {q.key for q in games.GAMES[game].screens.questions(dict(values))} | {SOLO}
+    asked = {q.key for q in games.GAMES[game].screens.questions(dict(values))} | {SOLO, SWAP}
     return tuple((k, str(v)) for k, v in values.items() if k in asked)

@@ -34,6 +34,9 @@ def scenario(p: Player, shot) -> None:
     shot("choose-game")
     p.press("ok")  # Zweimal: its new-game page, every question on it (as last started)
     shot("opponent")  # the box's own question first: a person, or the box in a seat
+    p.press("left", "down", "right")  # the box in the second seat: a rematch swaps it
+    shot("opponent-swap")
+    p.press("left", "up", "right")  # two people again
     p.press("down")
     shot("new-game")
     p.press("right")  # game 2: its supply comes in
