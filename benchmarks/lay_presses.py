@@ -15,7 +15,9 @@ Which place the player means is a model, and the figures are given for two:
 - `anywhere`: every legal place alike. No box with four arrows can reach this at 2: from one
   start, at most 4 places are one press away and 16 two, so 30 places (a common count) need
   2.1 on average at the very best.
-The games are played by the player of each model (the place meant is the one laid).
+The games are played by the player of each model (the place meant is the one laid). For
+each model, the lays off the tip (the card laid elsewhere than where the box opened it) are
+counted apart too, `ok` included (issue 33's row, no goal).
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ def meant(state, rng: random.Random, model: str) -> Lay:
     return rng.choice([a for n, a in scored if n == most])
 
 
-def play(options: dict, seed: int, model: str, count: Count) -> None:
+def play(options: dict, seed: int, model: str, count: Count, off: Count) -> None:
     rng = random.Random(seed)
     state = GAME.initial(options_of(GAME, {**options, "starter": rng.choice("RB")}))
     while not state.over:
@@ -105,19 +107,23 @@ def play(options: dict, seed: int, model: str, count: Count) -> None:
             presses = reach.get((action.at, action.turns))
             assert presses is not None, f"{action} cannot be reached"
             count.add(presses, len(reach))
+            if presses:  # off the tip: the card laid elsewhere than where it opened
+                off.add(presses + 1)
         state = GAME.apply(state, action)
 
 
-def measure(games: int) -> dict[str, dict[str, Count]]:
+def measure(games: int) -> tuple[dict[str, dict[str, Count]], dict[str, Count]]:
+    """Per model: each version's arrow presses; and the lays off the tip, with `ok`."""
     results: dict[str, dict[str, Count]] = {}
+    off_tip: dict[str, Count] = {}
     for model in ("for the most", "anywhere"):
-        results[model] = {}
+        results[model], off_tip[model] = {}, Count()
         for options in VERSIONS:
             count = Count()
             for seed in range(games):
-                play(options, seed, model, count)
+                play(options, seed, model, count, off_tip[model])
             results[model][f"{options['mode']}, tactician {options['tactician']}"] = count
-    return results
+    return results, off_tip
 
 
 def mean(counts: dict[str, Count]) -> float:
@@ -126,7 +132,7 @@ def mean(counts: dict[str, Count]) -> float:
 
 def main() -> int:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    results = measure(games)
+    results, off_tip = measure(games)
     print(f"Feuer und Wasser: arrow presses to the place meant, {games} games of each version")
     print("(goal: at most 2 on average for a player who lays for the most; ok is one more)")
     for model, counts in results.items():
@@ -138,6 +144,12 @@ def main() -> int:
                 f"    {name:22} {c.actions:6} lays  mean {c.mean:.2f}  worst {c.worst}"
                 f"  places {c.places / c.actions:.1f} on average"
             )
+        off = off_tip[model]
+        share = off.actions / sum(c.actions for c in counts.values())
+        print(
+            f"    off the tip ({share:.0%} of the lays), ok included: mean {off.mean:.2f}"
+            f"  worst {off.worst}"
+        )
     return 0
 
 

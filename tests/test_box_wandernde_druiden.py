@@ -625,9 +625,11 @@ def test_a_game_saved_under_rules_2_resumes_and_lays_any_card_of_its_set(tmp_pat
         sim.stop()
 
 
-def test_the_picker_opens_on_a_card_that_can_be_paid_and_a_refusal_keeps_it_open(table):
+def test_the_picker_offers_the_cards_that_can_be_paid_and_a_refusal_keeps_it_open(table):
     """Issue 33: the picker opened on the strongest card even when it could not be paid
-    (Fuchs took 7 presses), and a refusal closed it."""
+    (Fuchs took 7 presses), and a refusal closed it. It offers the cards the engine takes
+    now, strongest first; where none can be paid, every card, each refused with its reason,
+    and a refusal keeps the picker on that card."""
     from device.games.wandernde_druiden.view import layable
     from engine.wandernde_druiden.game import GAME
     from engine.wandernde_druiden.state import LayCreature
@@ -636,14 +638,53 @@ def test_the_picker_opens_on_a_card_that_can_be_paid_and_a_refusal_keeps_it_open
     t.new_game()
     t.tap("hain")  # one Hain: the creatures it pays for can be laid
     t.press("ok")
-    listed, at = layable(t.state), t.box.view.index
-    assert t.box.view.mode == "cards" and at > 0  # stronger ones come first in the list
-    assert GAME.is_legal(t.state, LayCreature(listed[at]))
-    assert not any(GAME.is_legal(t.state, LayCreature(c)) for c in listed[:at])
-    t.press("up")  # a stronger one, which the Hain cannot pay for
+    listed = layable(t.state)
+    assert t.box.view.mode == "cards" and t.box.view.index == 0
+    assert listed == ("eule", "fuchs")  # of the deck's creatures, those the Hain pays for
+    assert all(GAME.is_legal(t.state, LayCreature(c)) for c in listed)
+    t.press("ok")  # the Eule: laid, the Hain used
+    assert t.box.view.mode == "turn" and len(t.side("A").creatures) == 1
+    t.press("ok")  # nothing can be paid now: every creature, each refused with its reason
+    everything = layable(t.state)
+    assert len(everything) > 2 and t.box.view.mode == "cards"
+    assert not any(GAME.is_legal(t.state, LayCreature(c)) for c in everything)
+    t.press("down")
     before = t.state
     t.press("ok")
     assert t.state == before and t.box.notice  # refused, said
-    assert t.box.view.mode == "cards" and t.box.view.index == at - 1  # still at that card
-    t.press("down", "ok")  # the one it opened on: laid
-    assert t.box.view.mode == "turn" and len(t.side("A").creatures) == 1
+    assert t.box.view.mode == "cards" and t.box.view.index == 1  # still at that card
+
+
+def test_a_creature_by_the_buttons_takes_at_most_three_presses_on_average():
+    """Issue 33 (benchmarks/druiden_presses.py prints the figures): random games, the picker
+    of the cards the engine takes now; each creature's count is the one the screen gives."""
+    import random
+
+    from device.games.wandernde_druiden import screen
+    from device.games.wandernde_druiden.view import View, layable
+    from engine.replay import options_of
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import LayCreature
+    from tests.bench_scripts import load
+
+    bench = load("druiden_presses")
+    assert bench.measure(10).mean <= 3.0
+    state = GAME.initial(options_of(GAME, {}))
+    checked = 0
+    rng = random.Random(5)
+    while checked < 20 and not GAME.is_over(state):
+        action = rng.choice(GAME.sample_actions(state))
+        if isinstance(action, LayCreature):  # the count, pressed through the screen
+            view = screen.on_button(state, View(), "ok").view
+            listed = layable(state)
+            want = listed.index(action.card)
+            down = want if want <= len(listed) - want else 0
+            for button in ["down"] * down or ["up"] * ((len(listed) - want) % len(listed)):
+                view = screen.on_button(state, view, button).view
+            reaction = screen.on_button(state, view, "ok")
+            assert reaction.action == action or reaction.confirm  # the last card: asked first
+            presses = 1 + (down or (len(listed) - want) % len(listed)) + 1
+            assert presses == bench.creature_presses(state, action.card)
+            checked += 1
+        state = GAME.apply(state, action)
+    assert checked == 20

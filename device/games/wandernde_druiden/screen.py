@@ -5,9 +5,10 @@ by kind, creatures in play by strength; the last row says what to do now (draw N
 clash's result, cards to discard). The active player's column is inverted.
 
 - A tap of a card lays it (a power place before the clash, a creature after it). `ok` (or
-  ▲▼) turns the table's last row into a picker of the cards that can be laid now (the
-  player's own deck's first, creatures by strength): ▲▼ the next/previous, `ok` lays it,
-  `back` closes it. The table stays in sight.
+  ▲▼) turns the table's last row into a picker of the cards of the player's deck that can
+  be laid now (places first, creatures by strength; where none can be paid, all of them,
+  each refused with its reason): ▲▼ the next/previous, `ok` lays it, `back` closes it. The
+  table stays in sight.
 - While the active player's creatures must attack, `ok` opens the clash: one row per
   defending creature (three a page, arrows in the title row say more are above or below),
   ▲▼ choose it, ◄► change the attacker it blocks; a discarded creature is marked with a cross
@@ -54,6 +55,7 @@ from device.games.wandernde_druiden.view import (
     _card_name,
     _clash_view,
     clash_action,
+    lay_action,
     layable,
     shown_outcome,
 )
@@ -163,7 +165,7 @@ def on_button(state: State, view: View, button: str) -> Reaction:
         return Reaction(_clash_view(state))
     if button in ("ok", "down", "up"):
         if layable(state):
-            return Reaction(View("cards", _first_payable(state)))
+            return Reaction(View("cards", 0))  # (the first that can be laid now)
         return Reaction(view)
     if button == "back" and not state.clash_due:  # the turn cannot end before the clash
         cut = cut_at_end(state)
@@ -171,23 +173,9 @@ def on_button(state: State, view: View, button: str) -> Reaction:
     return Reaction(view)
 
 
-def _first_payable(state: State) -> int:
-    """Where the picker opens: on the first card that can be laid now (a creature its
-    unused places pay for), in the picker's order; else on the first."""
-    from engine.wandernde_druiden.game import GAME
-
-    listed = layable(state)
-    return next((i for i, c in enumerate(listed) if GAME.is_legal(state, _action(state, c))), 0)
-
-
-def _action(state: State, card_id: str) -> LayPlace | LayCreature:
-    card = state.options.cards.card(card_id)
-    return LayPlace(card_id) if card is not None and card.type == "place" else LayCreature(card_id)
-
-
 def _lay(state: State, card_id: str, view: View | None = None) -> Reaction:
     """Lay the card; a refusal keeps `view` (the picker at that card) on show."""
-    action = _action(state, card_id)
+    action = lay_action(state, card_id)
     if state.side(state.turn).hand == 1:  # the last card in hand: laying it loses
         return Reaction(
             View(),

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from engine.wandernde_druiden.clash import ClashOutcome
 from engine.wandernde_druiden.game import clash_outcome, suggestion
-from engine.wandernde_druiden.state import OTHER, Clash, State
+from engine.wandernde_druiden.state import OTHER, Clash, LayCreature, LayPlace, State
 
 ROW = 8  # the table's row height (the 5x8 font)
 
@@ -59,11 +59,15 @@ def _clash_view(state: State) -> View:
     return View("clash", 0, best.assignment)
 
 
-def layable(state: State) -> list[str]:
+@lru_cache(maxsize=16)
+def layable(state: State) -> tuple[str, ...]:
     """The cards the picker offers now: power places before the clash (one a turn), creatures
     once the clash is over (or when nothing attacks), of the active player's deck (every card
     of the set where the game names no decks); places first, then creatures by strength,
-    strongest first."""
+    strongest first. Only those the engine takes now (a creature the unused places pay for);
+    where none is, all of them, so that `ok` says why each is refused."""
+    from engine.wandernde_druiden.game import GAME
+
     cards = state.options.cards
     types = []
     if not state.placed and not state.clashed:
@@ -73,7 +77,15 @@ def layable(state: State) -> list[str]:
     deck = {card for card, _ in state.options.deck(state.turn)}
     found = [c for t in types for c in cards.of_type(t) if not deck or c.id in deck]
     found.sort(key=lambda c: (types.index(c.type), -(c.strength or 0), c.name))
-    return [c.id for c in found]
+    listed = tuple(c.id for c in found)
+    legal = tuple(c for c in listed if GAME.is_legal(state, lay_action(state, c)))
+    return legal or listed
+
+
+def lay_action(state: State, card_id: str) -> LayPlace | LayCreature:
+    """Laying that card: a power place or a creature."""
+    card = state.options.cards.card(card_id)
+    return LayPlace(card_id) if card is not None and card.type == "place" else LayCreature(card_id)
 
 
 def _card_name(state: State, card_id: str) -> str:
