@@ -75,8 +75,32 @@ class Reader(Strict):
     removal_s: float = Field(0.3, ge=0.05, le=5.0)  # no read this long: the card is gone
 
 
+class Web(Strict):
+    """The read-only web page (`tabletop web`, its own service): where it listens; the menu's
+    `Web-Seite` shows this address (the box's own address on the local network and the port)."""
+
+    bind: str = Field("0.0.0.0:8080", pattern=r"^[0-9A-Za-z.:\[\]-]+:[0-9]{1,5}$")
+
+    def address(self, hostname: str) -> str:
+        """The page's address for a phone on the local network: the bound address, or where
+        it listens on every address, the box's name (`<hostname>.local`, found by mDNS)."""
+        host, port = self.host_port()
+        if host in ("0.0.0.0", "::", ""):
+            host = f"{hostname}.local"
+        elif ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{port}/"
+
+    def host_port(self) -> tuple[str, int]:
+        host, _, port = self.bind.rpartition(":")
+        if not 1 <= int(port) <= 65535:
+            raise ConfigurationError(f"web.bind {self.bind!r}: a port is 1..65535")
+        return host.strip("[]"), int(port)
+
+
 class Settings(Strict):
     language: Literal["de", "en"] = "de"
+    web: Web = Web()
     buttons: Buttons = Buttons()
     display: Display = Display()
     reader: Reader = Reader()

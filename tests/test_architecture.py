@@ -278,7 +278,8 @@ LAYERS: dict[str, set[str]] = {
     "cards": {"engine", "device", "games", "storage"},
     "app": {"engine", "device", "ui", "hw", "storage", "games", "cards"},
     "sim": {"engine", "device", "hw", "storage", "app"},
-    "cli": {"engine", "device", "ui", "hw", "storage", "games", "cards", "app", "sim"},
+    "web": {"engine", "device", "ui", "storage", "games", "app"},
+    "cli": {"engine", "device", "ui", "hw", "storage", "games", "cards", "app", "sim", "web"},
 }
 
 

@@ -683,3 +683,30 @@ def test_a_rematch_is_the_same_game_with_the_other_player_beginning(game_id):
         }
         assert engine.rematch(again) == options
         assert engine.to_move(engine.initial(again)) in (then[key], None)  # (a set-up first)
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE_IDS)
+def test_the_web_drawing_marks_each_place_with_what_the_engine_has_there(game_id):
+    """Issue 34: each game's `web.py` draws its table, every element marked with a place of
+    `Game.table` and what lies there (device/games/svg.py), so the page can be checked
+    against the engine field by field."""
+    import html
+    import re
+
+    from device.games.svg import encode
+
+    engine, web = entry(game_id).game, entry(game_id).web
+    if web is None:  # optional (a new game): the page lists every place of its table instead
+        assert not entry(game_id).web_module
+        return
+    for state in _states_on_the_way(game_id, 3, 7):
+        table = engine.table(state)
+        drawn = {
+            html.unescape(k): html.unescape(v)
+            for k, v in re.findall(
+                r'data-place="([^"]*)" data-value="([^"]*)"', web.board(state, "de")
+            )
+        }
+        assert drawn  # the page lists the places the drawing leaves out
+        for place, value in drawn.items():
+            assert place in table and value == encode(table[place]), (place, value)

@@ -57,8 +57,10 @@ def build_parser() -> Parser:
     read.add_argument("--timeout", type=float, help="exit 1 if the taps do not come in time (s)")
 
     from device.cli.cards import add_parser as add_cards
+    from device.cli.web import add_parser as add_web
 
     add_cards(commands)
+    add_web(commands)
 
     doctor = commands.add_parser("doctor", help="check the config and each part after wiring")
     doctor.add_argument("--config", metavar="PATH", help="config file (TOML)")
@@ -231,6 +233,10 @@ def _dispatch(argv: list[str]) -> int:
         from device.cli import bench
 
         return bench.main(args)
+    if args.command == "web":
+        from device.cli import web
+
+        return web.run(args)
     raise UsageExit(f"tabletop: unknown command {args.command!r}")  # pragma: no cover
 
 

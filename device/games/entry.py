@@ -54,8 +54,9 @@ class Entry:
     (engine/contract.py), `screens_module` holds `SCREENS`, the game's subclass of `Screens`
     (device/games/contract.py), `scorer_module` holds `SCORER` (device/games/scorer.py),
     `names_module` is a `CardNames` (the teach screen's names from the game's deck files),
-    `bench_module` is a `Figures` (its heavy computations, timed by `tabletop bench`). ""
-    where the game has none."""
+    `bench_module` is a `Figures` (its heavy computations, timed by `tabletop bench`),
+    `web_module` has `board(state, lang)`, the game's table drawn for the web page as SVG
+    (device/games/svg.py). "" where the game has none."""
 
     id: str
     name: str  # the game's own (German) name, the same in every language
@@ -65,6 +66,7 @@ class Entry:
     scorer_module: str = ""
     names_module: str = ""
     bench_module: str = ""
+    web_module: str = ""  # holds `board(state, lang)`: the web page's drawing (svg.py)
     checks_decks: bool = False  # its screens offer the menu's deck check (`check_deck`)
 
     @property
@@ -111,6 +113,11 @@ class Entry:
             return None
         found: Figures = importlib.import_module(self.bench_module)
         return found
+
+    @property
+    def web(self) -> Any:
+        """Its drawing for the web page (`tabletop web`), or None."""
+        return importlib.import_module(self.web_module) if self.web_module else None
 
     @property
     def rules_version(self) -> int:

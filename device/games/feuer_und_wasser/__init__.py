@@ -10,6 +10,7 @@ ENTRY = Entry(
     "FuW",
     engine_module="engine.feuer_und_wasser.game",
     screens_module=f"{__name__}.screen",
+    web_module=f"{__name__}.web",
     scorer_module=f"{__name__}.score",
     names_module=f"{__name__}.names",
     bench_module=f"{__name__}.bench",

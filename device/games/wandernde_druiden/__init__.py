@@ -10,6 +10,7 @@ ENTRY = Entry(
     "WD",
     engine_module="engine.wandernde_druiden.game",
     screens_module=f"{__name__}.screen",
+    web_module=f"{__name__}.web",
     scorer_module=f"{__name__}.score",
     names_module=f"{__name__}.names",
     bench_module=f"{__name__}.bench",

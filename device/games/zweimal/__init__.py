@@ -9,5 +9,6 @@ ENTRY = Entry(
     "ZW",
     engine_module="engine.zweimal.game",
     screens_module=f"{__name__}.screen",
+    web_module=f"{__name__}.web",
     scorer_module=f"{__name__}.score",
 )

@@ -1,0 +1,137 @@
+"""The web page's figures (prints them; not a timed test), issue 34's targets:
+
+    .venv/bin/python benchmarks/web.py [ACTIONS]      # default a game of 200 actions
+
+A Day and Night game of ACTIONS random legal actions is saved (the store, as the box saves),
+then `tabletop web` is started as its own process on a free port:
+- a game's page served: the service's first; after an action was saved (a new snapshot
+  read, the game replayed; at most 50 ms here); again (the same snapshot);
+- an action saved, until the page's event stream brings it: at most 1 s;
+- the service's resident memory after serving them: under 40 MB.
+The box's own press-to-frame path never calls the page (the page reads the saved games in
+its own process); `tabletop bench` compares it with the page open.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from device.storage.store import Store  # noqa: E402
+from engine.day_and_night.game import GAME, spread_actions  # noqa: E402
+from engine.replay import options_of  # noqa: E402
+from tests.webserver import free_port  # noqa: E402
+
+
+def save_game(state_dir: Path, actions: int) -> tuple[Store, int, object]:
+    store = Store(state_dir)
+    state = GAME.initial(options_of(GAME, {}))
+    game_id = store.new_game("day-and-night", GAME.rules_version, {}, {"mode": "game"})
+    rng = random.Random(1)
+    for _ in range(actions):
+        if GAME.is_over(state):
+            break
+        action = rng.choice(spread_actions(state))
+        state = GAME.apply(state, action)
+        append = {"kind": "action", "action": GAME.format_action(action)}
+        store.record(game_id, {"mode": "game"}, append=append)
+    store.flush()
+    return store, game_id, state
+
+
+def timed_get(url: str) -> float:
+    start = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=30) as response:
+        response.read()
+    return (time.perf_counter() - start) * 1000
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def main() -> int:
+    actions = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    with tempfile.TemporaryDirectory() as tmp:
+        state_dir = Path(tmp)
+        store, game_id, state = save_game(state_dir, actions)
+        port = free_port()
+        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+        command = [sys.executable, "-m", "device.cli.main", "web", "--state-dir", str(state_dir)]
+        web = subprocess.Popen([*command, "--bind", f"127.0.0.1:{port}"], env=env)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(200):
+                try:
+                    urllib.request.urlopen(url + "/", timeout=1).read()
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            time.sleep(2)  # the games' screens imported meanwhile (the service preloads them)
+            cold = timed_get(f"{url}/games/{game_id}")  # the service's first game page
+            fresh = []
+            for _ in range(5):  # an action saved: a new snapshot, the game replayed
+                action = spread_actions(state)[0]
+                state = GAME.apply(state, action)
+                append = {"kind": "action", "action": GAME.format_action(action)}
+                store.record(game_id, {"mode": "game"}, append=append)
+                store.flush()
+                fresh.append(timed_get(f"{url}/games/{game_id}"))
+            again = [timed_get(f"{url}/games/{game_id}") for _ in range(20)]
+            arrived: list[float] = []
+            stream = urllib.request.urlopen(f"{url}/games/{game_id}/events", timeout=30)
+
+            def read() -> None:
+                for raw in stream:
+                    if raw.startswith(b"data: ") and b"data-revision" in raw:
+                        arrived.append(time.perf_counter())
+                        return
+
+            reader = threading.Thread(target=read, daemon=True)
+            reader.start()
+            time.sleep(0.5)
+            action = spread_actions(state)[0]
+            saved = time.perf_counter()
+            store.record(
+                game_id,
+                {"mode": "game"},
+                append={"kind": "action", "action": GAME.format_action(action)},
+            )
+            store.flush()
+            reader.join(5)
+            stream.close()
+            latency = (arrived[0] - saved) * 1000 if arrived else float("inf")
+            memory = rss_mb(web.pid)
+        finally:
+            web.terminate()
+            web.wait(10)
+            store.close()
+    print(f"tabletop web: a Day and Night game of {actions} actions")
+    print(f"  page, the service's first                   {cold:7.1f} ms")
+    print(
+        f"  page, after an action (snapshot, replay)    {statistics.median(fresh):7.1f} ms"
+        "  (median of 5; target at most 50)"
+    )
+    print(f"  page, again (the same snapshot; median)     {statistics.median(again):7.1f} ms")
+    print(
+        f"  an action saved -> the page's event          {latency:7.1f} ms  (target at most 1000)"
+    )
+    print(f"  resident memory                              {memory:7.1f} MB  (target under 40)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,47 @@
+"""`tabletop web [--state-dir DIR] [--bind ADDR:PORT] [--config PATH]`: the read-only web page
+of the saved games (device/web/app.py), served by uvicorn until stopped."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from engine.core import InputError, TabletopError
+
+
+def add_parser(commands) -> None:
+    web = commands.add_parser("web", help="serve the read-only web page of the saved games")
+    web.add_argument("--state-dir", metavar="DIR", help="where saved games live")
+    web.add_argument("--bind", metavar="ADDR:PORT", help="where to listen (config: web.bind)")
+    web.add_argument("--config", metavar="PATH", help="config file (TOML)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from device.settings import ConfigurationError, Web, load, state_directory
+
+    settings = load(Path(args.config) if args.config else None)
+    try:
+        web = Web(bind=args.bind) if args.bind else settings.web
+        host, port = web.host_port()
+    except (ValueError, ConfigurationError) as error:
+        raise InputError(f"web: --bind {args.bind!r}: give ADDR:PORT ({_first(error)})") from None
+    import uvicorn
+
+    from device.web.app import make_app
+
+    app = make_app(state_directory(args.state_dir), settings.language)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    except OSError as error:
+        raise ServeError(f"web: cannot listen on {host}:{port}: {error.strerror}") from None
+    return 0
+
+
+class ServeError(TabletopError):
+    """The page cannot be served (the address is taken or not this machine's)."""
+
+    exit_status = 1
+
+
+def _first(error: Exception) -> str:
+    return str(error).splitlines()[-1].strip() if str(error) else type(error).__name__

@@ -1,0 +1,27 @@
+"""Feuer und Wasser on the web page: the landscape, each square's colour (fire red, water
+blue), marked with the engine's table places (device/games/svg.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from device.games.svg import CELL, axes, mark, svg, title
+
+FILL = {"R": "#e74c3c", "B": "#3498db"}
+
+
+def board(state: Any, lang: str) -> str:
+    fields = state.landscape.fields
+    rows = [r for r, _ in fields] or [0]
+    cols = [c for _, c in fields] or [0]
+    r0, c0 = min(rows), min(cols)
+    height, width = max(rows) - r0 + 1, max(cols) - c0 + 1
+    body = axes(height, width, r0, c0)
+    for (r, c), colour in sorted(fields.items()):
+        x, y = (c - c0) * CELL, (r - r0) * CELL
+        body.append(
+            f'<rect class="square" x="{x}" y="{y}" width="{CELL}" height="{CELL}"'
+            f' fill="{FILL.get(colour, "#95a5a6")}" {mark(f"square {r},{c}", colour)}>'
+            f"{title(f'{r},{c}')}</rect>"
+        )
+    return svg(width * CELL, height * CELL, body, "Feuer und Wasser")

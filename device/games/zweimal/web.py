@@ -1,0 +1,38 @@
+"""Zweimal on the web page: the grid, each field's road card (a line across or down) and its
+figure (A filled, B a ring), marked with the engine's table places (device/games/svg.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from device.games.svg import CELL, axes, mark, svg, title
+
+COLOURS = {"A": "#c0392b", "B": "#2c3e91"}
+
+
+def board(state: Any, lang: str) -> str:
+    n = state.options.size
+    body = axes(n, n)
+    for r in range(n):
+        for c in range(n):
+            x, y = c * CELL, r * CELL
+            road, figure = state.position.road_at((r, c)), state.position.figure_at((r, c))
+            body.append(
+                f'<g><rect class="field" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
+                + title(f"{r},{c}")
+            )
+            half = CELL / 2
+            line: tuple[float, ...] = (x + 4, y + half, x + CELL - 4, y + half)
+            if road != "-":
+                line = (x + half, y + 4, x + half, y + CELL - 4)
+            body.append(
+                f'<line class="road" x1="{line[0]}" y1="{line[1]}" x2="{line[2]}" y2="{line[3]}"'
+                f" {mark(f'road {r},{c}', road)}/>"
+            )
+            colour = COLOURS.get(figure, "none")
+            fill = colour if figure == "A" else "white" if figure == "B" else "none"
+            body.append(
+                f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL / 4}" fill="{fill}"'
+                f' stroke="{colour}" stroke-width="4" {mark(f"figure {r},{c}", figure)}/></g>'
+            )
+    return svg(n * CELL, n * CELL, body, f"Zweimal {n}x{n}")

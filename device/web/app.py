@@ -1,0 +1,210 @@
+"""`tabletop web`: the table's view on a phone. A read-only page (Starlette and Jinja2, served
+by uvicorn) of the saved games: the list, each game's table drawn large (its package's
+`web.py`), its record in notation and words, each round's score and a chart of the score,
+the record to download and the rules as the box plays them. A game's page updates by itself:
+Server-Sent Events, sent when the save file changes (two `stat`s every 0.2 s; the page is
+never fetched again whole).
+
+Nothing here writes: the saved games are read as `tabletop games` reads them (device/web/feed.py),
+and the service runs as its own user that may only read the state directory
+(systemd/tabletop-web.service).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from device import games
+from device.games.svg import encode
+from device.ui.catalog import text
+from device.web import texts  # noqa: F401 - the page's texts join the catalog
+from device.web.feed import Feed, GamePage
+from device.web.markdown import to_html
+from device.web.plot import score_chart
+from engine.core import DataError
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+RULES = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
+TICK = 0.2  # how often the save file's size and time are looked at (seconds)
+PLACE = re.compile(r'data-place="([^"]*)"')
+
+
+def language(request: Request, box: str) -> str:
+    """`?lang=`, else the browser's first choice of German or English, else the box's."""
+    asked = request.query_params.get("lang", "")
+    if asked in ("de", "en"):
+        return asked
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in ("de", "en"):
+            return code
+    return box
+
+
+def preload() -> None:
+    """Each game's screens and drawing, imported before the first page asks (the first
+    game page would wait for them)."""
+    for entry in games.playable().values():
+        entry.screens  # noqa: B018 - built now, once
+        entry.web  # noqa: B018
+
+
+def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> Starlette:
+    feed = Feed(state_dir, box_lang)
+    threading.Thread(target=preload, name="web-preload", daemon=True).start()
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape())
+
+    def page(request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
+        lang = language(request, box_lang)
+        body = env.get_template(template).render(
+            t=lambda k, **kw: text(k, lang, **kw), lang=lang, **values
+        )
+        return HTMLResponse(body, status_code=status)
+
+    async def index(request: Request) -> Response:
+        lang = language(request, box_lang)
+        listed = await asyncio.to_thread(feed.games)
+        return page(request, "index.html", games=listed, when=_when, seat=_seat_namer(lang))
+
+    def load(request: Request) -> GamePage:
+        game_id = request.path_params["game_id"]
+        lang = language(request, box_lang)
+        try:
+            found = feed.game(game_id, lang)
+        except DataError as error:
+            raise HTTPException(409, text("web.unreadable", lang, why=str(error))) from None
+        if found is None:
+            raise HTTPException(404, text("web.no_game", lang, id=game_id))
+        return found
+
+    def live(request: Request, found: GamePage) -> str:
+        lang = language(request, box_lang)
+        return env.get_template("live.html").render(
+            t=lambda k, **kw: text(k, lang, **kw), lang=lang, **_live_values(found, lang)
+        )
+
+    async def game(request: Request) -> Response:
+        found = await asyncio.to_thread(load, request)
+        return page(request, "game.html", g=found.listed, live=live(request, found))
+
+    async def events(request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        await asyncio.to_thread(load, request)  # a 404 for a game that is not there
+
+        async def stream() -> AsyncIterator[str]:
+            sent = await asyncio.to_thread(feed.revision, game_id)
+            seen = feed.signature()
+            quiet = time.monotonic()
+            yield "retry: 1000\n\n"
+            while not await request.is_disconnected():
+                await asyncio.sleep(TICK)
+                now = feed.signature()
+                if now != seen:
+                    seen = now
+                    revision = await asyncio.to_thread(feed.revision, game_id)
+                    if revision != sent:
+                        sent = revision
+                        found = await asyncio.to_thread(load, request)
+                        body = live(request, found)
+                        yield "event: live\n" + "".join(f"data: {x}\n" for x in body.split("\n"))
+                        yield "\n"
+                        quiet = time.monotonic()
+                if time.monotonic() - quiet > 15:
+                    yield ": still here\n\n"  # keeps proxies and phones from closing it
+                    quiet = time.monotonic()
+
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    async def record(request: Request) -> Response:
+        found = await asyncio.to_thread(load, request)
+        name = f"tabletop-{found.listed.id}-{found.listed.game}.txt"
+        headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+        return PlainTextResponse(found.record, headers=headers)
+
+    async def rules(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        lang = language(request, box_lang)
+        path = rules_dir / f"{game_id}.md"
+        if game_id not in games.GAMES or not path.is_file():
+            raise HTTPException(404, text("web.no_rules", lang, game=game_id))
+        html = to_html(path.read_text(encoding="utf-8"))
+        return page(request, "rules.html", name=games.GAMES[game_id].name, body=html)
+
+    async def error(request: Request, exc: Exception) -> Response:
+        status = exc.status_code if isinstance(exc, HTTPException) else 500
+        detail = exc.detail if isinstance(exc, HTTPException) else ""
+        lang = language(request, box_lang)
+        title = text("web.not_found" if status == 404 else "web.bad_request", lang)
+        return page(request, "error.html", status, title=title, detail=detail or title)
+
+    routes = [
+        Route("/", index),
+        Route("/games/{game_id:int}", game),
+        Route("/games/{game_id:int}/events", events),
+        Route("/games/{game_id:int}/record", record),
+        Route("/rules/{game}", rules),
+    ]
+    app = Starlette(routes=routes, exception_handlers={HTTPException: error, 500: error})
+    app.state.feed = feed
+    return app
+
+
+def _when(stamp: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) if stamp else ""
+
+
+def _seat_namer(lang: str) -> Any:
+    def name(game: str, seat: str) -> str:
+        entry = games.GAMES.get(game)
+        if entry is None or not entry.playable:
+            return seat
+        return entry.screens.seat_name(seat, lang)
+
+    return name
+
+
+def _live_values(found: GamePage, lang: str) -> dict[str, Any]:
+    """What the part of a game's page that updates shows."""
+    entry = games.GAMES[found.listed.game]
+    engine, screens = entry.game, entry.screens
+    state = found.state
+    board = entry.web.board(state, lang) if entry.web is not None else ""
+    drawn = set(PLACE.findall(board))
+    table = engine.table(state)
+    facts = [(place, value, encode(value)) for place, value in table.items() if place not in drawn]
+    mover = engine.to_move(state)
+    result = found.result
+    return {
+        "g": found.listed,
+        "board": board,
+        "facts": facts,
+        "status": screens.status(state, lang),
+        "mover": screens.seat_name(mover, lang) if mover else "",
+        "over": result.over,
+        "winner": screens.seat_name(result.winner, lang) if result.winner else "",
+        "totals": [(screens.seat_name(s, lang), v[-1] if v else 0) for s, v in found.totals],
+        "rounds": found.rounds,
+        "seats": list(engine.players),
+        "seat": lambda s: screens.seat_name(s, lang),
+        "steps": found.steps,
+        "chart": score_chart(
+            tuple((screens.seat_name(s, lang), v) for s, v in found.totals),
+            text("web.plot", lang),
+        ),
+        "problem": found.problem,
+        "revision": found.listed.actions,
+    }

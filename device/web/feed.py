@@ -1,0 +1,220 @@
+"""What the web page shows, read from the saved games without ever writing: a snapshot of the
+save file (`Store(read_only=True)`: the file and its log read into memory, so a game being
+written meanwhile is seen before or after that write, never half of it), taken again only
+when the files on disk change.
+
+`Feed` keeps what it has seen of each game: an action the save file no longer holds (an undo
+on the box) stays on the page, marked as taken back, while this process runs.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from device import games
+from device.app.session import other_rules, read_back, same_rules, solo_seat
+from device.storage.store import Store
+from engine.core import DataError
+
+log = logging.getLogger("tabletop.web")
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A saved game as the list shows it."""
+
+    id: int
+    game: str
+    name: str
+    status: str
+    actions: int
+    solo: str  # the seat the box plays ("": two people)
+    updated: float
+    on_show: bool  # the game on the box's screen
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a game's record: its number, its notation, its words; `undone`: the box
+    took it back (seen here before, no longer saved)."""
+
+    n: int
+    notation: str
+    words: str
+    undone: bool = False
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """A saved game, replayed: what its page shows."""
+
+    listed: Listed
+    state: Any
+    steps: tuple[Step, ...]
+    totals: tuple[tuple[str, tuple[int, ...]], ...]  # each seat's score after each action
+    rounds: tuple[dict[str, int], ...]
+    result: Any  # the engine's Result
+    record: str  # the game record, as `tabletop games export` writes it
+    problem: str = ""
+
+
+@dataclass
+class _Seen:
+    """The actions of a game seen so far (an undo keeps them here, marked)."""
+
+    steps: list[Step] = field(default_factory=list)
+
+
+class Feed:
+    def __init__(self, state_dir: Path, lang: str = "de") -> None:
+        self.state_dir = state_dir
+        self.lang = lang
+        self._lock = threading.Lock()
+        self._signature: tuple[Any, ...] | None = None
+        self._store: Store | None = None
+        self._pages: dict[tuple[int, str], GamePage] = {}
+        self._seen: dict[int, _Seen] = {}
+
+    def signature(self) -> tuple[Any, ...]:
+        """The save file and its log as they are on disk (size and time): what says a new
+        snapshot is due. Cheap: two `stat`s."""
+        out: list[Any] = []
+        for suffix in ("", "-wal"):
+            path = Path(str(self.state_dir / "tabletop.sqlite3") + suffix)
+            try:
+                st = path.stat()
+                out.append((st.st_size, st.st_mtime_ns))
+            except OSError:
+                out.append(None)
+        return tuple(out)
+
+    def _snapshot(self) -> Store:
+        """The saved games as they are now (a new read-only snapshot when the files changed;
+        read until two looks at the files agree, so no write lands half in it)."""
+        with self._lock:
+            for _ in range(5):
+                before = self.signature()
+                if self._store is not None and before == self._signature:
+                    return self._store
+                quiet = logging.getLogger("tabletop")
+                level = quiet.level
+                quiet.setLevel(logging.CRITICAL)  # the box says what it finds; the page, once
+                try:
+                    store = Store(self.state_dir, read_only=True)
+                finally:
+                    quiet.setLevel(level)
+                if self.signature() == before:
+                    if self._store is not None:
+                        self._store.close()
+                    self._store, self._signature, self._pages = store, before, {}
+                    return store
+                store.close()
+                time.sleep(0.02)
+            if self._store is None:
+                raise DataError("the saved games kept changing while being read")
+            return self._store
+
+    def games(self) -> list[Listed]:
+        """The saved games, the one on the box's screen first, then the newest first."""
+        store = self._snapshot()
+        on_show, _ = store.screen()
+        updated = dict(store.db.execute("SELECT id, updated FROM games").fetchall())
+        out = []
+        for row in store.games():
+            entry = games.GAMES.get(row.game)
+            problem = row.problem or (other_rules(row) if not same_rules(row) else "") or ""
+            out.append(
+                Listed(
+                    row.id,
+                    row.game,
+                    entry.name if entry else row.game,
+                    row.status,
+                    row.events,
+                    solo_seat(row),
+                    float(updated.get(row.id) or 0),
+                    row.id == on_show,
+                    problem,
+                )
+            )
+        out.sort(key=lambda g: (not g.on_show, -g.updated, -g.id))
+        return out
+
+    def revision(self, game_id: int) -> tuple[int, str, int] | None:
+        """What changes when the game does: its actions, its status, the snapshot's files."""
+        for g in self.games():
+            if g.id == game_id:
+                return (g.actions, g.status, hash(self._signature))
+        return None
+
+    def game(self, game_id: int, lang: str) -> GamePage | None:
+        """The game replayed for its page (None: no such game); DataError where it cannot be
+        read at all."""
+        store = self._snapshot()
+        key = (game_id, lang)
+        if key in self._pages:
+            return self._pages[key]
+        listed = next((g for g in self.games() if g.id == game_id), None)
+        if listed is None:
+            return None
+        read = store.read_game(game_id)
+        entry = games.GAMES.get(listed.game)
+        if read is None or entry is None or entry.engine is None:
+            raise DataError(f"game {game_id} is a {listed.game!r} game, which has no rules here")
+        if not same_rules(read.row):
+            raise DataError(f"game {game_id} was {other_rules(read.row)}")
+        try:
+            back = read_back(entry, read.row, read.events)
+        except ValueError as error:
+            raise DataError(f"game {game_id}: {error}") from None
+        page = self._page(entry, listed, back, lang, read.problem or back.why or "")
+        self._pages[key] = page
+        return page
+
+    def _page(self, entry: Any, listed: Listed, back: Any, lang: str, problem: str) -> GamePage:
+        from engine.replay import format_record
+
+        engine = entry.game
+        screens = entry.screens
+        states = [*back.before, back.state]
+        steps = []
+        for n, (before, action) in enumerate(zip(back.before, back.actions, strict=True), 1):
+            words = screens.describe(before, action, lang) or ""
+            steps.append(Step(n, engine.format_action(action), words))
+        seen = self._seen.setdefault(listed.id, _Seen())
+        kept = [s for s in seen.steps if s.n > len(steps)]  # saved no more: taken back
+        same = all(
+            a.notation == b.notation for a, b in zip(seen.steps, steps, strict=False)
+        )  # the same game up to here (else what was seen is replaced)
+        undone = [Step(s.n, s.notation, s.words, True) for s in kept] if same else []
+        seen.steps = steps + undone
+        seats = list(engine.players)
+        totals = tuple(
+            (seat, tuple(int(engine.result(s).totals.get(seat, 0)) for s in states))
+            for seat in seats
+        )
+        result = engine.result(back.state)
+        rounds = tuple(dict(r.scores) for r in result.rounds)
+        told = list(back.told)
+        record = format_record(engine, back.options, list(back.actions), back.solo, told)
+        return GamePage(
+            listed,
+            back.state,
+            tuple(steps + undone),
+            totals,
+            rounds,
+            result,
+            record,
+            problem,
+        )
+
+    def close(self) -> None:
+        with self._lock:
+            if self._store is not None:
+                self._store.close()
+                self._store = None

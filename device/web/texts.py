@@ -1,0 +1,45 @@
+"""The web page's texts, German and English, added to the box's catalog."""
+
+from device.ui import catalog
+
+TEXTS = {
+    "web.title": ("Tabletop-Begleiter", "Tabletop companion"),
+    "web.games": ("Gespeicherte Spiele", "Saved games"),
+    "web.none": ("Noch keine gespeicherten Spiele.", "No saved games yet."),
+    "web.game": ("Spiel", "Game"),
+    "web.players": ("Spieler", "Players"),
+    "web.two": ("zwei Personen", "two people"),
+    "web.solo": ("solo: die Box spielt {seat}", "solo: the box plays {seat}"),
+    "web.status": ("Stand", "Status"),
+    "web.playing": ("läuft", "in play"),
+    "web.finished": ("beendet", "finished"),
+    "web.abandoned": ("abgebrochen", "abandoned"),
+    "web.actions": ("Züge", "Actions"),
+    "web.actions_n": ("{n} Züge", "{n} actions"),
+    "web.actions_n.one": ("1 Zug", "1 action"),
+    "web.when": ("Zuletzt", "Last"),
+    "web.on_show": ("auf der Box", "on the box"),
+    "web.turn": ("Am Zug: {seat}", "To move: {seat}"),
+    "web.over": ("Spiel vorbei", "Game over"),
+    "web.winner": ("Sieger: {seat}", "Winner: {seat}"),
+    "web.draw": ("Unentschieden", "A draw"),
+    "web.table": ("Auf dem Tisch", "On the table"),
+    "web.record": ("Spielverlauf", "Game record"),
+    "web.taken_back": ("zurückgenommen", "taken back"),
+    "web.rounds": ("Runden", "Rounds"),
+    "web.round": ("Runde {n}", "Round {n}"),
+    "web.plot": ("Punkte im Spielverlauf", "Score over the game"),
+    "web.download": ("Spielbericht laden", "Download the record"),
+    "web.rules": ("Regeln", "Rules"),
+    "web.back": ("Alle Spiele", "All games"),
+    "web.not_found": ("Nicht gefunden", "Not found"),
+    "web.no_game": ("Kein Spiel Nummer {id}.", "No game number {id}."),
+    "web.no_rules": ("Keine Regeln für {game}.", "No rules for {game}."),
+    "web.unreadable": ("Spiel nicht lesbar: {why}", "Game unreadable: {why}"),
+    "web.bad_request": ("Ungültige Anfrage", "Bad request"),
+    "web.live": ("Aktualisiert sich selbst", "Updates by itself"),
+    "web.no_board": ("Kein Brett für dieses Spiel.", "No board for this game."),
+    "web.total": ("Summe", "Total"),
+}
+
+catalog.add(TEXTS)

@@ -1,0 +1,176 @@
+"""`tabletop web` (issue 34): the read-only page of the saved games over plain HTTP: the list,
+each game's table drawn as the engine has it (field by field, through the drawing's data
+attributes), the record that replays to the same state, the rules, updates as Server-Sent
+Events, bad requests answered with a page, and nothing in the state directory written."""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from device import games
+from device.games.svg import encode
+from device.sim.simulator import Simulator
+from tests.boxdriver import Player, settings
+from tests.webserver import get, replayed, serving
+
+PLACE = re.compile(r'data-place="([^"]*)" data-value="([^"]*)"')
+
+
+def played(state_dir: Path) -> dict[int, object]:
+    """A game of each kind played a little on the simulated box; their states by id."""
+    sim = Simulator(settings(), state_dir)
+    sim.start()
+    try:
+        p = Player(sim)
+        states = {}
+        p.new_game()
+        p.set_up([])
+        p.place((0, 0))
+        p.lay((3, 3))
+        states[p.box.session.db_id] = p.state
+        p.start("feuer-und-wasser")
+        p.press("ok", "ok")  # a card drawn and laid on the tip
+        states[p.box.session.db_id] = p.state
+        p.start("wandernde-druiden")
+        states[p.box.session.db_id] = p.state
+        p.start("day-and-night")
+        p.press("right", "ok")  # a step
+        states[p.box.session.db_id] = p.state
+        return states
+    finally:
+        sim.stop()
+
+
+@pytest.fixture(scope="module")
+def box(tmp_path_factory):
+    state_dir = tmp_path_factory.mktemp("web")
+    states = played(state_dir)
+    with serving(state_dir) as url:
+        yield url, state_dir, states
+
+
+def shown(body: str) -> dict[str, str]:
+    return {html.unescape(k): html.unescape(v) for k, v in PLACE.findall(body)}
+
+
+def test_the_list_has_every_game_the_one_on_the_box_first(box):
+    url, _, states = box
+    status, body, _ = get(url + "/", {"Accept-Language": "de-DE,de;q=0.9"})
+    assert status == 200 and "Gespeicherte Spiele" in body
+    ids = [int(i) for i in re.findall(r'<tr data-game="(\d+)"', body)]
+    newest_first = sorted(states, reverse=True)
+    assert ids == newest_first  # Day and Night, on the box, is also the newest
+    assert "(auf der Box)" in body.split("</tr>")[1]
+    status, body, _ = get(url + "/?lang=en")
+    assert "Saved games" in body and "two people" in body
+
+
+def test_each_game_s_page_shows_the_table_as_the_engine_has_it(box):
+    url, _, states = box
+    for game_id, state in states.items():
+        status, body, _ = get(f"{url}/games/{game_id}?lang=en")
+        assert status == 200, body[:300]
+        engine = games.GAMES[_game(body)].game
+        table = {place: encode(value) for place, value in engine.table(state).items()}
+        assert shown(body) == table  # every place, drawn or listed, and nothing else
+        assert "<svg" in body and 'class="plot"' in body
+
+
+def test_the_record_downloads_and_replays_to_the_same_state(box):
+    url, _, states = box
+    for game_id, state in states.items():
+        status, body, headers = get(f"{url}/games/{game_id}/record")
+        assert status == 200 and "attachment" in headers["content-disposition"]
+        assert replayed(body) == state
+
+
+def test_the_rules_page_is_the_box_s_rules_page(box):
+    url, _, _ = box
+    status, body, _ = get(f"{url}/rules/zweimal")
+    text = (Path(__file__).parent.parent / "docs/rules/zweimal.md").read_text()
+    first = next(line for line in text.splitlines() if line.startswith("#"))
+    assert status == 200 and html.escape(first.lstrip("# ")) in body
+
+
+@pytest.mark.parametrize(
+    "path", ["/games/999", "/games/abc", "/nowhere", "/rules/chess", "/games/1/../../etc"]
+)
+def test_a_bad_request_gets_a_page_and_the_service_goes_on(box, path):
+    url, _, _ = box
+    status, body, _ = get(url + path)
+    assert 400 <= status < 500 and "<h1>" in body and "Traceback" not in body
+    assert get(url + "/")[0] == 200
+
+
+def test_a_huge_header_is_refused_and_the_service_goes_on(box):
+    url, _, _ = box
+    try:
+        status = get(url + "/", {"X-Huge": "x" * 200_000})[0]
+    except ConnectionError:  # refused before it was read whole: the server closed it
+        status = 400
+    assert 400 <= status < 500
+    assert get(url + "/")[0] == 200
+
+
+def test_the_page_changes_nothing_in_the_state_directory(box):
+    url, state_dir, states = box
+    before = {p.name: (p.stat().st_size, p.stat().st_mtime_ns) for p in state_dir.iterdir()}
+    for game_id in states:
+        get(f"{url}/games/{game_id}")
+        get(f"{url}/games/{game_id}/record")
+    get(url + "/")
+    after = {p.name: (p.stat().st_size, p.stat().st_mtime_ns) for p in state_dir.iterdir()}
+    assert after == before
+
+
+def test_a_press_on_the_box_reaches_an_open_page_within_a_second(tmp_path):
+    sim = Simulator(settings("en"), tmp_path)
+    sim.start()
+    try:
+        p = Player(sim)
+        p.new_game()
+        p.set_up([])
+        game_id = p.box.session.db_id
+        with serving(tmp_path, "en") as url:
+            got: list[tuple[float, str]] = []
+            stream = urllib.request.urlopen(f"{url}/games/{game_id}/events", timeout=10)
+
+            def read() -> None:
+                for raw in stream:
+                    line = raw.decode()
+                    if line.startswith("data: ") and "data-revision" in line:
+                        got.append((time.monotonic(), line))
+                        return
+
+            reader = threading.Thread(target=read, daemon=True)
+            reader.start()
+            time.sleep(0.5)  # the stream is open
+            pressed = time.monotonic()
+            p.place((1, 1))
+            reader.join(5)
+            stream.close()
+            assert got, "no update came"
+            assert got[0][0] - pressed < 1.0
+            assert 'data-revision="2"' in got[0][1]
+    finally:
+        sim.stop()
+
+
+def test_a_damaged_save_file_gives_a_clear_page(tmp_path):
+    (tmp_path / "tabletop.sqlite3").write_bytes(b"this is no database" * 100)
+    with serving(tmp_path) as url:
+        status, body, _ = get(url + "/")
+        assert status == 200 and "Traceback" not in body
+        assert "Noch keine gespeicherten Spiele." in body or "beschädigt" in body
+        assert get(url + "/games/1")[0] == 404
+
+
+def _game(body: str) -> str:
+    return re.search(r'href="/rules/([a-z-]+)', body).group(1)

@@ -1,0 +1,63 @@
+"""The web page served for tests: the real app under uvicorn on 127.0.0.1 at a free port, in
+a thread, as `tabletop web` serves it."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+import uvicorn
+
+from device.web.app import make_app
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serving(state_dir: Path, lang: str = "de"):
+    port = free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(make_app(state_dir, lang), host="127.0.0.1", port=port, log_level="error")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.02)
+    assert server.started, "the web page did not start"
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(5)
+
+
+def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+    """Status, body and headers (an HTTP error's too)."""
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read().decode(), dict(response.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(), dict(error.headers)
+
+
+def replayed(record: str):
+    """The state a downloaded game record replays to (as `tabletop replay` reads it)."""
+    from device import games
+    from engine.replay import options_of, parse_record, replay
+
+    parsed = parse_record(record)
+    engine = games.GAMES[parsed.game].game
+    actions = [engine.parse_action(text) for _, text in parsed.actions]
+    return replay(engine, options_of(engine, dict(parsed.options)), actions)
