@@ -2,10 +2,13 @@
 # Install (or update) the tabletop box on Raspberry Pi OS. Idempotent: run it again after a
 # git pull to update. Run from a clone of the repository:
 #
-#     sudo systemd/install.sh [--enable-interfaces]
+#     sudo systemd/install.sh [--enable-interfaces] [--web | --no-web]
 #
 # --enable-interfaces  also turn on I2C, SPI and the serial port and turn off the serial
 #                      console (raspi-config); a reboot is needed after that.
+# --web                also install and start the read-only web page (tabletop-web.service,
+#                      its own user tabletop-web, port 8080 or the config's web.bind).
+# --no-web             stop and remove the web page's service (without either: left as is).
 # DRY_RUN=1            print what would be done, change nothing.
 set -euo pipefail
 
@@ -14,11 +17,17 @@ PREFIX=/opt/tabletop
 CONFIG_DIR=/etc/tabletop
 UNIT=/etc/systemd/system/tabletop.service
 USER_NAME=tabletop
+WEB_UNIT=/etc/systemd/system/tabletop-web.service
+WEB_USER=tabletop-web
 ENABLE_INTERFACES=0
+WEB=keep
 for arg in "$@"; do
     case "$arg" in
         --enable-interfaces) ENABLE_INTERFACES=1 ;;
-        *) echo "install.sh: unknown option $arg (use --enable-interfaces)" >&2; exit 2 ;;
+        --web) WEB=on ;;
+        --no-web) WEB=off ;;
+        *) echo "install.sh: unknown option $arg (use --enable-interfaces, --web or --no-web)" >&2
+           exit 2 ;;
     esac
 done
 
@@ -107,4 +116,23 @@ esac
 run systemctl daemon-reload
 run systemctl enable tabletop.service
 run systemctl restart tabletop.service
+
+# 7. the web page, if asked: its own user, in the box's group (it reads the saved games and
+#    nothing else there; the box's unit keeps them group-readable), its own hardened unit
+if [ "$WEB" = on ]; then
+    if ! id "$WEB_USER" >/dev/null 2>&1; then
+        run useradd --system --no-create-home --home-dir / --shell /usr/sbin/nologin "$WEB_USER"
+    fi
+    run usermod -a -G "$USER_NAME" "$WEB_USER"
+    run cp "$SRC/systemd/tabletop-web.service" "$WEB_UNIT"
+    run systemctl daemon-reload
+    run systemctl enable tabletop-web.service
+    run systemctl restart tabletop-web.service
+    echo "install.sh: the web page is on (the box's menu, Web-Seite, shows its address)"
+elif [ "$WEB" = off ] && [ -e "$WEB_UNIT" ]; then
+    run systemctl disable --now tabletop-web.service
+    run rm -f "$WEB_UNIT"
+    run systemctl daemon-reload
+    echo "install.sh: the web page is off"
+fi
 echo "install.sh: done. Check the parts: sudo -u $USER_NAME $PREFIX/venv/bin/tabletop doctor"

@@ -17,6 +17,8 @@ PINS=(
     "gpiozero==2.0.1.post3" "colorzero==2.0"
     "luma.oled==3.16.0" "luma.core==2.6.0" "smbus2==0.6.1" "cbor2==5.9.0"
     "pyserial==3.5" "setuptools==80.9.0" "wheel==0.45.1"
+    "starlette==1.10.0" "anyio==4.16.0" "idna==3.20" "uvicorn==0.55.0" "h11==0.16.0"
+    "click==8.5.1" "jinja2==3.1.6" "markupsafe==3.0.4" "segno==1.6.6"
 )
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

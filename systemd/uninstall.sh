@@ -20,16 +20,20 @@ if [ "${DRY_RUN:-0}" != 1 ] && [ "$(id -u)" != 0 ]; then
     exit 1
 fi
 
-if systemctl list-unit-files tabletop.service >/dev/null 2>&1; then
-    run systemctl disable --now tabletop.service || true
-fi
-run rm -f /etc/systemd/system/tabletop.service
+for unit in tabletop-web.service tabletop.service; do
+    if systemctl list-unit-files "$unit" >/dev/null 2>&1; then
+        run systemctl disable --now "$unit" || true
+    fi
+    run rm -f "/etc/systemd/system/$unit"
+done
 run systemctl daemon-reload
 run rm -rf /opt/tabletop
 if [ "$PURGE" = 1 ]; then
     run rm -rf /var/lib/tabletop /etc/tabletop
-    if id tabletop >/dev/null 2>&1; then
-        run userdel tabletop
-    fi
+    for user in tabletop-web tabletop; do
+        if id "$user" >/dev/null 2>&1; then
+            run userdel "$user"
+        fi
+    done
 fi
 echo "uninstall.sh: done"

@@ -81,6 +81,9 @@ def test_lock_pins_every_runtime_dependency_with_hashes():
     assert len(entries) == lock.count("==")
     for needed in ("pydantic", "pydantic-core", "gpiozero", "luma.oled", "luma.core", "pyserial"):
         assert needed in pinned
+    for needed in ("starlette", "anyio", "uvicorn", "h11", "click", "jinja2", "markupsafe"):
+        assert needed in pinned  # the web page's (tabletop web), and segno for its QR code
+    assert "segno" in pinned
 
 
 def test_install_scripts_dry_run(tmp_path):
