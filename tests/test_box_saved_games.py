@@ -263,8 +263,8 @@ def test_random_presses_with_the_menu_never_log_an_error_or_stop_the_backups(
             elif box.mode == "menu" and box.menu[-1][0].kind in ("game", "top"):
                 items = menu_items(box)  # the game under test, or any item of the menu
                 item = game if box.menu[-1][0].kind == "game" else rng.choice(items)
-                for _ in range(items.index(item) - box.menu[-1][1] % len(items)):
-                    sim.press("down")
+                for _ in range((items.index(item) - box.menu[-1][1]) % len(items)):
+                    sim.press("down")  # (round the end: the pointer may stand below it)
                 sim.press("ok")
             else:
                 sim.press(rng.choice(("ok", "ok", "up", "down", "left", "right", "back")))

@@ -5,6 +5,7 @@ gives the same pixels: no clock, no animation."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -159,7 +160,12 @@ def _over_game(box: BoxState) -> bool:
     return box.mode == "confirm" and box.session is not None
 
 
+WEB_LAYOUT = Layout(status=False, hint_y=None)  # the QR code takes the screen's height
+
+
 def _layout(box: BoxState, shown: solo.Shown) -> Layout:
+    if box.mode == "menu" and box.menu[-1][0].kind == "web":
+        return WEB_LAYOUT
     in_game = box.mode == "game" or _over_game(box)
     if not in_game or box.session is None or shown.telling:
         return DEFAULT_LAYOUT
@@ -236,8 +242,51 @@ def _menu(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
     if page.kind == "setup":
         _setup(draw, box, fonts)
         return
+    if page.kind == "web":
+        _web(draw, box, fonts)
+        return
     labels = [menu_label(box, page, item) for item in menu_items(box)]
     _pick_list(draw, labels, index, 11, MENU_ROWS, fonts)
+
+
+def _web(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
+    """The web page's address: a QR code the screen's whole height at the left (in a light
+    margin, as a QR code needs), beside it the title, the address a piece a line, and what
+    `back` does."""
+    matrix = qr_matrix(box.web_address)
+    size = len(matrix)
+    scale = max(1, min(2, HEIGHT // (size + 2)))
+    side = (size + 2) * scale
+    top = (HEIGHT - side) // 2
+    draw.rectangle((0, top, side - 1, top + side - 1), fill=1)
+    for r, row in enumerate(matrix):
+        for c, dark in enumerate(row):
+            if dark:
+                x, y = (c + 1) * scale, top + (r + 1) * scale
+                draw.rectangle((x, y, x + scale - 1, y + scale - 1), fill=0)
+    x = side + 3
+    room = WIDTH - x
+    pieces = re.findall(r"[^/:.]+[/:.]*|[/:.]+", box.web_address.removeprefix("http://"))
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and fit.fits(lines[-1] + piece, fonts.small, room):
+            lines[-1] += piece
+        else:
+            lines.append(piece)
+    fit.line(draw, (x, 0), text("menu.web", box.lang), fonts.status, width=room)
+    for i, line in enumerate(lines[:4]):
+        fit.line(draw, (x, 12 + i * 9), line, fonts.small, width=room)
+    fit.line(draw, (x, HEIGHT - 9), text("hint.web", box.lang), fonts.small, width=room)
+
+
+@lru_cache(maxsize=4)
+def qr_matrix(address: str) -> tuple[tuple[bool, ...], ...]:
+    """The address as a QR code's modules (segno; error correction L, no quiet zone: the
+    screen draws it in a light margin)."""
+    import segno
+
+    code = segno.make(address, error="l", boost_error=False)
+    return tuple(tuple(bool(m) for m in row) for row in code.matrix)
 
 
 def _setup(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:

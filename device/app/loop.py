@@ -70,6 +70,7 @@ class Loop:
         lang: str = "de",
         card_names: tuple[str, ...] = (),
         fault: str = "",
+        web_address: str = "",
     ) -> None:
         """`fault`: a fault to inject for tests (`hang-on-tap:UID`: the loop hangs on that
         tap, for the watchdog's test); the runtime reads it from `TABLETOP_FAULT` at start."""
@@ -78,6 +79,7 @@ class Loop:
         self.screen = screen
         self.lang = lang
         self.card_names = card_names
+        self.web_address = web_address
         self.events: queue.Queue = queue.Queue()
         self.box = self._restore()
         self.handled = 0
@@ -89,7 +91,7 @@ class Loop:
     # --- start-up ---------------------------------------------------------------------------
 
     def _restore(self) -> BoxState:
-        box = BoxState(lang=self.lang, card_names=self.card_names)
+        box = BoxState(lang=self.lang, card_names=self.card_names, web_address=self.web_address)
         try:
             game_id, ui = self.store.screen()
         except StoreError as error:

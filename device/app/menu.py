@@ -82,6 +82,8 @@ def menu_items(box: BoxState) -> list[str]:
         items.append("teach")
         if deck_checkers():
             items.append("check")
+        if box.web_address:
+            items.append("web")  # the web page's address, as a QR code
         if box.session is not None and not engine_of(box.session).is_over(box.session.state):
             items.append("abandon")  # a finished game stays finished
         if box.resumable:
@@ -119,6 +121,8 @@ def answer_label(box: BoxState, question: Question) -> str:
 
 def menu_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     page, index = box.menu[-1]
+    if page.kind == "web":  # the web page's address: ok, as back, the menu again
+        return (replace(box, menu=box.menu[:-1]) if button in ("ok", "back") else box), []
     items = menu_items(box)
     if button in ("up", "down"):
         index = (index + (1 if button == "down" else -1)) % len(items)
@@ -154,6 +158,8 @@ def menu_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
             return replace(box, mode="confirm", confirm=ABANDON), []
         if item == "teach":
             return replace(box, mode="teach", teach=Teach()), []
+        if item == "web":
+            return replace(box, menu=(*box.menu, (Page("web"), 0))), []
         if item == "check":
             checkers = deck_checkers()
             if len(checkers) == 1:

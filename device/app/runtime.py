@@ -56,11 +56,13 @@ class Runtime:
         games.set_up(settings.decks, seed, settings.deck_rules)  # each game's screens get them
         self.store = store
         self.screen = screen
+        import socket
+
         from device.cards.names import card_names
 
-        self.loop = Loop(
-            self.store, self.screen, settings.language, tuple(card_names(settings.decks)), fault
-        )
+        names = tuple(card_names(settings.decks))
+        address = settings.web.address(socket.gethostname())
+        self.loop = Loop(self.store, self.screen, settings.language, names, fault, address)
         self.panel: ButtonPanel | None = None  # made once the first frame is out (start)
         self.pin_factory = pin_factory
         self._buttons = buttons  # None: gpiozero buttons on the settings' pins (`pin_factory`)

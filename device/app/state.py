@@ -19,8 +19,8 @@ from engine.contract import AnyGame
 from engine.core import DataError
 
 Mode = Literal["menu", "game", "confirm", "message", "teach", "check"]
-PageKind = Literal["top", "game", "check", "question", "setup", "teach"]
-PAGE_KINDS: tuple[PageKind, ...] = ("top", "game", "check", "question", "setup", "teach")
+PageKind = Literal["top", "game", "check", "question", "setup", "teach", "web"]
+PAGE_KINDS: tuple[PageKind, ...] = ("top", "game", "check", "question", "setup", "teach", "web")
 
 
 @dataclass(frozen=True)
@@ -130,6 +130,7 @@ class BoxState:
     resumable: bool = False  # the store holds another unfinished game
     reader_ok: bool = True  # False while the card reader is unplugged or silent
     card_names: tuple[str, ...] = ()  # what the teach screen offers
+    web_address: str = ""  # the web page's address (`tabletop web`), shown by the menu
     # the teach screen: the cards some tag is taught as (the registry's, read at each tap)
     taught: frozenset[str] = frozenset()
     # the new-game answers each game was last started with (its questions' values and the

@@ -91,6 +91,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "menu.no_game": ("Kein Spiel offen", "No game in progress"),
     "menu.confirm_abandon": ("Spiel wirklich abbrechen?", "Really abandon the game?"),
     "menu.teach": ("Karten anlernen", "Teach cards"),
+    "menu.web": ("Web-Seite", "Web page"),
+    "hint.web": ("back:Menü", "back:menu"),
     "tap.unknown": ("Karte unbekannt: im Menü anlernen", "Unknown card: teach it in the menu"),
     "tap.unknown.short": ("Karte unbekannt", "Unknown card"),
     "tap.other_game": ("{card}: Karte von {game}", "{card}: a card of {game}"),

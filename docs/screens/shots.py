@@ -21,7 +21,7 @@ import case_shots  # noqa: E402 - positions built for the cases play reaches by 
 import solo_shots  # noqa: E402 - the solo screens: the box's moves, undos and hints
 
 from device.app.menu import menu_items  # noqa: E402
-from device.settings import Buttons, Settings  # noqa: E402
+from device.settings import Buttons, Settings, Web  # noqa: E402
 from device.sim.simulator import Simulator  # noqa: E402
 from tests.boxdriver import Player  # noqa: E402
 from tests.test_box_zweimal import play_round  # noqa: E402
@@ -99,6 +99,10 @@ def scenario(p: Player, shot) -> None:
     shot("teach-pick")
     p.press("back")  # game first, then the card: the list of games
     shot("teach-games")
+    p.press("back", "back")  # the tag, then the teach screen: the menu
+    items = menu_items(p.box)
+    p.press(*["down"] * ((items.index("web") - p.box.menu[-1][1]) % len(items)), "ok")
+    shot("web-address")  # the web page's address as a QR code
     p.press("back")
 
 
@@ -358,7 +362,8 @@ def shots(state_dir: Path) -> dict[str, object]:
     """Play the scenario in both languages; return {name: image}."""
     taken: dict[str, object] = {"dan-legend": dan_legend(1), "dan-legend-4x": dan_legend(4)}
     for lang, suffix in (("de", ""), ("en", "-en")):
-        settings = Settings(language=lang, buttons=Buttons(hold_s=0.2))
+        web = Web(bind="192.168.1.20:8080")  # an address of its own: the same on any machine
+        settings = Settings(language=lang, buttons=Buttons(hold_s=0.2), web=web)
         sim = Simulator(settings, state_dir / lang, seed=0)
         sim.start()
         try:
@@ -366,9 +371,7 @@ def shots(state_dir: Path) -> dict[str, object]:
             def shot(name: str, image=None, sim=sim, suffix=suffix) -> None:
                 taken[name + suffix] = image if image is not None else sim.screen.image.copy()
 
-            scenario(Player(sim), shot)
-            sim.press("back")  # out of the teach screen
-            sim.press("back")
+            scenario(Player(sim), shot)  # (it ends on the top menu)
             fuw_scenario(Player(sim), shot)
             dan_scenario(Player(sim), shot)
             wd_scenario(Player(sim), shot)
