@@ -168,9 +168,50 @@ def test_a_damaged_save_file_gives_a_clear_page(tmp_path):
     with serving(tmp_path) as url:
         status, body, _ = get(url + "/")
         assert status == 200 and "Traceback" not in body
-        assert "Noch keine gespeicherten Spiele." in body or "beschädigt" in body
+        assert "Die Spielstand-Datei ist beschädigt." in body
+        assert "Noch keine gespeicherten Spiele." in body
         assert get(url + "/games/1")[0] == 404
 
 
 def _game(body: str) -> str:
     return re.search(r'href="/rules/([a-z-]+)', body).group(1)
+
+
+def test_tabletop_web_serves_until_stopped_and_a_taken_port_is_one_line(tmp_path):
+    """The command as the service runs it: a process serving the page until SIGTERM; a port
+    already taken ends it with one line, exit 1."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    from tests.webserver import free_port
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    port = free_port()
+    command = [sys.executable, "-m", "device.cli.main", "web", "--state-dir", str(tmp_path)]
+    web = subprocess.Popen([*command, "--bind", f"127.0.0.1:{port}"], env=env, cwd=root)
+    try:
+        for _ in range(200):
+            try:
+                status, body, _ = get(f"http://127.0.0.1:{port}/?lang=en")
+                break
+            except OSError:
+                time.sleep(0.05)
+        assert status == 200 and "No saved games yet." in body
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            busy = taken.getsockname()[1]
+            done = subprocess.run(
+                [*command, "--bind", f"127.0.0.1:{busy}"], env=env, cwd=root,
+                capture_output=True, text=True, timeout=60,
+            )  # fmt: skip
+        assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+        assert "cannot listen on 127.0.0.1" in done.stderr
+    finally:
+        web.send_signal(signal.SIGTERM)  # uvicorn shuts down, then ends by the signal it got
+        assert web.wait(10) in (0, -signal.SIGTERM)  # (systemd counts that as a clean stop)
+    assert list(tmp_path.iterdir()) == []  # it created nothing

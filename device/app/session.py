@@ -120,9 +120,17 @@ class ReadBack:
         return tuple(card for cards in self.told for card in cards)
 
 
-def read_back(entry: Any, row: Any, events: list[dict[str, Any]], replay: bool = True) -> ReadBack:
+def read_back(
+    entry: Any,
+    row: Any,
+    events: list[dict[str, Any]],
+    replay: bool = True,
+    start: ReadBack | None = None,
+) -> ReadBack:
     """Read a saved game (its row and its events, as the store gives them) with its game's
-    entry; ValueError for options that do not read (nothing of the game can be used)."""
+    entry; ValueError for options that do not read (nothing of the game can be used).
+    `start`: an earlier read of the same game (the web page's, before an action more): its
+    states are taken for the actions that are the same, only the rest is played."""
     from pydantic import ValidationError
 
     from engine.core import IllegalMove, NotationError
@@ -135,6 +143,8 @@ def read_back(entry: Any, row: Any, events: list[dict[str, Any]], replay: bool =
     seat = solo_seat(row)
     seat = seat if seat in engine.players else ""  # none of its seats: two people play on
     state = engine.initial(options) if replay else None
+    if start is not None and (start.stopped is not None or start.options != options):
+        start = None
     actions: list[Any] = []
     told: list[tuple[str, ...]] = []
     before: list[Any] = []  # the state before each action: an undo takes it back at once
@@ -143,7 +153,12 @@ def read_back(entry: Any, row: Any, events: list[dict[str, Any]], replay: bool =
             action = entry.saved_action(payload)
             cards = _told(payload)
             if replay:
-                previous, state = state, engine.apply(state, action)
+                previous = state
+                if start is not None and n <= len(start.actions) and start.actions[n - 1] == action:
+                    state = start.before[n] if n < len(start.actions) else start.state
+                else:
+                    start = None  # played from here on
+                    state = engine.apply(state, action)
                 before.append(previous)
         except (ValidationError, ValueError, TypeError, IllegalMove) as error:
             return ReadBack(

@@ -4,6 +4,7 @@ of the saved games (device/web/app.py), served by uvicorn until stopped."""
 from __future__ import annotations
 
 import argparse
+import socket
 from pathlib import Path
 
 from engine.core import InputError, TabletopError
@@ -29,11 +30,17 @@ def run(args: argparse.Namespace) -> int:
 
     from device.web.app import make_app
 
-    app = make_app(state_directory(args.state_dir), settings.language)
-    try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    try:  # bound here, so an address that cannot be used is one line (uvicorn logs its own)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
     except OSError as error:
+        listening.close()
         raise ServeError(f"web: cannot listen on {host}:{port}: {error.strerror}") from None
+    app = make_app(state_directory(args.state_dir), settings.language)
+    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    uvicorn.Server(config).run(sockets=[listening])
     return 0
 
 

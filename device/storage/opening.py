@@ -50,6 +50,7 @@ class Opening:
     def __init__(self, files: Folder, backups: Backups) -> None:
         self.files = files
         self.backups = backups
+        self.good_frames: set[tuple[int, ...]] | None = None  # a reader's (savefile.check_wal)
 
     def writable(self) -> sqlite3.Connection:
         """Open the file for the box. Which copy is the truth is decided by revision: the file,
@@ -173,7 +174,8 @@ class Opening:
         db = None
         try:
             wal_path = Path(str(self.files.path) + "-wal")
-            wal = savefile.check_wal(wal_path.read_bytes() if wal_path.exists() else b"")
+            data = wal_path.read_bytes() if wal_path.exists() else b""
+            wal = savefile.check_wal(data, self.good_frames)
             if self.files.path.exists() or wal.frames:
                 lost = read_lost(self.files.path, wal, summarise)
                 db = savefile.open_memory(savefile.image(self.files.path, wal))

@@ -175,8 +175,19 @@ def _later(
     return out
 
 
-def check_wal(wal: bytes) -> WalCheck:
-    """What SQLite will read of this log, and how many frames of it are past a bad one."""
+GOOD_MAX = 200_000  # frames a reader remembers as checked (`check_wal`'s `good`)
+
+
+def check_wal(wal: bytes, good: set[tuple[int, ...]] | None = None) -> WalCheck:
+    """What SQLite will read of this log, and how many frames of it are past a bad one.
+
+    `good`: frames a reader that looks again and again (the web page, after every action)
+    found good before, kept by that reader. SQLite appends a log's frames and writes none
+    again until the log starts anew with new salts, so a frame at the same place, with the
+    same salts, the same checksum before it and the same of its own is not summed again. The
+    box never passes it: at a start every frame is checked, so a bit flipped on the card
+    since is found."""
+    known: set[tuple[int, ...]] = good if good is not None else set()
     if len(wal) < WAL_HEADER:
         return NO_WAL
     magic, _version, page_size, _seq, salt1, salt2, c1, c2 = struct.unpack(">8I", wal[:32])
@@ -213,10 +224,17 @@ def check_wal(wal: bytes) -> WalCheck:
             stopped = [None]  # an older log's leftovers (the normal end), or never written
             break
         whole = len(body) == page_size and pgno != 0
-        if not whole or _checksum(head[:8] + body, big, s0, s1) != (k1, k2):
+        checked = (salt1, salt2, offset, s0, s1, k1, k2)  # a frame found good before
+        if not whole or (
+            checked not in known and _checksum(head[:8] + body, big, s0, s1) != (k1, k2)
+        ):
             stop_commit, torn, before = commit != 0, True, (k1, k2)
             stopped = [pgno or None]
             break
+        if good is not None:
+            if len(good) >= GOOD_MAX:
+                good.clear()
+            good.add(checked)
         s0, s1 = k1, k2
         frames += 1
         pending[pgno] = body

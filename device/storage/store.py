@@ -78,10 +78,19 @@ class Store:
     backup generations (`backups`, backups.py) and the opening of the file (`opening`,
     opening.py); what a file holds is read by contents.py."""
 
-    def __init__(self, directory: Path, sync_delay: float = 1.0, read_only: bool = False) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        sync_delay: float = 1.0,
+        read_only: bool = False,
+        good_frames: set[tuple[int, ...]] | None = None,
+    ) -> None:
+        """`good_frames` (read-only): the log's frames this reader checked before, kept by it
+        across its looks (the web page's; device/storage/savefile.py `check_wal`)."""
         self.files = Folder(directory)
         self.backups = Backups(self.files)
         self.opening = Opening(self.files, self.backups)
+        self.opening.good_frames = good_frames if read_only else None
         self.directory = self.files.directory
         self.path = self.files.path
         self.backup_path = self.files.backup_path

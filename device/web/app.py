@@ -29,17 +29,18 @@ from starlette.routing import Route
 
 from device import games
 from device.games.svg import encode
-from device.ui.catalog import text
+from device.ui.catalog import TEXTS, text
 from device.web import texts  # noqa: F401 - the page's texts join the catalog
 from device.web.feed import Feed, GamePage
 from device.web.markdown import to_html
 from device.web.plot import score_chart
-from engine.core import DataError
+from engine.core import DataError, TabletopError
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 RULES = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
 TICK = 0.2  # how often the save file's size and time are looked at (seconds)
 PLACE = re.compile(r'data-place="([^"]*)"')
+TEMPLATE_NAMES = ("index.html", "game.html", "live.html", "rules.html", "error.html")
 
 
 def language(request: Request, box: str) -> str:
@@ -54,18 +55,29 @@ def language(request: Request, box: str) -> str:
     return box
 
 
-def preload() -> None:
-    """Each game's screens and drawing, imported before the first page asks (the first
-    game page would wait for them)."""
+def preload(feed: Feed | None = None, env: Environment | None = None) -> None:
+    """Each game's screens and drawing imported, the templates compiled, and the game on the
+    box read and replayed, before the first page asks (it would wait for them)."""
+    if env is not None:
+        for name in TEMPLATE_NAMES:
+            env.get_template(name)
     for entry in games.playable().values():
         entry.screens  # noqa: B018 - built now, once
         entry.web  # noqa: B018
+    if feed is None:
+        return
+    try:
+        shown = [g for g in feed.games() if g.on_show]
+        if shown:
+            feed.game(shown[0].id, feed.lang)
+    except (TabletopError, OSError):
+        pass  # the page that asks says what is wrong
 
 
 def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> Starlette:
     feed = Feed(state_dir, box_lang)
-    threading.Thread(target=preload, name="web-preload", daemon=True).start()
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape())
+    threading.Thread(target=preload, args=(feed, env), name="web-preload", daemon=True).start()
 
     def page(request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
         lang = language(request, box_lang)
@@ -77,7 +89,13 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
     async def index(request: Request) -> Response:
         lang = language(request, box_lang)
         listed = await asyncio.to_thread(feed.games)
-        return page(request, "index.html", games=listed, when=_when, seat=_seat_namer(lang))
+        found = [
+            text(f"web.report.{k}" if f"web.report.{k}" in TEXTS else "web.report.other", lang)
+            for k in await asyncio.to_thread(feed.reports)
+        ]
+        return page(
+            request, "index.html", games=listed, when=_when, seat=_seat_namer(lang), found=found
+        )
 
     def load(request: Request) -> GamePage:
         game_id = request.path_params["game_id"]

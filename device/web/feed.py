@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +48,7 @@ class Step:
     notation: str
     words: str
     undone: bool = False
+    lang: str = ""  # the words' language
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,17 @@ class GamePage:
     totals: tuple[tuple[str, tuple[int, ...]], ...]  # each seat's score after each action
     rounds: tuple[dict[str, int], ...]
     result: Any  # the engine's Result
-    record: str  # the game record, as `tabletop games export` writes it
+    replayed: tuple[Any, Any]  # the engine and what was read back (for the record)
     problem: str = ""
+
+    @property
+    def record(self) -> str:
+        """The game record, as `tabletop games export` writes it."""
+        from engine.replay import format_record
+
+        engine, back = self.replayed
+        told = list(back.told)
+        return format_record(engine, back.options, list(back.actions), back.solo, told)
 
 
 @dataclass
@@ -69,6 +79,7 @@ class _Seen:
     """The actions of a game seen so far (an undo keeps them here, marked)."""
 
     steps: list[Step] = field(default_factory=list)
+    scores: list[tuple[int, ...]] = field(default_factory=list)  # each seat's after each action
 
 
 class Feed:
@@ -80,6 +91,8 @@ class Feed:
         self._store: Store | None = None
         self._pages: dict[tuple[int, str], GamePage] = {}
         self._seen: dict[int, _Seen] = {}
+        self._good: set[tuple[int, ...]] = set()  # the log's frames checked before
+        self._backs: dict[int, Any] = {}  # each game as last read (an action more: one played)
 
     def signature(self) -> tuple[Any, ...]:
         """The save file and its log as they are on disk (size and time): what says a new
@@ -106,7 +119,7 @@ class Feed:
                 level = quiet.level
                 quiet.setLevel(logging.CRITICAL)  # the box says what it finds; the page, once
                 try:
-                    store = Store(self.state_dir, read_only=True)
+                    store = Store(self.state_dir, read_only=True, good_frames=self._good)
                 finally:
                     quiet.setLevel(level)
                 if self.signature() == before:
@@ -145,6 +158,10 @@ class Feed:
         out.sort(key=lambda g: (not g.on_show, -g.updated, -g.id))
         return out
 
+    def reports(self) -> list[str]:
+        """What reading the saved games found (device/storage: `damaged`, `restored`, ...)."""
+        return [key for key, _ in self._snapshot().reports]
+
     def revision(self, game_id: int) -> tuple[int, str, int] | None:
         """What changes when the game does: its actions, its status, the snapshot's files."""
         for g in self.games():
@@ -169,47 +186,49 @@ class Feed:
         if not same_rules(read.row):
             raise DataError(f"game {game_id} was {other_rules(read.row)}")
         try:
-            back = read_back(entry, read.row, read.events)
+            back = read_back(entry, read.row, read.events, start=self._backs.get(game_id))
         except ValueError as error:
             raise DataError(f"game {game_id}: {error}") from None
+        self._backs[game_id] = back
         page = self._page(entry, listed, back, lang, read.problem or back.why or "")
         self._pages[key] = page
         return page
 
     def _page(self, entry: Any, listed: Listed, back: Any, lang: str, problem: str) -> GamePage:
-        from engine.replay import format_record
-
+        """The page's parts; what the page had for the same actions before (the words, the
+        scores after each) is kept, so an action more costs one action's work."""
         engine = entry.game
         screens = entry.screens
         states = [*back.before, back.state]
-        steps = []
-        for n, (before, action) in enumerate(zip(back.before, back.actions, strict=True), 1):
-            words = screens.describe(before, action, lang) or ""
-            steps.append(Step(n, engine.format_action(action), words))
+        notations = [engine.format_action(a) for a in back.actions]
         seen = self._seen.setdefault(listed.id, _Seen())
+        same = 0  # the actions seen before, the same up to here
+        for step, notation in zip(seen.steps, notations, strict=False):
+            if step.undone or step.notation != notation or step.lang != lang:
+                break
+            same += 1
+        steps = list(seen.steps[:same])
+        for n in range(same, len(notations)):
+            words = screens.describe(back.before[n], back.actions[n], lang) or ""
+            steps.append(Step(n + 1, notations[n], words, lang=lang))
         kept = [s for s in seen.steps if s.n > len(steps)]  # saved no more: taken back
-        same = all(
-            a.notation == b.notation for a, b in zip(seen.steps, steps, strict=False)
-        )  # the same game up to here (else what was seen is replaced)
-        undone = [Step(s.n, s.notation, s.words, True) for s in kept] if same else []
-        seen.steps = steps + undone
+        prefix = all(a.notation == b.notation for a, b in zip(seen.steps, steps, strict=False))
+        undone = [replace(s, undone=True) for s in kept] if prefix else []
         seats = list(engine.players)
-        totals = tuple(
-            (seat, tuple(int(engine.result(s).totals.get(seat, 0)) for s in states))
-            for seat in seats
-        )
+        scores = list(seen.scores[: same + 1])
+        for state in states[len(scores) :]:
+            totals = engine.result(state).totals
+            scores.append(tuple(int(totals.get(seat, 0)) for seat in seats))
+        seen.steps, seen.scores = steps + undone, scores
         result = engine.result(back.state)
-        rounds = tuple(dict(r.scores) for r in result.rounds)
-        told = list(back.told)
-        record = format_record(engine, back.options, list(back.actions), back.solo, told)
         return GamePage(
             listed,
             back.state,
             tuple(steps + undone),
-            totals,
-            rounds,
+            tuple((seat, tuple(s[i] for s in scores)) for i, seat in enumerate(seats)),
+            tuple(dict(r.scores) for r in result.rounds),
             result,
-            record,
+            (engine, back),
             problem,
         )
 

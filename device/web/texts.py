@@ -40,6 +40,14 @@ TEXTS = {
     "web.live": ("Aktualisiert sich selbst", "Updates by itself"),
     "web.no_board": ("Kein Brett für dieses Spiel.", "No board for this game."),
     "web.total": ("Summe", "Total"),
+    "web.report.damaged": (
+        "Die Spielstand-Datei ist beschädigt.",
+        "The saved games file is damaged.",
+    ),
+    "web.report.restored": ("Gezeigt wird die Sicherung.", "Shown: the backup."),
+    "web.report.main_missing": ("Die Spielstand-Datei fehlt.", "The saved games file is missing."),
+    "web.report.main_empty": ("Die Spielstand-Datei ist leer.", "The saved games file is empty."),
+    "web.report.other": ("Nach einem Stromausfall gelesen.", "Read after a power cut."),
 }
 
 catalog.add(TEXTS)
