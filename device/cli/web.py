@@ -39,8 +39,11 @@ def run(args: argparse.Namespace) -> int:
         listening.close()
         raise ServeError(f"web: cannot listen on {host}:{port}: {error.strerror}") from None
     app = make_app(state_directory(args.state_dir), settings.language)
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
-    uvicorn.Server(config).run(sockets=[listening])
+    # a page's event stream never ends by itself: a stop waits a second for them, no more
+    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1)
+    server = uvicorn.Server(config)
+    app.state.server = server  # the pages' event streams end when it is asked to stop
+    server.run(sockets=[listening])
     return 0
 
 

@@ -129,17 +129,24 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
             yield "retry: 1000\n\n"
             while not await request.is_disconnected():
                 await asyncio.sleep(TICK)
+                server = getattr(request.app.state, "server", None)
+                if server is not None and server.should_exit:
+                    return  # the service stops: the page's stream ends (the page comes back)
                 now = feed.signature()
                 if now != seen:
                     seen = now
                     revision = await asyncio.to_thread(feed.revision, game_id)
-                    if revision != sent:
-                        sent = revision
+                    if revision is None or revision == sent:
+                        continue  # (not on the card as yet, or nothing of this game changed)
+                    try:
                         found = await asyncio.to_thread(load, request)
-                        body = live(request, found)
-                        yield "event: live\n" + "".join(f"data: {x}\n" for x in body.split("\n"))
-                        yield "\n"
-                        quiet = time.monotonic()
+                    except HTTPException:  # unreadable now: said by the page when loaded
+                        continue
+                    sent = revision
+                    body = live(request, found)
+                    yield "event: live\n" + "".join(f"data: {x}\n" for x in body.split("\n"))
+                    yield "\n"
+                    quiet = time.monotonic()
                 if time.monotonic() - quiet > 15:
                     yield ": still here\n\n"  # keeps proxies and phones from closing it
                     quiet = time.monotonic()

@@ -162,12 +162,20 @@ class Feed:
         """What reading the saved games found (device/storage: `damaged`, `restored`, ...)."""
         return [key for key, _ in self._snapshot().reports]
 
-    def revision(self, game_id: int) -> tuple[int, str, int] | None:
-        """What changes when the game does: its actions, its status, the snapshot's files."""
-        for g in self.games():
-            if g.id == game_id:
-                return (g.actions, g.status, hash(self._signature))
-        return None
+    def revision(self, game_id: int) -> tuple[Any, ...] | None:
+        """What changes when the game does: its actions, its status and its last action (an
+        undo and another action keep the count); None: not saved (as yet)."""
+        store = self._snapshot()
+        row = store.db.execute(
+            "SELECT actions, status FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        last = store.db.execute(
+            "SELECT seq, payload FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+            (game_id,),
+        ).fetchone()
+        return (*row, *(last or ()))
 
     def game(self, game_id: int, lang: str) -> GamePage | None:
         """The game replayed for its page (None: no such game); DataError where it cannot be
