@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from device.storage.store import Store  # noqa: E402
 from engine.day_and_night.game import GAME, spread_actions  # noqa: E402
 from engine.replay import options_of  # noqa: E402
-from tests.webserver import free_port  # noqa: E402
+from tests.webserver import answering, free_port  # noqa: E402
 
 
 def save_game(state_dir: Path, actions: int) -> tuple[Store, int, object]:
@@ -83,12 +83,7 @@ def main() -> int:
         web = subprocess.Popen([*command, "--bind", f"127.0.0.1:{port}"], env=env)
         url = f"http://127.0.0.1:{port}"
         try:
-            for _ in range(200):
-                try:
-                    urllib.request.urlopen(url + "/", timeout=1).read()
-                    break
-                except OSError:
-                    time.sleep(0.05)
+            answering(url)
             time.sleep(2)  # the games' screens imported meanwhile (the service preloads them)
             cold = timed_get(f"{url}/games/{game_id}")  # the service's first game page
             fresh = []

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from device.cli.bench import percentile  # noqa: E402
 from device.cli.bench.box import TimedBox, play  # noqa: E402
-from tests.webserver import free_port  # noqa: E402
+from tests.webserver import answering, free_port  # noqa: E402
 
 GAME = "day-and-night"
 
@@ -35,12 +35,7 @@ def with_page(box: TimedBox) -> tuple[subprocess.Popen, list]:
     command = [sys.executable, "-m", "device.cli.main", "web", "--bind", f"127.0.0.1:{port}"]
     web = subprocess.Popen([*command, "--state-dir", box._tmp.name], env=env)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(url + "/", timeout=1).read()
-            break
-        except OSError:
-            time.sleep(0.05)
+    answering(url)
     streams: list = []
 
     def follow() -> None:  # the newest game's stream, opened anew as games start

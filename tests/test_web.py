@@ -186,7 +186,7 @@ def test_tabletop_web_serves_until_stopped_and_a_taken_port_is_one_line(tmp_path
     import subprocess
     import sys
 
-    from tests.webserver import free_port
+    from tests.webserver import answering, free_port
 
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": str(root)}
@@ -194,12 +194,8 @@ def test_tabletop_web_serves_until_stopped_and_a_taken_port_is_one_line(tmp_path
     command = [sys.executable, "-m", "device.cli.main", "web", "--state-dir", str(tmp_path)]
     web = subprocess.Popen([*command, "--bind", f"127.0.0.1:{port}"], env=env, cwd=root)
     try:
-        for _ in range(200):
-            try:
-                status, body, _ = get(f"http://127.0.0.1:{port}/?lang=en")
-                break
-            except OSError:
-                time.sleep(0.05)
+        answering(f"http://127.0.0.1:{port}")
+        status, body, _ = get(f"http://127.0.0.1:{port}/?lang=en")
         assert status == 200 and "No saved games yet." in body
         with socket.socket() as taken:
             taken.bind(("127.0.0.1", 0))

@@ -61,3 +61,14 @@ def replayed(record: str):
     engine = games.GAMES[parsed.game].game
     actions = [engine.parse_action(text) for _, text in parsed.actions]
     return replay(engine, options_of(engine, dict(parsed.options)), actions)
+
+
+def answering(url: str, tries: int = 200) -> None:
+    """Wait until the page served at `url` (a process just started) answers."""
+    for _ in range(tries):
+        try:
+            urllib.request.urlopen(url + "/", timeout=1).read()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError(f"{url} did not answer")
