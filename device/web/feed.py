@@ -9,12 +9,14 @@ on the box) stays on the page, marked as taken back, while this process runs.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from device import games
 from device.app.session import other_rules, read_back, same_rules, solo_seat
@@ -22,6 +24,7 @@ from device.storage.store import Store
 from engine.core import DataError
 
 log = logging.getLogger("tabletop.web")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -82,11 +85,22 @@ class _Seen:
     scores: list[tuple[int, ...]] = field(default_factory=list)  # each seat's after each action
 
 
+def _locked(method: Callable[..., T]) -> Callable[..., T]:
+    """One reader at a time (the requests run in threads): the snapshot, the pages."""
+
+    @functools.wraps(method)
+    def locked(self: Feed, *args: Any) -> T:
+        with self._lock:
+            return method(self, *args)
+
+    return locked
+
+
 class Feed:
     def __init__(self, state_dir: Path, lang: str = "de") -> None:
         self.state_dir = state_dir
         self.lang = lang
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # one reader at a time: the snapshot, the pages
         self._signature: tuple[Any, ...] | None = None
         self._store: Store | None = None
         self._pages: dict[tuple[int, str], GamePage] = {}
@@ -133,6 +147,7 @@ class Feed:
                 raise DataError("the saved games kept changing while being read")
             return self._store
 
+    @_locked
     def games(self) -> list[Listed]:
         """The saved games, the one on the box's screen first, then the newest first."""
         store = self._snapshot()
@@ -158,10 +173,12 @@ class Feed:
         out.sort(key=lambda g: (not g.on_show, -g.updated, -g.id))
         return out
 
+    @_locked
     def reports(self) -> list[str]:
         """What reading the saved games found (device/storage: `damaged`, `restored`, ...)."""
         return [key for key, _ in self._snapshot().reports]
 
+    @_locked
     def revision(self, game_id: int) -> tuple[Any, ...] | None:
         """What changes when the game does: its actions, its status and its last action (an
         undo and another action keep the count); None: not saved (as yet)."""
@@ -177,6 +194,7 @@ class Feed:
         ).fetchone()
         return (*row, *(last or ()))
 
+    @_locked
     def game(self, game_id: int, lang: str) -> GamePage | None:
         """The game replayed for its page (None: no such game); DataError where it cannot be
         read at all."""
