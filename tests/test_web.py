@@ -211,3 +211,13 @@ def test_tabletop_web_serves_until_stopped_and_a_taken_port_is_one_line(tmp_path
         web.send_signal(signal.SIGTERM)  # uvicorn shuts down, then ends by the signal it got
         assert web.wait(10) in (0, -signal.SIGTERM)  # (systemd counts that as a clean stop)
     assert list(tmp_path.iterdir()) == []  # it created nothing
+
+
+def test_a_listed_place_reads_at_a_glance_and_keeps_its_exact_value():
+    from device.web.app import shown
+
+    assert shown(0) == "0" and shown(7) == "7" and shown("") == "–" and shown(()) == "–"
+    laid = (("R01", ((-1, 1), (0, 1))), ("R07", ((1, 1), (1, 2))))  # a card, where it lies
+    assert shown(laid) == "R01, R07"
+    assert shown(((("hain", False), 2), (("quelle", True), 1))) == "hain ×2, quelle"
+    assert shown((("eule", 1), ("wolf", 3))) == "eule, wolf ×3"

@@ -188,6 +188,26 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
     return app
 
 
+def shown(value: Any) -> str:
+    """A table value as a reader takes it in at a glance (the exact one is in `data-value`):
+    a count or a word as it is, nothing as a dash, a list of cards by their first part (a
+    card and where it lies: the card), a card counted more than once with its count."""
+    if value in ("", None, (), []):
+        return "–"
+    if isinstance(value, (tuple, list)):
+        parts = []
+        for item in value:
+            if isinstance(item, (tuple, list)) and len(item) == 2 and isinstance(item[1], int):
+                head = item[0][0] if isinstance(item[0], (tuple, list)) else item[0]
+                parts.append(f"{head} ×{item[1]}" if item[1] > 1 else str(head))
+            elif isinstance(item, (tuple, list)) and item:
+                parts.append(str(item[0]))
+            else:
+                parts.append(str(item))
+        return ", ".join(parts)
+    return str(value)
+
+
 def _when(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) if stamp else ""
 
@@ -210,7 +230,9 @@ def _live_values(found: GamePage, lang: str) -> dict[str, Any]:
     board = entry.web.board(state, lang) if entry.web is not None else ""
     drawn = set(PLACE.findall(board))
     table = engine.table(state)
-    facts = [(place, value, encode(value)) for place, value in table.items() if place not in drawn]
+    facts = [
+        (place, shown(value), encode(value)) for place, value in table.items() if place not in drawn
+    ]
     mover = engine.to_move(state)
     result = found.result
     return {
