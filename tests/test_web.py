@@ -221,3 +221,16 @@ def test_a_listed_place_reads_at_a_glance_and_keeps_its_exact_value():
     assert shown(laid) == "R01, R07"
     assert shown(((("hain", False), 2), (("quelle", True), 1))) == "hain ×2, quelle"
     assert shown((("eule", 1), ("wolf", 3))) == "eule, wolf ×3"
+
+
+def test_the_listed_places_are_in_the_page_s_language(box):
+    url, _, states = box
+    pages = {}
+    for game_id in states:
+        body = get(f"{url}/games/{game_id}", {"Accept-Language": "de"})[1]
+        pages[_game(body)] = body
+    assert "<dt>Hand Spieler A</dt>" in pages["wandernde-druiden"]
+    assert "<dt>Straßenkarten übrig</dt>" in pages["zweimal"]
+    assert "<dt>Hand Tag</dt>" in pages["day-and-night"]
+    english = get(f"{url}/games/{min(states)}?lang=en")[1]
+    assert "<dt>Road cards left</dt>" in english

@@ -188,6 +188,16 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
     return app
 
 
+def label(place: str, lang: str, seats: set[str], screens: Any) -> str:
+    """A place of the table in the page's words: `hand A` -> "Hand Spieler A" (the kind of
+    place in the catalog, a seat by the game's name for it, a field as it is)."""
+    kind, _, rest = place.partition(" ")
+    key = f"web.place.{kind}"
+    word = text(key, lang) if key in TEXTS else kind
+    where = screens.seat_name(rest, lang) if rest in seats else rest
+    return f"{word} {where}".strip()
+
+
 def shown(value: Any) -> str:
     """A table value as a reader takes it in at a glance (the exact one is in `data-value`):
     a count or a word as it is, nothing as a dash, a list of cards by their first part (a
@@ -230,8 +240,11 @@ def _live_values(found: GamePage, lang: str) -> dict[str, Any]:
     board = entry.web.board(state, lang) if entry.web is not None else ""
     drawn = set(PLACE.findall(board))
     table = engine.table(state)
+    seats = set(engine.players)
     facts = [
-        (place, shown(value), encode(value)) for place, value in table.items() if place not in drawn
+        (place, label(place, lang, seats, screens), shown(value), encode(value))
+        for place, value in table.items()
+        if place not in drawn
     ]
     mover = engine.to_move(state)
     result = found.result
