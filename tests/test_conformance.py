@@ -710,3 +710,19 @@ def test_the_web_drawing_marks_each_place_with_what_the_engine_has_there(game_id
         assert drawn  # the page lists the places the drawing leaves out
         for place, value in drawn.items():
             assert place in table and value == encode(table[place]), (place, value)
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE_IDS)
+def test_the_web_page_says_what_scored_at_a_game_s_end(game_id):
+    """Issue 34: the page says what scored (the roads, rows, groups, the end's verdict) in the
+    box's words before the numbers; at a game's end there is something to say."""
+    web = entry(game_id).web
+    if web is None:  # optional (a new game): the page shows the scores alone
+        return
+    for seed in (1, 2):
+        _, _, states = playout(game_id, seed)
+        final = states[-1]
+        lines = web.scored(final, "de")
+        assert all(isinstance(line, str) and line for line in lines)
+        assert lines or game_id == "zweimal"  # (a Zweimal game may have no majority anywhere)
+        assert web.scored(states[0], "en") == []  # nothing scored before anything was played

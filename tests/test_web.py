@@ -234,3 +234,30 @@ def test_the_listed_places_are_in_the_page_s_language(box):
     assert "<dt>Hand Tag</dt>" in pages["day-and-night"]
     english = get(f"{url}/games/{min(states)}?lang=en")[1]
     assert "<dt>Road cards left</dt>" in english
+
+
+def test_a_finished_game_says_what_scored_before_the_numbers(tmp_path):
+    """Nobody trusts a score they cannot check: the roads that scored come first, then the
+    rounds and the totals."""
+    from engine.zweimal import score_roads
+    from tests.test_box_zweimal import play_round
+
+    sim = Simulator(settings("en"), tmp_path, seed=0)
+    sim.start()
+    try:
+        p = Player(sim)
+        p.new_game()
+        for _ in range(2):
+            p.set_up([])
+            play_round(p)
+            p.through_scoring()
+        state, game_id = p.state, p.box.session.db_id
+    finally:
+        sim.stop()
+    with serving(tmp_path, "en") as url:
+        body = get(f"{url}/games/{game_id}")[1]
+    roads = [s for pos in state.round_positions for s in score_roads(pos) if s.winner]
+    said = re.findall(r"<li>(Round \d: road [^<]*)</li>", body)
+    assert len(said) == len(roads) > 0
+    assert f"{roads[0].points} points" in said[0]
+    assert body.index("What scored") < body.index("<h2>Rounds") < body.index("Total Player A")

@@ -2,6 +2,8 @@
 element for each place of the engine's table (`Game.table`) that the drawing shows, marked
 `data-place` (the table's key, e.g. `road 1,2`) and `data-value` (`encode` of what lies there),
 so a reader, a test or a referee can check the drawing against the engine field by field.
+Each `web.py` also has `scored(state, lang)`: what scored so far, in the box's words (the
+roads, rows, groups or the end's verdict), shown before the scores.
 The places a drawing does not show (hands, piles, points) the page lists beside it."""
 
 from __future__ import annotations

@@ -265,6 +265,7 @@ def _live_values(found: GamePage, lang: str) -> dict[str, Any]:
             tuple((screens.seat_name(s, lang), v) for s, v in found.totals),
             text("web.plot", lang),
         ),
+        "scored": entry.web.scored(state, lang) if entry.web is not None else [],
         "problem": found.problem,
         "revision": found.listed.actions,
     }

@@ -40,6 +40,7 @@ TEXTS = {
     "web.live": ("Aktualisiert sich selbst", "Updates by itself"),
     "web.no_board": ("Kein Brett für dieses Spiel.", "No board for this game."),
     "web.total": ("Summe", "Total"),
+    "web.scored": ("Was zählte", "What scored"),
     # the places of a game's table (`Game.table`: "hand A", "pile B"), as the page lists them
     "web.place.creatures": ("Wesen", "Creatures"),
     "web.place.crystal": ("Kristall", "Crystal"),

@@ -49,3 +49,11 @@ def board(state: Any, lang: str) -> str:
             f" {mark(f'pawn {side}', [r, c])}>{title(side)}</circle>"
         )
     return svg(COLS * CELL, ROWS * CELL, body, "Day and Night 6x8")
+
+
+def scored(state: Any, lang: str) -> list[str]:
+    """At the end: the outcome, the temples and why, in the box's words."""
+    from device.games.day_and_night import texts  # noqa: F401 - its texts join the catalog
+    from device.games.day_and_night.drawing import verdict_lines
+
+    return verdict_lines(state, lang) if state.over else []

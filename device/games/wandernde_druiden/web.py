@@ -46,3 +46,11 @@ def board(state: Any, lang: str) -> str:
             y += max(1, (len(items) + 5) // 6) * (CARD_H + 4)
         y += 12
     return svg(WIDTH, y, body, "Wandernde Druiden")
+
+
+def scored(state: Any, lang: str) -> list[str]:
+    """At the end: who won, why the other lost (MP or hand), the MP, in the box's words."""
+    from device.games.wandernde_druiden import texts  # noqa: F401 - its texts join the catalog
+    from device.games.wandernde_druiden.drawing import verdict_lines
+
+    return verdict_lines(state, lang) if state.over else []

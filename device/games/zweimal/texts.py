@@ -43,6 +43,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "zweimal.deal2": ("so hinlegen", "lay as shown"),
     "zweimal.deal3": ("<>:mischen", "<>:reshuffle"),
     "zweimal.scoring": ("Wertung R{round}", "Scoring R{round}"),
+    # the web page's (not the 128x64 screen's): a road that scored, in the list of what scored
+    "zweimal.web_road": (
+        "Runde {round}: Straße {first}–{last} ({n} lang), {seat} mit {figures}: {points} Punkte",
+        "Round {round}: road {first}–{last} ({n} long), {seat} with {figures}: {points} points",
+    ),
     "zweimal.road_n": ("Straße {i}/{n}", "Road {i}/{n}"),
     "zweimal.browse": ("<>:blättern", "<>:browse"),
     "zweimal.no_road": ("keine Wertung", "none scored"),

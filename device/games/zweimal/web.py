@@ -36,3 +36,32 @@ def board(state: Any, lang: str) -> str:
                 f' stroke="{colour}" stroke-width="4" {mark(f"figure {r},{c}", figure)}/></g>'
             )
     return svg(n * CELL, n * CELL, body, f"Zweimal {n}x{n}")
+
+
+def scored(state: Any, lang: str) -> list[str]:
+    """What scored, round by round: each road whose majority scored, its fields, who holds
+    it and the points (the box's scoring board shows the same roads, a page each)."""
+    from device.games.zweimal import texts  # noqa: F401 - its texts join the catalog
+    from device.ui.catalog import text
+    from engine.zweimal import score_roads
+
+    lines = []
+    for r, position in enumerate(state.round_positions, start=1):
+        for scored_road in score_roads(position):
+            if not scored_road.winner:
+                continue
+            fields = scored_road.road.fields
+            lines.append(
+                text(
+                    "zweimal.web_road",
+                    lang,
+                    round=r,
+                    first=f"{fields[0][0]},{fields[0][1]}",
+                    last=f"{fields[-1][0]},{fields[-1][1]}",
+                    n=len(fields),
+                    seat=text(f"player.{scored_road.winner}", lang),
+                    figures=scored_road.figures[scored_road.winner],
+                    points=scored_road.points,
+                )
+            )
+    return lines
