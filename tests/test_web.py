@@ -261,3 +261,12 @@ def test_a_finished_game_says_what_scored_before_the_numbers(tmp_path):
     assert len(said) == len(roads) > 0
     assert f"{roads[0].points} points" in said[0]
     assert body.index("What scored") < body.index("<h2>Rounds") < body.index("Total Player A")
+
+
+def test_a_state_directory_that_cannot_be_read_gives_a_page_that_says_so(tmp_path):
+    not_a_directory = tmp_path / "file"
+    not_a_directory.write_text("x")
+    with serving(not_a_directory, "en") as url:
+        status, body, _ = get(url + "/")
+        assert status == 503 and "The games cannot be read" in body and "Traceback" not in body
+        assert get(url + "/games/1")[0] == 503

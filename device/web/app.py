@@ -88,10 +88,14 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
 
     async def index(request: Request) -> Response:
         lang = language(request, box_lang)
-        listed = await asyncio.to_thread(feed.games)
+        try:
+            listed = await asyncio.to_thread(feed.games)
+            reports = await asyncio.to_thread(feed.reports)
+        except TabletopError as error:  # the state directory cannot be read at all
+            raise HTTPException(503, text("web.unreadable_all", lang, why=str(error))) from None
         found = [
             text(f"web.report.{k}" if f"web.report.{k}" in TEXTS else "web.report.other", lang)
-            for k in await asyncio.to_thread(feed.reports)
+            for k in reports
         ]
         return page(
             request, "index.html", games=listed, when=_when, seat=_seat_namer(lang), found=found
@@ -104,6 +108,8 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
             found = feed.game(game_id, lang)
         except DataError as error:
             raise HTTPException(409, text("web.unreadable", lang, why=str(error))) from None
+        except TabletopError as error:  # the state directory cannot be read at all
+            raise HTTPException(503, text("web.unreadable_all", lang, why=str(error))) from None
         if found is None:
             raise HTTPException(404, text("web.no_game", lang, id=game_id))
         return found
@@ -173,7 +179,8 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         detail = exc.detail if isinstance(exc, HTTPException) else ""
         lang = language(request, box_lang)
-        title = text("web.not_found" if status == 404 else "web.bad_request", lang)
+        key = {404: "web.not_found"}.get(status, "web.bad_request" if status < 500 else "web.error")
+        title = text(key, lang)
         return page(request, "error.html", status, title=title, detail=detail or title)
 
     routes = [

@@ -37,6 +37,11 @@ TEXTS = {
     "web.no_rules": ("Keine Regeln für {game}.", "No rules for {game}."),
     "web.unreadable": ("Spiel nicht lesbar: {why}", "Game unreadable: {why}"),
     "web.bad_request": ("Ungültige Anfrage", "Bad request"),
+    "web.error": ("Spiele nicht lesbar", "Games unreadable"),
+    "web.unreadable_all": (
+        "Die Spiele sind nicht lesbar: {why}",
+        "The games cannot be read: {why}",
+    ),
     "web.live": ("Aktualisiert sich selbst", "Updates by itself"),
     "web.no_board": ("Kein Brett für dieses Spiel.", "No board for this game."),
     "web.total": ("Summe", "Total"),
