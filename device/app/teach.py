@@ -48,23 +48,27 @@ def offer(box: BoxState, uid: str) -> BoxState:
 
 
 def _next_untaught(box: BoxState) -> int:
+    """The first card of the game in play (else of the game played last) no tag is taught
+    as yet; every one has a tag: a further copy, from its first card (`_game_page`)."""
     names = box.card_names
     game = box.session.game if box.session else (box.recent[0][0] if box.recent else "")
-    untaught = [i for i, n in enumerate(names) if n not in box.taught]
-    mine = [i for i in untaught if game_of(names[i]) == game]
-    if not mine:  # every card of the game has a tag: a further copy, from its first card
-        mine = [i for i, n in enumerate(names) if game_of(n) == game]
-    return (mine or untaught or [0])[0]
+    if cards_of(names, game):
+        return _game_page(box, game)
+    return next((i for i, n in enumerate(names) if n not in box.taught), 0)
 
 
 def game_of(card: str) -> str:
     return card.split(":", 1)[0]
 
 
+def cards_of(names: tuple[str, ...], game: str) -> list[int]:
+    """A game's cards in the teach list (their places in it), in order."""
+    return [i for i, n in enumerate(names) if game_of(n) == game]
+
+
 def page_of(names: tuple[str, ...], index: int) -> list[int]:
     """The teach list's page the card at `index` is on: its game's cards, in order."""
-    game = game_of(names[index])
-    return [i for i, n in enumerate(names) if game_of(n) == game]
+    return cards_of(names, game_of(names[index]))
 
 
 def teach_games(names: tuple[str, ...]) -> list[str]:
@@ -73,8 +77,8 @@ def teach_games(names: tuple[str, ...]) -> list[str]:
 
 
 def _game_page(box: BoxState, game: str) -> int:
-    """A game's page of cards, on its first card not taught yet."""
-    cards = [i for i, n in enumerate(box.card_names) if game_of(n) == game]
+    """A game's page of cards, on its first card not taught yet (else its first)."""
+    cards = cards_of(box.card_names, game)
     return next((i for i in cards if box.card_names[i] not in box.taught), cards[0])
 
 
