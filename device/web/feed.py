@@ -103,7 +103,8 @@ class Feed:
         self._lock = threading.RLock()  # one reader at a time: the snapshot, the pages
         self._signature: tuple[Any, ...] | None = None
         self._store: Store | None = None
-        self._pages: dict[tuple[int, str], GamePage] = {}
+        self._pages: dict[tuple[int, str], GamePage] = {}  # (of this snapshot, as the list)
+        self._listed: list[Listed] | None = None
         self._seen: dict[int, _Seen] = {}
         self._good: set[tuple[int, ...]] = set()  # the log's frames checked before
         self._backs: dict[int, Any] = {}  # each game as last read (an action more: one played)
@@ -140,6 +141,7 @@ class Feed:
                     if self._store is not None:
                         self._store.close()
                     self._store, self._signature, self._pages = store, before, {}
+                    self._listed = None
                     return store
                 store.close()
                 time.sleep(0.02)
@@ -149,8 +151,11 @@ class Feed:
 
     @_locked
     def games(self) -> list[Listed]:
-        """The saved games, the one on the box's screen first, then the newest first."""
+        """The saved games, the one on the box's screen first, then the newest first: read
+        once a snapshot (every game's records are checked), then kept with it."""
         store = self._snapshot()
+        if self._listed is not None:
+            return list(self._listed)
         on_show, _ = store.screen()
         updated = dict(store.db.execute("SELECT id, updated FROM games").fetchall())
         out = []
@@ -171,7 +176,8 @@ class Feed:
                 )
             )
         out.sort(key=lambda g: (not g.on_show, -g.updated, -g.id))
-        return out
+        self._listed = out
+        return list(out)
 
     @_locked
     def reports(self) -> list[str]:
