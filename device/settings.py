@@ -91,10 +91,16 @@ class Web(Strict):
             host = f"[{host}]"
         return f"http://{host}:{port}/"
 
+    @field_validator("bind")
+    @classmethod
+    def _port(cls, bind: str) -> str:
+        port = int(bind.rpartition(":")[2])
+        if not 1 <= port <= 65535:
+            raise ConfigurationError(f"a port is 1..65535, not {port}")
+        return bind
+
     def host_port(self) -> tuple[str, int]:
         host, _, port = self.bind.rpartition(":")
-        if not 1 <= int(port) <= 65535:
-            raise ConfigurationError(f"web.bind {self.bind!r}: a port is 1..65535")
         return host.strip("[]"), int(port)
 
 

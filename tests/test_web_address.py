@@ -8,7 +8,7 @@ import segno
 from device.app.frame import qr_matrix
 from device.app.menu import menu_items
 from device.cli.main import main
-from device.settings import Buttons, ConfigurationError, Settings, Web
+from device.settings import Buttons, Settings, Web
 from device.sim.simulator import Simulator
 from tests.boxdriver import Player
 
@@ -19,8 +19,8 @@ def test_the_address_is_the_bound_one_or_the_box_s_name():
     assert Web(bind="[fd00::7]:8080").address("tafel") == "http://[fd00::7]:8080/"
     with pytest.raises(ValueError):
         Web(bind="no port")
-    with pytest.raises(ConfigurationError):
-        Web(bind="0.0.0.0:70000").host_port()
+    with pytest.raises(ValueError, match="a port is 1..65535, not 70000"):
+        Web(bind="0.0.0.0:70000")
 
 
 def test_the_menu_shows_the_address_as_a_qr_code_a_phone_reads(tmp_path):
@@ -54,3 +54,13 @@ def test_tabletop_web_refuses_a_bad_address_in_one_line(capsys, tmp_path, bind):
     assert main(["web", "--bind", bind, "--state-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("tabletop: web: --bind") and err.count("\n") == 1
+    assert "pydantic" not in err and ("e.g. 0.0.0.0:8080" in err or "1..65535" in err), err
+
+
+def test_a_config_port_out_of_range_is_a_config_error_naming_the_key(capsys, tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text('[web]\nbind = "0.0.0.0:70000"\n')
+    assert main(["web", "--config", str(config), "--state-dir", str(tmp_path)]) == 78
+    err = capsys.readouterr().err
+    assert "web.bind" in err and "a port is 1..65535, not 70000" in err
+    assert err.count("\n") == 1

@@ -18,14 +18,19 @@ def add_parser(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from device.settings import ConfigurationError, Web, load, state_directory
+    from pydantic import ValidationError
 
-    settings = load(Path(args.config) if args.config else None)
+    from device.settings import Web, load, state_directory
+
+    settings = load(Path(args.config) if args.config else None)  # (its web.bind checked)
     try:
-        web = Web(bind=args.bind) if args.bind else settings.web
-        host, port = web.host_port()
-    except (ValueError, ConfigurationError) as error:
-        raise InputError(f"web: --bind {args.bind!r}: give ADDR:PORT ({_first(error)})") from None
+        host, port = (Web(bind=args.bind) if args.bind else settings.web).host_port()
+    except ValidationError as error:
+        found = error.errors()[0]
+        why = "give ADDR:PORT, e.g. 0.0.0.0:8080"  # (pydantic's own names its pattern)
+        if found["type"] == "value_error":  # a port out of range: it says which
+            why = str(found["ctx"]["error"])
+        raise InputError(f"web: --bind {args.bind!r}: {why}") from None
     import uvicorn
 
     from device.web.app import make_app
@@ -51,7 +56,3 @@ class ServeError(TabletopError):
     """The page cannot be served (the address is taken or not this machine's)."""
 
     exit_status = 1
-
-
-def _first(error: Exception) -> str:
-    return str(error).splitlines()[-1].strip() if str(error) else type(error).__name__
