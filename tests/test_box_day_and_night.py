@@ -305,7 +305,7 @@ def test_a_draw_when_no_card_is_left_on_either_side(tmp_path):
 
 
 def _lines(t: Table) -> list[str]:
-    from device.games.day_and_night.drawing import verdict_lines
+    from device.games.day_and_night.words import verdict_lines
 
     return verdict_lines(t.state, "de")
 

@@ -245,7 +245,7 @@ def test_a_whole_game_to_a_win_by_mp(table, tmp_path):
 
 
 def _end_lines(t) -> list[str]:
-    from device.games.wandernde_druiden.drawing import verdict_lines
+    from device.games.wandernde_druiden.words import verdict_lines
 
     assert t.state.over
     return verdict_lines(t.state, "de")

@@ -726,3 +726,40 @@ def test_the_web_page_says_what_scored_at_a_game_s_end(game_id):
         assert all(isinstance(line, str) and line for line in lines)
         assert lines or game_id == "zweimal"  # (a Zweimal game may have no majority anywhere)
         assert web.scored(states[0], "en") == []  # nothing scored before anything was played
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE_IDS + ["stapel"])
+def test_a_game_s_words_are_what_its_screens_say(game_id):
+    """A game's words (its entry's `words_module`: the status line, an action, a seat) are
+    what its screens say, for the web page to say them without the screens."""
+    engine, words, screens = entry(game_id).game, entry(game_id).words, entry(game_id).screens
+    for state in _states_on_the_way(game_id, 2, 5):
+        for lang in ("de", "en"):
+            assert words.status(state, lang) == screens.status(state, lang)
+            for action in list(engine.legal_actions(state) or [])[:3]:
+                said = words.describe(state, action, lang)
+                assert said == screens.describe(state, action, lang)
+    for seat in engine.players:
+        for lang in ("de", "en"):
+            assert words.seat_name(seat, lang) == screens.seat_name(seat, lang) != ""
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE_IDS)
+def test_a_game_s_words_and_web_drawing_import_neither_pillow_nor_pydantic(game_id):
+    """The web page's memory (issue 34): it says a game through its words and web modules,
+    which import neither Pillow (the screens' drawing) nor pydantic (the edges' checks)."""
+    import subprocess
+    import sys
+
+    modules = [m for m in (entry(game_id).words_module, entry(game_id).web_module) if m]
+    if not entry(game_id).words_module:  # optional (a new game): the page says its screens'
+        assert entry(game_id).words is entry(game_id).screens
+        return
+    check = (
+        "import importlib, sys\n"
+        f"for m in {modules!r}: importlib.import_module(m)\n"
+        "print(sorted({n.split('.')[0] for n in sys.modules} & {'PIL', 'pydantic'}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

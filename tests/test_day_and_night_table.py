@@ -12,14 +12,11 @@ from PIL import Image, ImageDraw
 
 from device.games.contract import Confirm
 from device.games.day_and_night import screen, view as dan_view
-from device.games.day_and_night.drawing import (
-    _context as drawing_context,
-    _why as drawing_why,
-    effect_words,
-)
+from device.games.day_and_night.drawing import _context as drawing_context, effect_words
 from device.games.day_and_night.glyphs import cell_pixels
 from device.games.day_and_night.names import spell_name
 from device.games.day_and_night.view import _temple_area as temple_area
+from device.games.day_and_night.words import why as drawing_why
 from device.ui import fonts
 from engine.day_and_night import parse_board
 from engine.day_and_night.choices import castable, target_options, temple_options

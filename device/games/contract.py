@@ -283,10 +283,7 @@ class Screens(ABC, Generic[S, V, A]):
 
     # solo play and hints
     def seat_name(self, seat: str, lang: str, /) -> str:
-        """A seat as the players say it: "Spieler A" (the catalog's `player.<seat>`)."""
-        from device.ui.catalog import TEXTS, text
-
-        return text(f"player.{seat}", lang) if f"player.{seat}" in TEXTS else seat
+        return seat_name(seat, lang)
 
     def show_action(self, state: S, view: V, action: A, /) -> V:
         """The view as it is: the game shows a proposed action in words only."""
@@ -304,6 +301,24 @@ class Screens(ABC, Generic[S, V, A]):
 
     def legacy_action(self, payload: dict[str, Any], /) -> A:  # an old record's JSON
         raise DataError("an action saved in a format this game never used")
+
+
+def seat_name(seat: str, lang: str) -> str:
+    """A seat as the players say it: "Spieler A" (the catalog's `player.<seat>`), for a game
+    that names its seats no other way."""
+    from device.ui.catalog import TEXTS, text
+
+    return text(f"player.{seat}", lang) if f"player.{seat}" in TEXTS else seat
+
+
+class Words(Protocol):
+    """A game in words, without drawing (its entry's `words_module`; it imports no Pillow,
+    so the web page says them without the screens' weight): the status line, an action as
+    the players say it, a seat's name. Its screens say the same (the conformance suite)."""
+
+    def status(self, state: Any, lang: str, /) -> str: ...
+    def describe(self, state: Any, action: Any, lang: str, /) -> str: ...
+    def seat_name(self, seat: str, lang: str, /) -> str: ...
 
 
 class CardNames(Protocol):

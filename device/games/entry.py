@@ -18,7 +18,7 @@ from device.games.setup import Setup, current
 from engine.core import DataError, MisuseError
 
 if TYPE_CHECKING:
-    from device.games.contract import CardNames, Figures, Screens
+    from device.games.contract import CardNames, Figures, Screens, Words
     from device.games.scorer import Scorer
     from engine.contract import AnyGame
 
@@ -56,7 +56,8 @@ class Entry:
     `names_module` is a `CardNames` (the teach screen's names from the game's deck files),
     `bench_module` is a `Figures` (its heavy computations, timed by `tabletop bench`),
     `web_module` has `board(state, lang)`, the game's table drawn for the web page as SVG
-    (device/games/svg.py). "" where the game has none."""
+    (device/games/svg.py), `words_module` is its `Words` (the status line, an action, a seat
+    in words, without drawing). "" where the game has none."""
 
     id: str
     name: str  # the game's own (German) name, the same in every language
@@ -67,6 +68,7 @@ class Entry:
     names_module: str = ""
     bench_module: str = ""
     web_module: str = ""  # holds `board(state, lang)`: the web page's drawing (svg.py)
+    words_module: str = ""  # its `Words`: what the screens and the web page both say
     checks_decks: bool = False  # its screens offer the menu's deck check (`check_deck`)
 
     @property
@@ -112,6 +114,15 @@ class Entry:
         if not self.bench_module:
             return None
         found: Figures = importlib.import_module(self.bench_module)
+        return found
+
+    @property
+    def words(self) -> Words:
+        """Its words: a module that imports no Pillow (the web page's), or without one its
+        screens, which say the same."""
+        if not self.words_module:
+            return self.screens
+        found: Words = importlib.import_module(self.words_module)
         return found
 
     @property

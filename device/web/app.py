@@ -56,13 +56,13 @@ def language(request: Request, box: str) -> str:
 
 
 def preload(feed: Feed | None = None, env: Environment | None = None) -> None:
-    """Each game's screens and drawing imported, the templates compiled, and the game on the
+    """Each game's words and drawing imported, the templates compiled, and the game on the
     box read and replayed, before the first page asks (it would wait for them)."""
     if env is not None:
         for name in TEMPLATE_NAMES:
             env.get_template(name)
     for entry in games.playable().values():
-        entry.screens  # noqa: B018 - built now, once
+        entry.words  # noqa: B018 - imported now, once
         entry.web  # noqa: B018
     if feed is None:
         return
@@ -195,13 +195,13 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
     return app
 
 
-def label(place: str, lang: str, seats: set[str], screens: Any) -> str:
+def label(place: str, lang: str, seats: set[str], words: Any) -> str:
     """A place of the table in the page's words: `hand A` -> "Hand Spieler A" (the kind of
     place in the catalog, a seat by the game's name for it, a field as it is)."""
     kind, _, rest = place.partition(" ")
     key = f"web.place.{kind}"
     word = text(key, lang) if key in TEXTS else kind
-    where = screens.seat_name(rest, lang) if rest in seats else rest
+    where = words.seat_name(rest, lang) if rest in seats else rest
     return f"{word} {where}".strip()
 
 
@@ -234,7 +234,7 @@ def _seat_namer(lang: str) -> Any:
         entry = games.GAMES.get(game)
         if entry is None or not entry.playable:
             return seat
-        return entry.screens.seat_name(seat, lang)
+        return entry.words.seat_name(seat, lang)
 
     return name
 
@@ -242,14 +242,14 @@ def _seat_namer(lang: str) -> Any:
 def _live_values(found: GamePage, lang: str) -> dict[str, Any]:
     """What the part of a game's page that updates shows."""
     entry = games.GAMES[found.listed.game]
-    engine, screens = entry.game, entry.screens
+    engine, words = entry.game, entry.words
     state = found.state
     board = entry.web.board(state, lang) if entry.web is not None else ""
     drawn = set(PLACE.findall(board))
     table = engine.table(state)
     seats = set(engine.players)
     facts = [
-        (place, label(place, lang, seats, screens), shown(value), encode(value))
+        (place, label(place, lang, seats, words), shown(value), encode(value))
         for place, value in table.items()
         if place not in drawn
     ]
@@ -259,17 +259,17 @@ def _live_values(found: GamePage, lang: str) -> dict[str, Any]:
         "g": found.listed,
         "board": board,
         "facts": facts,
-        "status": screens.status(state, lang),
-        "mover": screens.seat_name(mover, lang) if mover else "",
+        "status": words.status(state, lang),
+        "mover": words.seat_name(mover, lang) if mover else "",
         "over": result.over,
-        "winner": screens.seat_name(result.winner, lang) if result.winner else "",
-        "totals": [(screens.seat_name(s, lang), v[-1] if v else 0) for s, v in found.totals],
+        "winner": words.seat_name(result.winner, lang) if result.winner else "",
+        "totals": [(words.seat_name(s, lang), v[-1] if v else 0) for s, v in found.totals],
         "rounds": found.rounds,
         "seats": list(engine.players),
-        "seat": lambda s: screens.seat_name(s, lang),
+        "seat": lambda s: words.seat_name(s, lang),
         "steps": found.steps,
         "chart": score_chart(
-            tuple((screens.seat_name(s, lang), v) for s, v in found.totals),
+            tuple((words.seat_name(s, lang), v) for s, v in found.totals),
             text("web.plot", lang),
         ),
         "scored": entry.web.scored(state, lang) if entry.web is not None else [],

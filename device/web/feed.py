@@ -230,7 +230,7 @@ class Feed:
         """The page's parts; what the page had for the same actions before (the words, the
         scores after each) is kept, so an action more costs one action's work."""
         engine = entry.game
-        screens = entry.screens
+        words = entry.words
         states = [*back.before, back.state]
         notations = [engine.format_action(a) for a in back.actions]
         seen = self._seen.setdefault(listed.id, _Seen())
@@ -241,8 +241,8 @@ class Feed:
             same += 1
         steps = list(seen.steps[:same])
         for n in range(same, len(notations)):
-            words = screens.describe(back.before[n], back.actions[n], lang) or ""
-            steps.append(Step(n + 1, notations[n], words, lang=lang))
+            said = words.describe(back.before[n], back.actions[n], lang) or ""
+            steps.append(Step(n + 1, notations[n], said, lang=lang))
         kept = [s for s in seen.steps if s.n > len(steps)]  # saved no more: taken back
         prefix = all(a.notation == b.notation for a, b in zip(seen.steps, steps, strict=False))
         undone = [replace(s, undone=True) for s in kept] if prefix else []

@@ -1,5 +1,5 @@
-"""Day and Night's screens drawn: the status line, the hint line and the main area (the drawing
-half of the screens contract; screen.py is the rest)."""
+"""Day and Night's screens drawn: the hint line and the main area (the drawing half of the screens
+contract; screen.py is the rest, words.py what they say)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from functools import lru_cache
 from PIL import ImageDraw
 
 from device.games.contract import (
-    deck_rules_mark,
     side_panel,
 )
 from device.games.day_and_night import (
@@ -28,6 +27,7 @@ from device.games.day_and_night.view import (
     spells,
     temple_chosen,
 )
+from device.games.day_and_night.words import why
 from device.ui import fit
 from device.ui.catalog import text
 from engine.core import Coord
@@ -38,13 +38,6 @@ from engine.day_and_night.state import HAND, SIDES, State, adjacent, tile_at
 
 def _side(state: State) -> str:
     return state.pending.side if state.pending else state.turn
-
-
-def status(state: State, lang: str) -> str:
-    if state.over:
-        return f"Day and Night · {text('status.over', lang)}"
-    side = text(NAMES[state.turn], lang)
-    return f"{side} · {state.ap} AP{deck_rules_mark(state.options, lang)}"
 
 
 def hint(state: State, view: View, lang: str) -> str:
@@ -61,28 +54,6 @@ def hint(state: State, view: View, lang: str) -> str:
     if adjacent(view.cursor, state.pawn(state.turn)):
         return text("hint.dan_step", lang)
     return text("hint.dan_board", lang)
-
-
-def verdict_lines(state: State, lang: str) -> list[str]:
-    """The outcome and why: a second temple, Day's adjudicated win, neither can still build,
-    or no card left on either side (a draw)."""
-    key = {"draw": "dan.draw", "day": "dan.day_wins", "night": "dan.night_wins"}
-    lines = [text(key.get(state.outcome or "draw", "dan.draw"), lang)]
-    lines.append(
-        text("dan.temples", lang, day=state.board.day_temples, night=state.board.night_temples)
-    )
-    lines.append(_why(state, lang))
-    return lines
-
-
-def _why(state: State, lang: str) -> str:
-    if state.verdict == "draw":
-        return text("dan.why_draw", lang)
-    if state.verdict == "play":  # the board is open, but no card is left: a draw
-        return text("dan.why_cards", lang)
-    if state.board.day_temples < 2 and state.board.night_temples < 2:
-        return text("dan.why_day", lang)
-    return text("dan.why_second", lang)
 
 
 def effect_words(spell, lang: str) -> str:
@@ -229,7 +200,7 @@ def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fo
         lines = [(text(key.get(state.outcome or "draw", "dan.end_draw"), lang), True)]
         lines.append((temples, False))
         width = 128 - PANEL
-        lines += [(row, False) for row in fit.wrap(_why(state, lang), fonts.status, width)]
+        lines += [(row, False) for row in fit.wrap(why(state, lang), fonts.status, width)]
     else:
         lines = [
             (text("dan.turn_ap", lang, side=text(NAMES[state.turn], lang), ap=state.ap), True),

@@ -33,11 +33,7 @@ from device.games.day_and_night import (
     texts,  # noqa: F401 - its texts in the catalog
 )
 from device.games.day_and_night.changes import say
-from device.games.day_and_night.drawing import (
-    draw_main,
-    hint,
-    status,
-)
+from device.games.day_and_night.drawing import draw_main, hint
 from device.games.day_and_night.names import spell_name
 from device.games.day_and_night.view import (
     CELL as CELL,
@@ -52,6 +48,7 @@ from device.games.day_and_night.view import (
     spells,
     temple_chosen,
 )
+from device.games.day_and_night.words import describe, seat_name, status
 from device.ui import cursor
 from device.ui.catalog import text
 from engine.core import Coord, DataError
@@ -372,32 +369,10 @@ def round_ended(before: State, after: State, lang: str) -> list[str] | None:
     return None
 
 
-# --- words -----------------------------------------------------------------------------------
-
-
-def describe(state: State, action: Any, lang: str) -> str:
-    """An action in the players' words (what an undo took back)."""
-    from engine.day_and_night.state import Cast, End, Step
-
-    match action:
-        case Cast(spell_id, _):
-            spell = state.options.spell(state.turn, spell_id)
-            return spell_name(spell, lang) if spell else spell_id
-        case Step((r, c)):
-            return text("undo.dan_step", lang, at=f"{r},{c}")
-        case End():
-            return text("undo.end_turn", lang)
-    return text("undo.dan_temple", lang)
-
-
 def card_label(state: State, seat: str, card: str, lang: str) -> str:
     """A spell of the seat's deck by its name (the box's hand, drawn for it)."""
     spell = state.options.spell(seat, card)
     return spell_name(spell, lang) if spell else card
-
-
-def seat_name(seat: str, lang: str) -> str:
-    return text(f"dan.{seat}", lang)
 
 
 def show_action(state: State, view: View, action: Any) -> View:

@@ -54,6 +54,6 @@ def board(state: Any, lang: str) -> str:
 def scored(state: Any, lang: str) -> list[str]:
     """At the end: the outcome, the temples and why, in the box's words."""
     from device.games.day_and_night import texts  # noqa: F401 - its texts join the catalog
-    from device.games.day_and_night.drawing import verdict_lines
+    from device.games.day_and_night.words import verdict_lines
 
     return verdict_lines(state, lang) if state.over else []

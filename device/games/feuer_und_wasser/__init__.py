@@ -11,6 +11,7 @@ ENTRY = Entry(
     engine_module="engine.feuer_und_wasser.game",
     screens_module=f"{__name__}.screen",
     web_module=f"{__name__}.web",
+    words_module=f"{__name__}.words",
     scorer_module=f"{__name__}.score",
     names_module=f"{__name__}.names",
     bench_module=f"{__name__}.bench",

@@ -1,5 +1,5 @@
-"""Feuer und Wasser's screens drawn: the status line, the hint line and the main area (the drawing
-half of the screens contract; screen.py is the rest)."""
+"""Feuer und Wasser's screens drawn: the hint line and the main area (the drawing half of the
+screens contract; screen.py is the rest, words.py what they say)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from device.games.contract import (
 )
 from device.games.feuer_und_wasser import (
     texts,  # noqa: F401 - its texts in the catalog
+    words,
 )
 from device.games.feuer_und_wasser.view import (
     NAMES,
@@ -19,20 +20,13 @@ from device.games.feuer_und_wasser.view import (
     View,
     choices,
 )
+from device.games.feuer_und_wasser.words import letter, pair
 from device.ui import fit, fonts as font_files
 from device.ui.catalog import text
 from engine.core import Coord
 from engine.feuer_und_wasser.counting import score_placement
 from engine.feuer_und_wasser.game import State, drawn_card, turned
 from engine.feuer_und_wasser.landscape import DIVISOR
-
-
-def status(state: State, lang: str) -> str:
-    if state.over:
-        return f"Feuer und Wasser · {text('status.over', lang)}"
-    return f"{text('game.round', lang, round=state.round)} · " + text(
-        "fuw.turn", lang, player=text(NAMES[state.turn], lang)
-    )
 
 
 def hint(state: State, view: View, lang: str) -> str:
@@ -48,16 +42,6 @@ def hint(state: State, view: View, lang: str) -> str:
 def on_tip(view: View) -> bool:
     """The card lies on the best place (the tip)."""
     return view.tip is not None and view.at is not None and (*view.at, view.turns) == view.tip
-
-
-def letter(player: str, lang: str) -> str:
-    """A player's letter as the screens name them ("F" Feuer/Fire, "W" Wasser/Water)."""
-    return text(NAMES[player], lang)[0]
-
-
-def pair(values, lang: str, sep: str = " - ") -> str:
-    """Both players' numbers with their letters ("F 3 - W 1")."""
-    return sep.join(f"{letter(p, lang)} {values[p]}" for p in "RB")
 
 
 def compact(values, lang: str) -> str:
@@ -207,31 +191,10 @@ def _last_lines(state: State, lang: str, ended: bool = False) -> list[str]:
 
 
 def round_explained(state: State, r: int, lang: str) -> list[str]:
-    """What round `r`'s score is made of, in words, before the numbers: whose pile ran out and
-    the cards left in the other's (the basic and allied games), or the tactician's points of
-    every row or group added up; then the round's score and the total so far."""
-    s = state.round_scores[r]
-    if state.options.tactician:
-        key = "fuw.explain_rows" if state.options.mode == "rows" else "fuw.explain_groups"
-        lines = [text(key, lang)]
-    elif s["R"] == s["B"] == 0:  # the one left scores the other's pile: both were empty
-        lines = [text("fuw.explain_both_empty", lang)]
-    else:
-        scorer = "R" if s["R"] > 0 else "B"
-        other = "B" if scorer == "R" else "R"
-        lines = [
-            text("fuw.explain_empty", lang, player=text(NAMES[scorer], lang)),
-            text("fuw.explain_left", lang, player=text(NAMES[other], lang), n=s[scorer]),
-        ]
-    if not fit.fits(lines[-1], font_files.load().body, 126):
-        lines[-1] = text(
-            "fuw.explain_left.short", lang, player=text(NAMES[other], lang), n=s[scorer]
-        )
-    lines.append(f"{text('game.round', lang, round=r + 1)}: {pair(s, lang)}")
-    if r > 0:
-        t = {p: sum(x[p] for x in state.round_scores[: r + 1]) for p in "RB"}
-        lines.append(f"{text('game.total', lang)}: {pair(t, lang)}")
-    return lines
+    """What round `r`'s score is made of (words.py), each line fitting the screen."""
+    return words.round_explained(
+        state, r, lang, lambda line: fit.fits(line, font_files.load().body, 126)
+    )
 
 
 def _lines(draw, lines: list[str], font, step: int) -> None:

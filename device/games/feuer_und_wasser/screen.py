@@ -36,11 +36,7 @@ from device.games.feuer_und_wasser import (
     texts,  # noqa: F401 - its texts in the catalog
 )
 from device.games.feuer_und_wasser.changes import say
-from device.games.feuer_und_wasser.drawing import (
-    draw_main,
-    hint,
-    status,
-)
+from device.games.feuer_und_wasser.drawing import draw_main, hint
 from device.games.feuer_und_wasser.view import (
     NAMES as NAMES,
     PANEL as PANEL,
@@ -49,7 +45,7 @@ from device.games.feuer_und_wasser.view import (
     View as View,
     choices,
 )
-from device.ui.catalog import text
+from device.games.feuer_und_wasser.words import describe, seat_name, status
 from engine.core import Coord, DataError, MisuseError
 from engine.feuer_und_wasser.game import (
     Action,
@@ -246,33 +242,6 @@ def confirmed(what: Confirm) -> Any:
 
 def round_ended(before: State, after: State, lang: str) -> list[str] | None:
     return None  # the round's final landscape, then the score (the view's review)
-
-
-# --- words -----------------------------------------------------------------------------------
-
-
-# --- drawing ---------------------------------------------------------------------------------
-
-
-def describe(state: State, action: Any, lang: str) -> str:
-    """An action in the players' words (a hint, what an undo took back): a lay as the box
-    says its own ("R01 auf Start: 1 links"), never in the notation's squares."""
-    from engine.feuer_und_wasser.game import Draw, Lay
-
-    if isinstance(action, Draw):
-        return text("undo.fuw_draw", lang, card=action.card)
-    if not isinstance(action, Lay):  # pragma: no cover - a game has draws and lays only
-        return ""
-    from device.games.feuer_und_wasser.changes import place_words
-    from engine.feuer_und_wasser.game import GAME
-
-    after = GAME.apply(state, action)  # said as its change is: against a card on the table
-    assert after.last is not None and state.drawn is not None
-    return place_words(state, after, state.turn, state.drawn, after.last.card, lang)
-
-
-def seat_name(seat: str, lang: str) -> str:
-    return text("fuw.fire" if seat == "R" else "fuw.water", lang)
 
 
 class FeuerUndWasserScreens(contract.Screens[State, View, Action]):

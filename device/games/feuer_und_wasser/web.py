@@ -31,7 +31,7 @@ def scored(state: Any, lang: str) -> list[str]:
     """Each round's score in the box's words: whose pile ran out, the cards left in the
     other's, or the tactician's rows and groups; then the round's score."""
     from device.games.feuer_und_wasser import texts  # noqa: F401 - its texts join the catalog
-    from device.games.feuer_und_wasser.drawing import round_explained
+    from device.games.feuer_und_wasser.words import round_explained
 
     return [
         line for r in range(len(state.round_scores)) for line in round_explained(state, r, lang)

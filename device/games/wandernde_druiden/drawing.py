@@ -1,5 +1,5 @@
-"""Wandernde Druiden's screens drawn: the status line, the hint line and the main area (the drawing
-half of the screens contract; screen.py is the rest)."""
+"""Wandernde Druiden's screens drawn: the hint line and the main area (the drawing half of the
+screens contract; screen.py is the rest, words.py what they say)."""
 
 from __future__ import annotations
 
@@ -16,19 +16,13 @@ from device.games.wandernde_druiden.view import (
     layable,
     shown_outcome,
 )
+from device.games.wandernde_druiden.words import verdict_lines
 from device.ui import fit
 from device.ui.catalog import text
 from engine.wandernde_druiden.clash import ClashOutcome
 from engine.wandernde_druiden.game import tied_groups
 from engine.wandernde_druiden.state import OTHER, PLAYERS, State
 from engine.wandernde_druiden.turn import cut_at_end
-
-
-def status(state: State, lang: str) -> str:
-    if state.over:
-        return text("wd.status_over", lang)
-    key = "wd.status_free" if state.options.deck_rules == "free" else "wd.status"
-    return text(key, lang, n=state.turn_number, player=state.turn)
 
 
 def hint(state: State, view: View, lang: str) -> str:
@@ -47,16 +41,6 @@ def hint(state: State, view: View, lang: str) -> str:
     if state.clash_due:
         return text("hint.wd_to_clash", lang)
     return text("hint.wd_turn", lang)
-
-
-def verdict_lines(state: State, lang: str) -> list[str]:
-    loser = state.loser or ""
-    why = "wd.why_mp" if state.why == "mp" else "wd.why_hand"
-    return [
-        text("wd.wins", lang, player=OTHER.get(loser, "")),
-        text(why, lang, player=loser),
-        text("wd.final_mp", lang, a=state.side("A").mp, b=state.side("B").mp),
-    ]
 
 
 def _names(cards, indices, state: State, room: int) -> str:

@@ -40,12 +40,7 @@ from device.games.wandernde_druiden import (
     texts,  # noqa: F401 - its texts in the catalog
 )
 from device.games.wandernde_druiden.changes import say
-from device.games.wandernde_druiden.drawing import (
-    draw_main,
-    hint,
-    pick_options,
-    status,
-)
+from device.games.wandernde_druiden.drawing import draw_main, hint, pick_options
 from device.games.wandernde_druiden.view import (
     CLASH_ROWS as CLASH_ROWS,
     COLUMNS as COLUMNS,
@@ -59,6 +54,7 @@ from device.games.wandernde_druiden.view import (
     layable,
     shown_outcome,
 )
+from device.games.wandernde_druiden.words import describe, status
 from device.ui.catalog import text
 from engine.core import DataError, IllegalMove
 from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems
@@ -322,19 +318,6 @@ def _card_set(text: str) -> CardSet:
 def card_label(state: State, seat: str, card: str, lang: str) -> str:
     """A card of the set by its name (the box's hand, drawn for it)."""
     return _card_name(state, card)
-
-
-def describe(state: State, action: Any, lang: str) -> str:
-    """An action in the players' words (what an undo took back)."""
-    from engine.wandernde_druiden.state import LayCreature, LayPlace
-
-    if isinstance(action, LayPlace):
-        return text("undo.wd_place", lang, name=_card_name(state, action.card))
-    if isinstance(action, LayCreature):
-        return text("undo.wd_creature", lang, name=_card_name(state, action.card))
-    if isinstance(action, Clash):
-        return text("undo.wd_clash", lang)
-    return text("undo.end_turn", lang)
 
 
 class WanderndeDruidenScreens(contract.Screens[State, View, Action]):

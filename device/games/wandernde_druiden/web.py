@@ -51,6 +51,6 @@ def board(state: Any, lang: str) -> str:
 def scored(state: Any, lang: str) -> list[str]:
     """At the end: who won, why the other lost (MP or hand), the MP, in the box's words."""
     from device.games.wandernde_druiden import texts  # noqa: F401 - its texts join the catalog
-    from device.games.wandernde_druiden.drawing import verdict_lines
+    from device.games.wandernde_druiden.words import verdict_lines
 
     return verdict_lines(state, lang) if state.over else []

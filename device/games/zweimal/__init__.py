@@ -10,5 +10,6 @@ ENTRY = Entry(
     engine_module="engine.zweimal.game",
     screens_module=f"{__name__}.screen",
     web_module=f"{__name__}.web",
+    words_module=f"{__name__}.words",
     scorer_module=f"{__name__}.score",
 )

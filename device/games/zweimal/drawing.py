@@ -1,5 +1,5 @@
-"""Zweimal's screens drawn: the status line, the hint line and the main area (the drawing half of
-the screens contract; screen.py is the rest)."""
+"""Zweimal's screens drawn: the hint line and the main area (the drawing half of the screens
+contract; screen.py is the rest, words.py what they say)."""
 
 from __future__ import annotations
 
@@ -26,16 +26,6 @@ from engine.zweimal.game import (
     winner,
 )
 from engine.zweimal.position import Position
-
-
-def status(state: State, lang: str) -> str:
-    game = text("zweimal.game", lang, variant=state.options.variant)
-    if state.phase == "over":
-        return f"{game} · {text('status.over', lang)}"
-    round_ = text("zweimal.round", lang, round=state.round)
-    if state.phase == "setup":
-        return f"{game} · {round_}"
-    return f"{round_} · {text('status.turn', lang, player=state.turn)}"  # whose turn
 
 
 def hint(state: State, view: View, lang: str) -> str:

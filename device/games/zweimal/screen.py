@@ -28,17 +28,14 @@ from device.games.zweimal import (
     texts,  # noqa: F401 - its texts in the catalog
 )
 from device.games.zweimal.changes import say
-from device.games.zweimal.drawing import (
-    draw_main,
-    hint,
-    status,
-)
+from device.games.zweimal.drawing import draw_main, hint
 from device.games.zweimal.legacy import legacy_action  # noqa: F401 - the contract's hook
 from device.games.zweimal.view import (
     View as View,
     _pages,
     _panel_x,
 )
+from device.games.zweimal.words import describe, status
 from device.ui import cursor as shared_cursor
 from device.ui.catalog import text
 from engine.core import DataError, MisuseError
@@ -302,28 +299,6 @@ def on_ok(state: State, view: View) -> tuple[View, Action | None]:
             return replace(view, selected=field, cursor=aim), None
         return view, Place(field)
     return view, None
-
-
-# --- words -----------------------------------------------------------------------------------
-
-
-# --- drawing ---------------------------------------------------------------------------------
-
-
-def describe(state: State, action: Any, lang: str) -> str:
-    """An action in the players' words (what an undo took back)."""
-    from engine.zweimal.game import Lay, Move, Place, SetRoad
-
-    match action:
-        case Place((r, c)):
-            return text("undo.zweimal_place", lang, at=f"{r},{c}")
-        case Move((r, c), (r2, c2)):
-            return text("undo.zweimal_move", lang, at=f"{r},{c}", to=f"{r2},{c2}")
-        case Lay((r, c)):
-            return text("undo.zweimal_lay", lang, at=f"{r},{c}")
-        case SetRoad((r, c), _):
-            return text("undo.zweimal_road", lang, at=f"{r},{c}")
-    return text("undo.setup", lang)
 
 
 def show_action(state: State, view: View, action: Action) -> View:

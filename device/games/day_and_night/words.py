@@ -1,0 +1,61 @@
+"""Day and Night in words, without drawing (no Pillow): the status line, an action and a side
+as the players say them, and the outcome with why. The box's screens and the web page both
+say them (the contract's `Words`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from device.games.contract import deck_rules_mark
+from device.games.day_and_night import texts  # noqa: F401 - its texts in the catalog
+from device.games.day_and_night.names import spell_name
+from device.games.day_and_night.view import NAMES
+from device.ui.catalog import text
+from engine.day_and_night.state import Cast, End, State, Step
+
+
+def status(state: State, lang: str) -> str:
+    if state.over:
+        return f"Day and Night · {text('status.over', lang)}"
+    side = text(NAMES[state.turn], lang)
+    return f"{side} · {state.ap} AP{deck_rules_mark(state.options, lang)}"
+
+
+def describe(state: State, action: Any, lang: str) -> str:
+    """An action in the players' words (what an undo took back)."""
+    match action:
+        case Cast(spell_id, _):
+            spell = state.options.spell(state.turn, spell_id)
+            return spell_name(spell, lang) if spell else spell_id
+        case Step((r, c)):
+            return text("undo.dan_step", lang, at=f"{r},{c}")
+        case End():
+            return text("undo.end_turn", lang)
+    return text("undo.dan_temple", lang)
+
+
+def seat_name(seat: str, lang: str) -> str:
+    return text(f"dan.{seat}", lang)
+
+
+def verdict_lines(state: State, lang: str) -> list[str]:
+    """The outcome and why: a second temple, Day's adjudicated win, neither can still build,
+    or no card left on either side (a draw)."""
+    key = {"draw": "dan.draw", "day": "dan.day_wins", "night": "dan.night_wins"}
+    lines = [text(key.get(state.outcome or "draw", "dan.draw"), lang)]
+    lines.append(
+        text("dan.temples", lang, day=state.board.day_temples, night=state.board.night_temples)
+    )
+    lines.append(why(state, lang))
+    return lines
+
+
+def why(state: State, lang: str) -> str:
+    """Why the game ended as it did, in one line."""
+    if state.verdict == "draw":
+        return text("dan.why_draw", lang)
+    if state.verdict == "play":  # the board is open, but no card is left: a draw
+        return text("dan.why_cards", lang)
+    if state.board.day_temples < 2 and state.board.night_temples < 2:
+        return text("dan.why_day", lang)
+    return text("dan.why_second", lang)

@@ -1,0 +1,35 @@
+"""Zweimal in words, without drawing (no Pillow): the status line and an action as the players
+say it. The box's screens and the web page both say them (the contract's `Words`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from device.games.contract import seat_name as seat_name
+from device.games.zweimal import texts  # noqa: F401 - its texts in the catalog
+from device.ui.catalog import text
+from engine.zweimal.game import Lay, Move, Place, SetRoad, State
+
+
+def status(state: State, lang: str) -> str:
+    game = text("zweimal.game", lang, variant=state.options.variant)
+    if state.phase == "over":
+        return f"{game} · {text('status.over', lang)}"
+    round_ = text("zweimal.round", lang, round=state.round)
+    if state.phase == "setup":
+        return f"{game} · {round_}"
+    return f"{round_} · {text('status.turn', lang, player=state.turn)}"  # whose turn
+
+
+def describe(state: State, action: Any, lang: str) -> str:
+    """An action in the players' words (what an undo took back)."""
+    match action:
+        case Place((r, c)):
+            return text("undo.zweimal_place", lang, at=f"{r},{c}")
+        case Move((r, c), (r2, c2)):
+            return text("undo.zweimal_move", lang, at=f"{r},{c}", to=f"{r2},{c2}")
+        case Lay((r, c)):
+            return text("undo.zweimal_lay", lang, at=f"{r},{c}")
+        case SetRoad((r, c), _):
+            return text("undo.zweimal_road", lang, at=f"{r},{c}")
+    return text("undo.setup", lang)
