@@ -180,36 +180,25 @@ def _game(body: str) -> str:
 def test_tabletop_web_serves_until_stopped_and_a_taken_port_is_one_line(tmp_path):
     """The command as the service runs it: a process serving the page until SIGTERM; a port
     already taken ends it with one line, exit 1."""
-    import os
-    import signal
     import socket
     import subprocess
-    import sys
 
-    from tests.webserver import answering, free_port
+    from tests.webserver import ROOT, commanded, web_command
 
-    root = Path(__file__).resolve().parent.parent
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    port = free_port()
-    command = [sys.executable, "-m", "device.cli.main", "web", "--state-dir", str(tmp_path)]
-    web = subprocess.Popen([*command, "--bind", f"127.0.0.1:{port}"], env=env, cwd=root)
-    try:
-        answering(f"http://127.0.0.1:{port}")
-        status, body, _ = get(f"http://127.0.0.1:{port}/?lang=en")
+    with commanded(tmp_path) as (url, _):
+        status, body, _ = get(f"{url}/?lang=en")
         assert status == 200 and "No saved games yet." in body
         with socket.socket() as taken:
             taken.bind(("127.0.0.1", 0))
             taken.listen()
             busy = taken.getsockname()[1]
+            command, env = web_command(tmp_path)
             done = subprocess.run(
-                [*command, "--bind", f"127.0.0.1:{busy}"], env=env, cwd=root,
+                [*command, "--bind", f"127.0.0.1:{busy}"], env=env, cwd=ROOT,
                 capture_output=True, text=True, timeout=60,
             )  # fmt: skip
         assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
         assert "cannot listen on 127.0.0.1" in done.stderr
-    finally:
-        web.send_signal(signal.SIGTERM)  # uvicorn shuts down, then ends by the signal it got
-        assert web.wait(10) in (0, -signal.SIGTERM)  # (systemd counts that as a clean stop)
     assert list(tmp_path.iterdir()) == []  # it created nothing
 
 
@@ -270,3 +259,23 @@ def test_a_state_directory_that_cannot_be_read_gives_a_page_that_says_so(tmp_pat
         status, body, _ = get(url + "/")
         assert status == 503 and "The games cannot be read" in body and "Traceback" not in body
         assert get(url + "/games/1")[0] == 503
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="needs Linux's /proc")
+def test_the_serving_process_holds_neither_the_settings_checks_nor_pillow(box):
+    """Issue 34's memory: `tabletop web` reads the config and binds, then the same process
+    becomes the server (device/web/serve.py), which says the games in their words modules:
+    having served every game's page, neither pydantic nor Pillow is loaded in it."""
+    from tests.webserver import commanded
+
+    _, state_dir, states = box
+    with commanded(state_dir) as (url, web):
+        for game_id in states:
+            for lang in ("de", "en"):
+                status, body, _ = get(f"{url}/games/{game_id}?lang={lang}")
+                assert status == 200 and "data-place" in body
+            assert get(f"{url}/games/{game_id}/record")[0] == 200
+        running = Path(f"/proc/{web.pid}/cmdline").read_bytes().split(b"\0")
+        assert b"device.web.serve" in running  # the same process, become the server
+        mapped = Path(f"/proc/{web.pid}/maps").read_text()
+        assert "pydantic_core" not in mapped and "PIL/_imaging" not in mapped

@@ -3,7 +3,11 @@ a thread, as `tabletop web` serves it."""
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -72,3 +76,28 @@ def answering(url: str, tries: int = 200) -> None:
         except OSError:
             time.sleep(0.05)
     raise AssertionError(f"{url} did not answer")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def web_command(state_dir: Path) -> tuple[list[str], dict[str, str]]:
+    """`tabletop web` on `state_dir` as a process runs it (add `--bind`), and its environment."""
+    command = [sys.executable, "-m", "device.cli.main", "web", "--state-dir", str(state_dir)]
+    return command, {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+@contextmanager
+def commanded(state_dir: Path):
+    """The command as the service runs it: its own process on 127.0.0.1 at a free port,
+    answering; (its url, the process). Stopped by SIGTERM: uvicorn shuts down, then ends by
+    the signal it got (systemd counts that as a clean stop)."""
+    command, env = web_command(state_dir)
+    port = free_port()
+    web = subprocess.Popen([*command, "--bind", f"127.0.0.1:{port}"], env=env, cwd=ROOT)
+    try:
+        answering(f"http://127.0.0.1:{port}")
+        yield f"http://127.0.0.1:{port}", web
+    finally:
+        web.send_signal(signal.SIGTERM)
+        assert web.wait(10) in (0, -signal.SIGTERM)

@@ -131,8 +131,6 @@ def read_back(
     entry; ValueError for options that do not read (nothing of the game can be used).
     `start`: an earlier read of the same game (the web page's, before an action more): its
     states are taken for the actions that are the same, only the rest is played."""
-    from pydantic import ValidationError
-
     from engine.core import IllegalMove, NotationError
 
     try:
@@ -160,7 +158,7 @@ def read_back(
                     start = None  # played from here on
                     state = engine.apply(state, action)
                 before.append(previous)
-        except (ValidationError, ValueError, TypeError, IllegalMove) as error:
+        except (ValueError, TypeError, IllegalMove) as error:  # (pydantic's: ValueErrors)
             return ReadBack(
                 options, tuple(actions), state, tuple(before), n, str(error), seat, tuple(told)
             )

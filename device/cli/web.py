@@ -1,5 +1,6 @@
 """`tabletop web [--state-dir DIR] [--bind ADDR:PORT] [--config PATH]`: the read-only web page
-of the saved games (device/web/app.py), served by uvicorn until stopped."""
+of the saved games (device/web/app.py): the config read, the address bound, then served by
+uvicorn until stopped (device/web/serve.py)."""
 
 from __future__ import annotations
 
@@ -31,9 +32,9 @@ def run(args: argparse.Namespace) -> int:
         if found["type"] == "value_error":  # a port out of range: it says which
             why = str(found["ctx"]["error"])
         raise InputError(f"web: --bind {args.bind!r}: {why}") from None
-    import uvicorn
+    import os
 
-    from device.web.app import make_app
+    from device.web.serve import command
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listening = socket.socket(family, socket.SOCK_STREAM)
@@ -43,13 +44,10 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         listening.close()
         raise ServeError(f"web: cannot listen on {host}:{port}: {error.strerror}") from None
-    app = make_app(state_directory(args.state_dir), settings.language)
-    # a page's event stream never ends by itself: a stop waits a second for them, no more
-    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1)
-    server = uvicorn.Server(config)
-    app.state.server = server  # the pages' event streams end when it is asked to stop
-    server.run(sockets=[listening])
-    return 0
+    # the same process becomes the server, without what the config's checks took in memory
+    served = command(listening, state_directory(args.state_dir), settings.language)
+    os.execv(served[0], served)
+    return 1  # (never reached: execv returns only by an OSError)
 
 
 class ServeError(TabletopError):
