@@ -28,6 +28,7 @@ import pytest
 
 from device.app.loop import Loop
 from device.hw.display import Screen, dummy_device
+from device.storage.contents import read_events
 from device.storage.records import BACKUP, FILE
 from device.storage.store import Store
 from engine.zweimal.game import GAME, Lay, Options, Place, SetRoad, StartRound, apply, initial_state
@@ -377,6 +378,8 @@ def test_backups_keep_generations_and_are_never_replaced_by_less(clean_image, tm
     assert _backup_games(directory / BACKUP) == newest
     store = Store(directory, read_only=True)
     assert store.game(clean_image.playing_id).status == "abandoned"
+    for row in store.games():  # each game as the backup holds it, never the file's read
+        assert store.read_game(row.id) == read_events(store.db, store.game(row.id))
     store.close()
 
 

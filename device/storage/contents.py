@@ -104,13 +104,16 @@ def seal_legacy(db: sqlite3.Connection) -> None:
         raise
 
 
-def summarise(db: sqlite3.Connection) -> Summary:
+def summarise(db: sqlite3.Connection, reads: dict[int, GameRead] | None = None) -> Summary:
     """What a file holds: its revision and each game's status and actions (those that
     pass their checks). A file with games and no revision has lost its revision (None):
-    it decides nothing."""
+    it decides nothing. `reads`: each game as read here is put there (a read-only
+    snapshot, which never changes, reads each game once)."""
     summary = Summary(revision=revision_of(db))
     for row in game_rows(db):
         read = read_events(db, row)
+        if reads is not None:
+            reads[row.id] = read
         summary.games[row.id] = (row.status, len(read.events), read.problem is None)
     if summary.revision == 0 and summary.games:
         summary.revision = None

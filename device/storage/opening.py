@@ -13,6 +13,7 @@ from pathlib import Path
 from device.storage import savefile
 from device.storage.backups import Backups
 from device.storage.contents import (
+    GameRead,
     connect,
     copy_game,
     cut_game,
@@ -51,6 +52,7 @@ class Opening:
         self.files = files
         self.backups = backups
         self.good_frames: set[tuple[int, ...]] | None = None  # a reader's (savefile.check_wal)
+        self.reads: dict[int, GameRead] = {}  # each game of the read-only snapshot, as read
 
     def writable(self) -> sqlite3.Connection:
         """Open the file for the box. Which copy is the truth is decided by revision: the file,
@@ -172,10 +174,10 @@ class Opening:
         backups = self.backups.readable()
         newest = backups[0][1] if backups else None
         db = None
+        self.reads = {}
         try:
             wal_path = Path(str(self.files.path) + "-wal")
-            data = wal_path.read_bytes() if wal_path.exists() else b""
-            wal = savefile.check_wal(data, self.good_frames)
+            wal = self._check_log(wal_path)
             if self.files.path.exists() or wal.frames:
                 lost = read_lost(self.files.path, wal, summarise)
                 db = savefile.open_memory(savefile.image(self.files.path, wal))
@@ -184,7 +186,7 @@ class Opening:
                     raise savefile.SnapshotError("integrity_check failed")
                 db.text_factory = decode_text
                 migrate(db)
-                summary = summarise(db)
+                summary = summarise(db, self.reads)
                 if newest is not None and behind(summary, newest):
                     if unexplained(summary, newest):
                         raise savefile.SnapshotError("games the later backup does not hold")
@@ -203,6 +205,8 @@ class Opening:
             if db is not None:
                 db.close()
             db = None
+        if db is None:
+            self.reads = {}  # (of a file not taken)
         if db is None and backups:
             db = memory_copy(backups[0][0])
         if db is None:
@@ -210,6 +214,16 @@ class Opening:
             db.executescript(SCHEMA)
         db.text_factory = decode_text
         return db
+
+    def _check_log(self, wal_path: Path) -> savefile.WalCheck:
+        """The log checked as read, a window at a time (a reader's `good_frames` kept)."""
+        if not wal_path.exists():
+            return savefile.check_wal(b"", self.good_frames)
+        log_file = savefile.WalFile(wal_path)
+        try:
+            return savefile.check_wal(log_file, self.good_frames)
+        finally:
+            log_file.close()
 
     def _rebuild(self, wal: savefile.WalCheck) -> None:
         """The file lost its header (cut or overwritten) while its log holds saved changes:

@@ -13,11 +13,13 @@ what a power cut in the middle of a write leaves, and the change it belonged to 
 been shown (`docs/box.md`, "What can go wrong").
 
 `snapshot` builds the database as SQLite would see it (the main file with the log's committed
-frames applied) in memory, so read-only commands and a box on a full card never write.
+frames applied) in memory, so read-only commands and a box on a full card never write. A
+read-only look reads the log a window at a time (`WalFile`), keeping only its frames' pages.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import struct
 from dataclasses import dataclass, field
@@ -119,7 +121,7 @@ class _Later:
 
 
 def _later(
-    wal: bytes,
+    wal: bytes | WalFile,
     offset: int,
     page_size: int,
     salts: bytes,
@@ -145,7 +147,8 @@ def _later(
     frame_size = FRAME_HEADER + page_size
     while offset + FRAME_HEADER <= len(wal):
         head = wal[offset : offset + FRAME_HEADER]
-        body = wal[offset + FRAME_HEADER : offset + frame_size]
+        # (an older log's frame is left by its header: its page is never read)
+        body = wal[offset + FRAME_HEADER : offset + frame_size] if head[8:16] == salts else b""
         offset += frame_size
         pgno, commit, _f1, _f2, k1, k2 = struct.unpack(">6I", head)
         if head[8:16] != salts or len(body) < page_size:
@@ -178,7 +181,7 @@ def _later(
 GOOD_MAX = 200_000  # frames a reader remembers as checked (`check_wal`'s `good`)
 
 
-def check_wal(wal: bytes, good: set[tuple[int, ...]] | None = None) -> WalCheck:
+def check_wal(wal: bytes | WalFile, good: set[tuple[int, ...]] | None = None) -> WalCheck:
     """What SQLite will read of this log, and how many frames of it are past a bad one.
 
     `good`: frames a reader that looks again and again (the web page, after every action)
@@ -262,6 +265,40 @@ def check_wal(wal: bytes, good: set[tuple[int, ...]] | None = None) -> WalCheck:
         later.db_pages,
         later.whole,
     )
+
+
+class WalFile:
+    """A log read where `check_wal` asks (its length and slices, as of bytes), a window at a
+    time, never whole: a full log is 4 MiB, mostly an older log's leftovers, and a reader
+    that looks again after every action (the web page) then keeps no copy of it. Its length
+    is the file's when opened; a file cut meanwhile reads short there, as a torn end does."""
+
+    WINDOW = 64 * 1024
+
+    def __init__(self, path: Path) -> None:
+        self._file = path.open("rb")
+        self._size = os.fstat(self._file.fileno()).st_size
+        self._start = 0
+        self._window = b""
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, part: slice) -> bytes:
+        start, stop, _ = part.indices(self._size)
+        if stop <= start:
+            return b""
+        offset = start - self._start
+        if offset >= 0 and stop - self._start <= len(self._window):
+            return self._window[offset : stop - self._start]
+        fd = self._file.fileno()
+        if stop - start > self.WINDOW:
+            return os.pread(fd, stop - start, start)
+        self._window, self._start = os.pread(fd, self.WINDOW, start), start
+        return self._window[: stop - start]
+
+    def close(self) -> None:
+        self._file.close()
 
 
 class SnapshotError(TabletopError, ValueError):

@@ -404,7 +404,16 @@ class Store:
 
     def read_game(self, game_id: int) -> GameRead | None:
         row = self.game(game_id)
-        return None if row is None else read_events(self.db, row)
+        return None if row is None else self._read(row)
+
+    def _read(self, row: GameRow) -> GameRead:
+        """A game's actions read with their checks; a read-only snapshot never changes, so
+        there each game is read once (at the start's summary) and kept."""
+        if self.read_only:
+            kept = self.opening.reads.get(row.id)
+            if kept is not None and kept.row == row:
+                return kept
+        return read_events(self.db, row)
 
     def events(self, game_id: int) -> list[dict[str, Any]]:
         read = self.read_game(game_id)
@@ -415,8 +424,7 @@ class Store:
         out = []
         for row in rows:
             if row.problem is None:
-                problem = read_events(self.db, row).problem
-                row = replace(row, problem=problem)
+                row = replace(row, problem=self._read(row).problem)
             out.append(row)
         return out
 

@@ -24,6 +24,7 @@ from device.storage.store import Store
 from engine.core import DataError
 
 log = logging.getLogger("tabletop.web")
+KEPT_GAMES = 4  # the games whose states are kept between snapshots (the ones being watched)
 T = TypeVar("T")
 
 
@@ -107,7 +108,9 @@ class Feed:
         self._listed: list[Listed] | None = None
         self._seen: dict[int, _Seen] = {}
         self._good: set[tuple[int, ...]] = set()  # the log's frames checked before
-        self._backs: dict[int, Any] = {}  # each game as last read (an action more: one played)
+        # the games last read, each with its states (an action more: one played); a few, so
+        # a visit through many old games does not keep them all
+        self._backs: dict[int, Any] = {}
 
     def signature(self) -> tuple[Any, ...]:
         """The save file and its log as they are on disk (size and time): what says a new
@@ -221,7 +224,10 @@ class Feed:
             back = read_back(entry, read.row, read.events, start=self._backs.get(game_id))
         except ValueError as error:
             raise DataError(f"game {game_id}: {error}") from None
-        self._backs[game_id] = back
+        self._backs.pop(game_id, None)
+        self._backs[game_id] = back  # the newest last
+        while len(self._backs) > KEPT_GAMES:
+            del self._backs[next(iter(self._backs))]
         page = self._page(entry, listed, back, lang, read.problem or back.why or "")
         self._pages[key] = page
         return page
