@@ -35,10 +35,11 @@ from engine.replay import options_of  # noqa: E402
 from tests.webserver import answering, free_port  # noqa: E402
 
 
-def save_game(store: Store, actions: int) -> tuple[int, object]:
+def save_game(store: Store, actions: int, seed: int = 1) -> tuple[int, object]:
+    """A Day and Night game of up to `actions` random legal actions, saved as the box saves."""
     state = GAME.initial(options_of(GAME, {}))
     game_id = store.new_game("day-and-night", GAME.rules_version, {}, {"mode": "game"})
-    rng = random.Random(1)
+    rng = random.Random(seed)
     for _ in range(actions):
         if GAME.is_over(state):
             break

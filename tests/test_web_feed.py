@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from device.storage.records import Remembered
 from device.storage.store import Store
 from device.web.feed import KEPT_GAMES, Feed
 from engine.day_and_night.game import GAME, spread_actions
@@ -62,5 +63,90 @@ def test_the_feed_keeps_the_states_of_a_few_games_only(tmp_path):
         assert after[:-1] == before
         assert not any(a is b for a, b in zip(after[1:], before[1:], strict=False))
         assert feed.game(first, "de").state == state
+    finally:
+        store.close()
+
+
+def test_a_reader_checks_again_only_the_games_changed_since_its_last_look(tmp_path, monkeypatch):
+    """The page's snapshots remember what they found of each game (`Remembered`): one
+    unchanged since is not read and checked again; one with an action more, or an undo and
+    another action between two looks (the same count), is."""
+    from device.storage import contents
+
+    store = Store(tmp_path)
+    seen = Remembered()
+    checked: list[int] = []
+    read_events = contents.read_events
+
+    def counted(db, row):
+        checked.append(row.id)
+        return read_events(db, row)
+
+    def look() -> tuple[list, object]:
+        checked.clear()
+        snapshot = Store(tmp_path, read_only=True, remembered=seen)
+        try:
+            return list(checked), snapshot.read_game(changed)
+        finally:
+            snapshot.close()
+
+    monkeypatch.setattr(contents, "read_events", counted)
+    try:
+        changed, state = save(store, 8, 1)
+        unchanged, _ = save(store, 5, 2)
+        assert sorted(look()[0]) == [changed, unchanged]  # the first look checks them all
+        state = act(store, changed, state, spread_actions(state)[0])
+        again, read = look()
+        assert again == [changed] and len(read.events) == 9
+        other = spread_actions(GAME.apply(state, spread_actions(state)[0]))[-1]
+        redone = {"action": GAME.format_action(other)}
+        store.record(changed, {"mode": "game"}, undo=1)  # both before the next look
+        store.record(changed, {"mode": "game"}, append=redone)
+        store.flush()
+        again, read = look()
+        assert again == [changed] and len(read.events) == 9 and read.events[-1] == redone
+        assert look()[0] == []  # nothing changed: nothing read again
+    finally:
+        store.close()
+
+
+def test_a_reader_reads_a_backup_again_only_when_a_new_one_is_put_in_place(tmp_path, monkeypatch):
+    """The backups are summarised at every look (which is the newer, the file or a backup);
+    a reader remembers each one's summary by its file and reads it again only when a new
+    backup was put in place (a game's end writes one)."""
+    from device.storage.backups import Backups
+
+    store = Store(tmp_path)
+    seen = Remembered()
+    read: list[str] = []
+    summary = Backups.file_summary
+
+    def counted(self, path):
+        read.append(path.name)
+        return summary(self, path)
+
+    def look() -> list[str]:
+        read.clear()
+        Store(tmp_path, read_only=True, remembered=seen).close()
+        return sorted(read)
+
+    monkeypatch.setattr(Backups, "file_summary", counted)
+    try:
+        first, _ = save(store, 4, 1)
+        store.record(first, {"mode": "game"}, status="abandoned")  # a game's end: a backup
+        store.flush()
+        assert look() == ["tabletop.backup.sqlite3"]
+        assert look() == []  # the same backup: not read again
+        second, _ = save(store, 3, 2)
+        store.record(second, {"mode": "game"}, status="abandoned")
+        store.flush()
+        assert look() == ["tabletop.backup.1.sqlite3", "tabletop.backup.sqlite3"]
+        plain, remembering = (
+            Store(tmp_path, read_only=True),
+            Store(tmp_path, read_only=True, remembered=seen),
+        )
+        assert plain.games() == remembering.games()  # the same list either way
+        plain.close()
+        remembering.close()
     finally:
         store.close()

@@ -13,7 +13,7 @@ from pathlib import Path
 from device.storage import savefile
 from device.storage.contents import memory_copy, summarise
 from device.storage.folder import Folder
-from device.storage.records import DB_ERRORS, GENERATIONS, Summary, newer
+from device.storage.records import DB_ERRORS, GENERATIONS, Remembered, Summary, newer
 
 log = logging.getLogger("tabletop.store")
 
@@ -23,6 +23,7 @@ class Backups:
 
     def __init__(self, files: Folder) -> None:
         self.files = files
+        self.remembered: Remembered | None = None  # a read-only reader's (records.py)
 
     def generation(self, n: int) -> Path:
         return (
@@ -39,11 +40,25 @@ class Backups:
             try:
                 if not path.is_file():
                     continue
-                found.append((n, path, self.file_summary(path)))
+                found.append((n, path, self._summary(path)))
             except (OSError, *DB_ERRORS, savefile.SnapshotError) as error:
                 log.warning("backup %s unreadable: %s", path, error)
         found.sort(key=lambda f: (-(f[2].revision or 0), f[0]))
         return [(p, s) for _, p, s in found]
+
+    def _summary(self, path: Path) -> Summary:
+        """A backup's summary, or a reader's of the same file (the same inode, size and time:
+        a backup is written whole and put in place by a rename)."""
+        if self.remembered is None:
+            return self.file_summary(path)
+        st = path.stat()
+        key = (st.st_ino, st.st_size, st.st_mtime_ns)
+        kept = self.remembered.backups.get(path)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        summary = self.file_summary(path)
+        self.remembered.backups[path] = (key, summary)
+        return summary
 
     def file_summary(self, path: Path) -> Summary:
         """What a whole copy (a backup) holds; it must pass SQLite's integrity check."""

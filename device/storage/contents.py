@@ -23,6 +23,7 @@ from device.storage.records import (
     STATUSES,
     GameRead,
     GameRow,
+    Reads,
     Summary,
     bump,
     crc,
@@ -104,20 +105,43 @@ def seal_legacy(db: sqlite3.Connection) -> None:
         raise
 
 
-def summarise(db: sqlite3.Connection, reads: dict[int, GameRead] | None = None) -> Summary:
+def summarise(
+    db: sqlite3.Connection, reads: Reads | None = None, before: Reads | None = None
+) -> Summary:
     """What a file holds: its revision and each game's status and actions (those that
     pass their checks). A file with games and no revision has lost its revision (None):
-    it decides nothing. `reads`: each game as read here is put there (a read-only
-    snapshot, which never changes, reads each game once)."""
+    it decides nothing. `reads`: what each game's check found is put there (a read-only
+    snapshot, which never changes, checks each game once). `before`: a reader's earlier
+    look (the web page's): a game whose mark is the same there is not read again."""
     summary = Summary(revision=revision_of(db))
+    marks = game_marks(db) if before is not None else {}
     for row in game_rows(db):
-        read = read_events(db, row)
+        mark = (row, marks.get(row.id))
+        kept = before.get(row.id) if before is not None else None
+        if kept is not None and kept[0] == mark:
+            found = kept
+        else:
+            read = read_events(db, row)
+            found = (mark, len(read.events), read.problem)
         if reads is not None:
-            reads[row.id] = read
-        summary.games[row.id] = (row.status, len(read.events), read.problem is None)
+            reads[row.id] = found
+        summary.games[row.id] = (row.status, found[1], found[2] is None)
     if summary.revision == 0 and summary.games:
         summary.revision = None
     return summary
+
+
+def game_marks(db: sqlite3.Connection) -> dict[int, tuple[Any, ...]]:
+    """What changes with every write of a game's actions, beside its row: the time of its
+    last change and its last action with its checksum (an undo and another action leave
+    the count as it was)."""
+    marks: dict[int, tuple[Any, ...]] = {
+        gid: (updated,) for gid, updated in db.execute("SELECT id, updated FROM games")
+    }
+    last = "SELECT game_id, MAX(seq), crc FROM events GROUP BY game_id"
+    for gid, seq, check in db.execute(last):
+        marks[gid] = (*marks.get(gid, ()), seq, check)
+    return marks
 
 
 def game_rows(db: sqlite3.Connection) -> list[GameRow]:

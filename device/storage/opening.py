@@ -13,7 +13,6 @@ from pathlib import Path
 from device.storage import savefile
 from device.storage.backups import Backups
 from device.storage.contents import (
-    GameRead,
     connect,
     copy_game,
     cut_game,
@@ -29,6 +28,8 @@ from device.storage.losses import LOSS_LOG, Lost, read_lost
 from device.storage.records import (
     DB_ERRORS,
     SCHEMA,
+    Reads,
+    Remembered,
     Summary,
     Unavailable,
     behind,
@@ -51,8 +52,8 @@ class Opening:
     def __init__(self, files: Folder, backups: Backups) -> None:
         self.files = files
         self.backups = backups
-        self.good_frames: set[tuple[int, ...]] | None = None  # a reader's (savefile.check_wal)
-        self.reads: dict[int, GameRead] = {}  # each game of the read-only snapshot, as read
+        self.reads: Reads = {}  # what the read-only snapshot found of each game
+        self.remembered: Remembered | None = None  # a read-only reader's (records.py)
 
     def writable(self) -> sqlite3.Connection:
         """Open the file for the box. Which copy is the truth is decided by revision: the file,
@@ -186,7 +187,8 @@ class Opening:
                     raise savefile.SnapshotError("integrity_check failed")
                 db.text_factory = decode_text
                 migrate(db)
-                summary = summarise(db, self.reads)
+                before = self.remembered.games if self.remembered is not None else None
+                summary = summarise(db, self.reads, before)
                 if newest is not None and behind(summary, newest):
                     if unexplained(summary, newest):
                         raise savefile.SnapshotError("games the later backup does not hold")
@@ -207,6 +209,8 @@ class Opening:
             db = None
         if db is None:
             self.reads = {}  # (of a file not taken)
+        if self.remembered is not None:
+            self.remembered.games = dict(self.reads)
         if db is None and backups:
             db = memory_copy(backups[0][0])
         if db is None:
@@ -216,12 +220,13 @@ class Opening:
         return db
 
     def _check_log(self, wal_path: Path) -> savefile.WalCheck:
-        """The log checked as read, a window at a time (a reader's `good_frames` kept)."""
+        """The log checked as read, a window at a time (the frames a reader found good)."""
+        good = self.remembered.frames if self.remembered is not None else None
         if not wal_path.exists():
-            return savefile.check_wal(b"", self.good_frames)
+            return savefile.check_wal(b"", good)
         log_file = savefile.WalFile(wal_path)
         try:
-            return savefile.check_wal(log_file, self.good_frames)
+            return savefile.check_wal(log_file, good)
         finally:
             log_file.close()
 

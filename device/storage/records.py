@@ -124,6 +124,27 @@ class Summary:
     # game id -> (status, actions that pass their checks, whole)
 
 
+# game id -> (its mark, its actions that pass their checks, why it stops early or None)
+Reads = dict[int, tuple[Any, int, str | None]]
+
+
+@dataclass
+class Remembered:
+    """What a reader that looks again and again (the web page, after every action) keeps
+    across its read-only looks, so a look reads and checks only what changed since:
+    - `frames`: the log's frames it found good (savefile.py `check_wal`);
+    - `games`: what it found of each game, by the game's mark: its row, the time of its last
+      change, its last action and that action's checksum (contents.py `summarise`);
+    - `backups`: each backup's summary, by its file's inode, size and time (a backup is
+      written whole and put in place by a rename).
+    A byte flipped on the card in what has not changed is seen at the reader's next start
+    (the box keeps nothing: at a start it checks everything)."""
+
+    frames: set[tuple[int, ...]] = field(default_factory=set)
+    games: Reads = field(default_factory=dict)
+    backups: dict[Path, tuple[tuple[int, int, int], Summary]] = field(default_factory=dict)
+
+
 def crc(*values: Any) -> int:
     """A row's checksum over its values (their types too)."""
     text = "\x1f".join(repr(v) for v in values)

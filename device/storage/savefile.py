@@ -305,7 +305,7 @@ class SnapshotError(TabletopError, ValueError):
     """The file is not a database SQLite could read (one line)."""
 
 
-def image(path: Path, wal: WalCheck | None = None, later: bool = False) -> bytes:
+def image(path: Path, wal: WalCheck | None = None, later: bool = False) -> bytearray:
     """The database file as SQLite sees it: the main file with the log's commits applied.
     `later`: with the lost changes' pages applied too (what the log held before a power cut
     lost part of it; it may be inconsistent where a page was lost, so read it with care)."""
@@ -325,7 +325,7 @@ def image(path: Path, wal: WalCheck | None = None, later: bool = False) -> bytes
             if pgno <= db_pages:
                 data[(pgno - 1) * size : pgno * size] = body
         del data[need:]
-    return bytes(data)
+    return data
 
 
 def has_header(path: Path) -> bool:
@@ -338,7 +338,7 @@ def has_header(path: Path) -> bool:
     return len(head) == 100 and head.startswith(SQLITE_HEADER)
 
 
-def open_memory(data: bytes) -> sqlite3.Connection:
+def open_memory(data: bytes | bytearray) -> sqlite3.Connection:
     """An in-memory database from a file image (empty data: an empty database)."""
     db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     if not data:
@@ -349,7 +349,7 @@ def open_memory(data: bytes) -> sqlite3.Connection:
     patched = bytearray(data)
     patched[18] = patched[19] = 1  # WAL mode -> rollback journal, as a memory database needs
     try:
-        db.deserialize(bytes(patched))
+        db.deserialize(patched)
     except sqlite3.Error as error:
         db.close()
         raise SnapshotError(str(error)) from None

@@ -62,6 +62,7 @@ from device.storage.records import (
     FULL_BELOW,
     GameRead,
     GameRow,
+    Remembered,
     StoreError,
     Unavailable,
     crc,
@@ -83,14 +84,15 @@ class Store:
         directory: Path,
         sync_delay: float = 1.0,
         read_only: bool = False,
-        good_frames: set[tuple[int, ...]] | None = None,
+        remembered: Remembered | None = None,
     ) -> None:
-        """`good_frames` (read-only): the log's frames this reader checked before, kept by it
-        across its looks (the web page's; device/storage/savefile.py `check_wal`)."""
+        """`remembered` (read-only): what this reader kept of its earlier looks (the web
+        page's; records.py `Remembered`): a look reads and checks only what changed since,
+        and adds what it found."""
         self.files = Folder(directory)
         self.backups = Backups(self.files)
         self.opening = Opening(self.files, self.backups)
-        self.opening.good_frames = good_frames if read_only else None
+        self.opening.remembered = self.backups.remembered = remembered if read_only else None
         self.directory = self.files.directory
         self.path = self.files.path
         self.backup_path = self.files.backup_path
@@ -404,16 +406,15 @@ class Store:
 
     def read_game(self, game_id: int) -> GameRead | None:
         row = self.game(game_id)
-        return None if row is None else self._read(row)
+        return None if row is None else read_events(self.db, row)
 
-    def _read(self, row: GameRow) -> GameRead:
-        """A game's actions read with their checks; a read-only snapshot never changes, so
-        there each game is read once (at the start's summary) and kept."""
-        if self.read_only:
-            kept = self.opening.reads.get(row.id)
-            if kept is not None and kept.row == row:
-                return kept
-        return read_events(self.db, row)
+    def _problem(self, row: GameRow) -> str | None:
+        """Why a game's actions stop early (None: they read whole); a read-only snapshot
+        never changes, so there each game is checked once (at its summary)."""
+        kept = self.opening.reads.get(row.id) if self.read_only else None
+        if kept is not None and kept[0][0] == row:
+            return kept[2]
+        return read_events(self.db, row).problem
 
     def events(self, game_id: int) -> list[dict[str, Any]]:
         read = self.read_game(game_id)
@@ -424,7 +425,7 @@ class Store:
         out = []
         for row in rows:
             if row.problem is None:
-                row = replace(row, problem=self._read(row).problem)
+                row = replace(row, problem=self._problem(row))
             out.append(row)
         return out
 

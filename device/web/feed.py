@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from device import games
 from device.app.session import other_rules, read_back, same_rules, solo_seat
+from device.storage.records import Remembered
 from device.storage.store import Store
 from engine.core import DataError
 
@@ -107,7 +108,7 @@ class Feed:
         self._pages: dict[tuple[int, str], GamePage] = {}  # (of this snapshot, as the list)
         self._listed: list[Listed] | None = None
         self._seen: dict[int, _Seen] = {}
-        self._good: set[tuple[int, ...]] = set()  # the log's frames checked before
+        self._remembered = Remembered()  # of its earlier looks: a look reads what changed
         # the games last read, each with its states (an action more: one played); a few, so
         # a visit through many old games does not keep them all
         self._backs: dict[int, Any] = {}
@@ -137,7 +138,7 @@ class Feed:
                 level = quiet.level
                 quiet.setLevel(logging.CRITICAL)  # the box says what it finds; the page, once
                 try:
-                    store = Store(self.state_dir, read_only=True, good_frames=self._good)
+                    store = Store(self.state_dir, read_only=True, remembered=self._remembered)
                 finally:
                     quiet.setLevel(level)
                 if self.signature() == before:
