@@ -33,6 +33,19 @@ def states_of(feed: Feed, game_id: int) -> tuple:
     return page.replayed[1].before
 
 
+def calls(monkeypatch, owner, name: str, said) -> list:
+    """Each call of `owner.name` from now on, as `said` of its arguments says it."""
+    out: list = []
+    real = getattr(owner, name)
+
+    def call(*args):
+        out.append(said(*args))
+        return real(*args)
+
+    monkeypatch.setattr(owner, name, call)
+    return out
+
+
 def test_an_action_more_is_played_on_from_the_states_read_before(tmp_path):
     store = Store(tmp_path)
     try:
@@ -75,12 +88,7 @@ def test_a_reader_checks_again_only_the_games_changed_since_its_last_look(tmp_pa
 
     store = Store(tmp_path)
     seen = Remembered()
-    checked: list[int] = []
-    read_events = contents.read_events
-
-    def counted(db, row):
-        checked.append(row.id)
-        return read_events(db, row)
+    checked = calls(monkeypatch, contents, "read_events", lambda db, row: row.id)
 
     def look() -> tuple[list, object]:
         checked.clear()
@@ -90,7 +98,6 @@ def test_a_reader_checks_again_only_the_games_changed_since_its_last_look(tmp_pa
         finally:
             snapshot.close()
 
-    monkeypatch.setattr(contents, "read_events", counted)
     try:
         changed, state = save(store, 8, 1)
         unchanged, _ = save(store, 5, 2)
@@ -118,19 +125,13 @@ def test_a_reader_reads_a_backup_again_only_when_a_new_one_is_put_in_place(tmp_p
 
     store = Store(tmp_path)
     seen = Remembered()
-    read: list[str] = []
-    summary = Backups.file_summary
-
-    def counted(self, path):
-        read.append(path.name)
-        return summary(self, path)
+    read = calls(monkeypatch, Backups, "file_summary", lambda self, path: path.name)
 
     def look() -> list[str]:
         read.clear()
         Store(tmp_path, read_only=True, remembered=seen).close()
         return sorted(read)
 
-    monkeypatch.setattr(Backups, "file_summary", counted)
     try:
         first, _ = save(store, 4, 1)
         store.record(first, {"mode": "game"}, status="abandoned")  # a game's end: a backup

@@ -46,7 +46,7 @@ def connect(path: Path) -> sqlite3.Connection:
 
 
 def memory_copy(path: Path) -> sqlite3.Connection:
-    db = savefile.open_memory(path.read_bytes())
+    db = savefile.open_memory(savefile.read_whole(path))
     db.text_factory = decode_text
     migrate(db)
     return db

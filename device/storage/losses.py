@@ -109,7 +109,7 @@ def _revision_page(path: Path, wal: savefile.WalCheck) -> int:
         size = len(page)
         data = bytearray(base) + bytes(max(0, root * size - len(base)))
         data[(root - 1) * size : root * size] = page
-        db = savefile.open_memory(bytes(data))
+        db = savefile.open_memory(data)
         try:
             return revision_of(db) or 0
         finally:

@@ -309,7 +309,7 @@ def image(path: Path, wal: WalCheck | None = None, later: bool = False) -> bytea
     """The database file as SQLite sees it: the main file with the log's commits applied.
     `later`: with the lost changes' pages applied too (what the log held before a power cut
     lost part of it; it may be inconsistent where a page was lost, so read it with care)."""
-    data = bytearray(path.read_bytes()) if path.exists() else bytearray()
+    data = read_whole(path) if path.exists() else bytearray()
     if wal is None:
         wal_path = Path(str(path) + "-wal")
         wal = check_wal(wal_path.read_bytes()) if wal_path.exists() else NO_WAL
@@ -328,6 +328,16 @@ def image(path: Path, wal: WalCheck | None = None, later: bool = False) -> bytea
     return data
 
 
+def read_whole(path: Path) -> bytearray:
+    """A file's bytes, read straight into the buffer that is returned (one copy in memory,
+    not two: a snapshot is the whole save file)."""
+    with path.open("rb") as file:
+        data = bytearray(os.fstat(file.fileno()).st_size)
+        got = file.readinto(data)  # (a file cut meanwhile reads short: what it holds)
+    del data[got:]
+    return data
+
+
 def has_header(path: Path) -> bool:
     """The file starts with an SQLite header (SQLite reads its log only then)."""
     try:
@@ -339,14 +349,15 @@ def has_header(path: Path) -> bool:
 
 
 def open_memory(data: bytes | bytearray) -> sqlite3.Connection:
-    """An in-memory database from a file image (empty data: an empty database)."""
+    """An in-memory database from a file image (empty data: an empty database). A bytearray
+    is used as it is (its header then says rollback journal), bytes are copied first."""
     db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     if not data:
         return db
     if len(data) < 100 or not data.startswith(SQLITE_HEADER):
         db.close()
         raise SnapshotError("not an SQLite database")
-    patched = bytearray(data)
+    patched = data if isinstance(data, bytearray) else bytearray(data)
     patched[18] = patched[19] = 1  # WAL mode -> rollback journal, as a memory database needs
     try:
         db.deserialize(patched)
