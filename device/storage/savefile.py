@@ -305,14 +305,12 @@ class SnapshotError(TabletopError, ValueError):
     """The file is not a database SQLite could read (one line)."""
 
 
-def image(path: Path, wal: WalCheck | None = None, later: bool = False) -> bytearray:
-    """The database file as SQLite sees it: the main file with the log's commits applied.
-    `later`: with the lost changes' pages applied too (what the log held before a power cut
-    lost part of it; it may be inconsistent where a page was lost, so read it with care)."""
+def image(path: Path, wal: WalCheck, later: bool = False) -> bytearray:
+    """The database file as SQLite sees it: the main file with the log's commits applied
+    (`wal`: the log as `check_wal` read it). `later`: with the lost changes' pages applied
+    too (what the log held before a power cut lost part of it; it may be inconsistent where
+    a page was lost, so read it with care)."""
     data = read_whole(path) if path.exists() else bytearray()
-    if wal is None:
-        wal_path = Path(str(path) + "-wal")
-        wal = check_wal(wal_path.read_bytes()) if wal_path.exists() else NO_WAL
     size = wal.page_size or 4096
     steps = [(wal.pages, wal.db_pages)] + ([(wal.later, wal.later_pages)] if later else [])
     for pages, db_pages in steps:

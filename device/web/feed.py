@@ -156,7 +156,7 @@ class Feed:
     @_locked
     def games(self) -> list[Listed]:
         """The saved games, the one on the box's screen first, then the newest first: read
-        once a snapshot (every game's records are checked), then kept with it."""
+        once a snapshot (which checked the games changed since the last), then kept."""
         store = self._snapshot()
         if self._listed is not None:
             return list(self._listed)

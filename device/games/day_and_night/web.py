@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from device.games.day_and_night.words import verdict_lines
 from device.games.svg import CELL, axes, mark, svg, title
 from engine.day_and_night.areas import COLS, ROWS
 from engine.day_and_night.state import SIDES, tile_at
@@ -53,7 +54,4 @@ def board(state: Any, lang: str) -> str:
 
 def scored(state: Any, lang: str) -> list[str]:
     """At the end: the outcome, the temples and why, in the box's words."""
-    from device.games.day_and_night import texts  # noqa: F401 - its texts join the catalog
-    from device.games.day_and_night.words import verdict_lines
-
     return verdict_lines(state, lang) if state.over else []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from device.games.feuer_und_wasser.words import round_explained
 from device.games.svg import CELL, axes, mark, svg, title
 
 FILL = {"R": "#e74c3c", "B": "#3498db"}
@@ -30,9 +31,6 @@ def board(state: Any, lang: str) -> str:
 def scored(state: Any, lang: str) -> list[str]:
     """Each round's score in the box's words: whose pile ran out, the cards left in the
     other's, or the tactician's rows and groups; then the round's score."""
-    from device.games.feuer_und_wasser import texts  # noqa: F401 - its texts join the catalog
-    from device.games.feuer_und_wasser.words import round_explained
-
     return [
         line for r in range(len(state.round_scores)) for line in round_explained(state, r, lang)
     ]

@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from device.games.svg import mark, svg
+from device.games.wandernde_druiden.words import verdict_lines
 from engine.table import multiset
 from engine.wandernde_druiden.state import PLAYERS
 
@@ -50,7 +51,4 @@ def board(state: Any, lang: str) -> str:
 
 def scored(state: Any, lang: str) -> list[str]:
     """At the end: who won, why the other lost (MP or hand), the MP, in the box's words."""
-    from device.games.wandernde_druiden import texts  # noqa: F401 - its texts join the catalog
-    from device.games.wandernde_druiden.words import verdict_lines
-
     return verdict_lines(state, lang) if state.over else []

@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from device.games.svg import CELL, axes, mark, svg, title
+from device.games.zweimal.words import seat_name
+from device.ui.catalog import text
+from engine.zweimal import score_roads
 
 COLOURS = {"A": "#c0392b", "B": "#2c3e91"}
 
@@ -41,10 +44,6 @@ def board(state: Any, lang: str) -> str:
 def scored(state: Any, lang: str) -> list[str]:
     """What scored, round by round: each road whose majority scored, its fields, who holds
     it and the points (the box's scoring board shows the same roads, a page each)."""
-    from device.games.zweimal import texts  # noqa: F401 - its texts join the catalog
-    from device.ui.catalog import text
-    from engine.zweimal import score_roads
-
     lines = []
     for r, position in enumerate(state.round_positions, start=1):
         for scored_road in score_roads(position):
@@ -59,7 +58,7 @@ def scored(state: Any, lang: str) -> list[str]:
                     first=f"{fields[0][0]},{fields[0][1]}",
                     last=f"{fields[-1][0]},{fields[-1][1]}",
                     n=len(fields),
-                    seat=text(f"player.{scored_road.winner}", lang),
+                    seat=seat_name(scored_road.winner, lang),
                     figures=scored_road.figures[scored_road.winner],
                     points=scored_road.points,
                 )
