@@ -1,6 +1,13 @@
 """`tabletop doctor` against stand-ins for each part."""
 
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
 import threading
+from pathlib import Path
 
 import pytest
 from gpiozero import Device
@@ -13,6 +20,8 @@ from device.hw.oled import PagedOled
 from device.settings import Reader, Settings
 from tests.readersim import PN532Sim
 from tests.test_oled_pages import RecordingSerial
+
+ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata is deprecated")
 
@@ -99,3 +108,73 @@ def test_doctor_with_a_bad_config(tmp_path, capsys):
     assert main(["doctor", "--config", str(config)]) == 1
     out, _ = capsys.readouterr()
     assert "FAIL" in out and "language" in out
+
+
+# --- lgpio (the Pi 5's pin library) from a folder the user cannot write ----------------------
+
+LGPIO = importlib.util.find_spec("lgpio") is not None
+needs_lgpio = pytest.mark.skipif(
+    not LGPIO, reason="lgpio has no wheel for this machine (./dev test installs it where one is)"
+)
+
+
+def as_a_user_who_cannot_write_here(code: str, *args: str) -> subprocess.CompletedProcess:
+    """Python running `code` in a folder it may read but not write, as `sudo -u tabletop`
+    runs `doctor` in the clone: as nobody when this runs as root (root writes anywhere)."""
+    folder = Path(tempfile.mkdtemp(prefix="tabletop-read-only-"))
+    try:
+        folder.chmod(0o555)
+        drop = []
+        if os.geteuid() == 0:
+            drop = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+        env = {k: v for k, v in os.environ.items() if k != "LG_WD"}
+        env["PYTHONPATH"] = str(ROOT)
+        return subprocess.run(
+            [*drop, sys.executable, "-c", code, *args],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+    finally:
+        folder.chmod(0o755)
+        shutil.rmtree(folder)
+
+
+@needs_lgpio
+def test_lgpio_fails_to_load_from_a_folder_it_cannot_write():
+    """What the box meets: lgpio's own import, left alone, fails there."""
+    done = as_a_user_who_cannot_write_here("import lgpio")
+    assert done.returncode == 1 and "lgd-nfy0" in done.stderr
+
+
+@needs_lgpio
+def test_the_box_loads_lgpio_from_a_folder_it_cannot_write_and_stays_there():
+    done = as_a_user_who_cannot_write_here(
+        "import os; from device.hw.gpio import prepare_pin_library; prepare_pin_library(); "
+        "import lgpio; print(os.getcwd()); print(os.environ['LG_WD'])"
+    )
+    assert done.returncode == 0, done.stderr
+    here, private = done.stdout.split()
+    assert Path(here).name.startswith("tabletop-read-only-")  # back where it was
+    assert Path(private).name.startswith("tabletop-lgpio-")
+    assert not Path(private).exists()  # removed when the process ended
+    assert "set permissions" not in done.stderr
+
+
+def test_doctor_from_a_folder_it_cannot_write_says_in_a_line_why_there_is_no_gpio():
+    """No pins here (not a Pi): the buttons' line names each pin library's reason, and
+    lgpio's is that this is no Pi, not that it could not make its pipe (lgpio loaded)."""
+    done = as_a_user_who_cannot_write_here(
+        "import sys; from device.cli.main import main; sys.exit(main(sys.argv[1:]))",
+        "doctor",
+        "--config",
+        str(ROOT / "config.example.toml"),
+    )
+    assert done.returncode == 1
+    (buttons,) = [line for line in done.stdout.splitlines() if line.startswith("buttons")]
+    assert "FAIL  no GPIO: BadPinFactory" in buttons and "(lgpio: " in buttons
+    if LGPIO:
+        assert "lgd-nfy" not in buttons and "No module named 'lgpio'" not in buttons
+    assert "Traceback" not in done.stderr and "lgd-nfy" not in done.stderr

@@ -78,19 +78,24 @@ def check_buttons(
 ) -> list[Check]:
     """Each button released now (a pressed one at rest is a short or a wrong pin); with
     `wait_s`, each pressed when asked."""
-    try:
-        if make_button is None:
-            from gpiozero import Button
+    from device.hw.gpio import passed_over, prepare_pin_library
 
-            make_button = Button
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # gpiozero's fallbacks between pin libraries
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")  # gpiozero's fallbacks between pin libraries: below
+        try:
+            if make_button is None:
+                from gpiozero import Button
+
+                prepare_pin_library()
+                make_button = Button
             buttons = {
                 name: make_button(pin, pull_up=True)
                 for name, pin in settings.buttons.pins().items()
             }
-    except Exception as error:  # noqa: BLE001 - no GPIO of any kind is a report line
-        return [("buttons", False, f"no GPIO: {type(error).__name__}: {error}")]
+        except Exception as error:  # noqa: BLE001 - no GPIO of any kind is a report line
+            why = "; ".join(passed_over(caught))
+            detail = f"no GPIO: {type(error).__name__}: {error}" + (f" ({why})" if why else "")
+            return [("buttons", False, detail)]
     checks = []
     try:
         for name, button in buttons.items():

@@ -17,6 +17,7 @@ import threading
 from gpiozero import DigitalInputDevice
 
 from device.events import Hold, Press
+from device.hw.gpio import prepare_pin_library
 from device.settings import Buttons
 
 HOLDABLE = ("ok", "back")  # reported on release: a hold is a gesture of its own
@@ -73,6 +74,8 @@ class ButtonPanel:
         self.buttons: dict[str, DigitalInputDevice] = {}
         self._holdable = {name: _Holdable(name, settings.hold_s, events) for name in HOLDABLE}
         bounce = settings.bounce_ms / 1000 or None
+        if pin_factory is None:
+            prepare_pin_library()
         for name, pin in settings.pins().items():
             button = DigitalInputDevice(
                 pin, pull_up=True, bounce_time=bounce, pin_factory=pin_factory
