@@ -1,16 +1,24 @@
 #!/bin/bash
-# Install (or update) the tabletop box on Raspberry Pi OS. Idempotent: run it again after a
-# git pull to update. Run from a clone of the repository:
+# Install (or update) the tabletop box on a Raspberry Pi: Raspberry Pi OS bookworm (64- or
+# 32-bit) or plain Debian bookworm (arm64 or armhf). Idempotent: run it again after a git
+# pull to update. Run from a clone of the repository:
 #
 #     sudo systemd/install.sh [--enable-interfaces] [--web | --no-web]
 #
 # --enable-interfaces  also turn on I2C, SPI and the serial port and turn off the serial
-#                      console (raspi-config); a reboot is needed after that.
+#                      console (raspi-config, or config.txt where there is no raspi-config);
+#                      the service then starts after the reboot this needs, not before.
 # --web                also install and start the read-only web page (tabletop-web.service,
 #                      its own user tabletop-web, port 8080 or the config's web.bind).
 # --no-web             stop and remove the web page's service (without either: left as is).
 # DRY_RUN=1            print what would be done, change nothing.
+# SYSROOT=DIR          with DRY_RUN: read the system's files (os-release, config.txt, ...)
+#                      under DIR instead of / (a preview of another system; the tests).
+#
+# Each step says what it does; the tools' own output goes to $LOG. A step that fails ends
+# the script with one line: what failed and what to do.
 set -euo pipefail
+set -o errtrace
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 PREFIX=/opt/tabletop
@@ -19,6 +27,8 @@ UNIT=/etc/systemd/system/tabletop.service
 USER_NAME=tabletop
 WEB_UNIT=/etc/systemd/system/tabletop-web.service
 WEB_USER=tabletop-web
+LOG=/var/log/tabletop-install.log
+GROUPS_NEEDED="gpio i2c spi dialout"  # the unit's SupplementaryGroups: each must exist
 ENABLE_INTERFACES=0
 WEB=keep
 for arg in "$@"; do
@@ -30,39 +40,139 @@ for arg in "$@"; do
            exit 2 ;;
     esac
 done
+DRY=${DRY_RUN:-0}
+if [ "$DRY" != 1 ]; then SYSROOT=""; else SYSROOT=${SYSROOT:-}; fi
 
+say() { echo "install.sh: $*"; }
+# run CMD...: do it (its output to the log), or print it in a dry run
 run() {
-    if [ "${DRY_RUN:-0}" = 1 ]; then echo "+ $*"; else "$@"; fi
+    if [ "$DRY" = 1 ]; then echo "+ $*"; else "$@" >>"$LOG" 2>&1; fi
 }
+# put TEXT FILE: write a file (or print what would be written)
+put() {
+    if [ "$DRY" = 1 ]; then echo "+ write $2: ${1//$'\n'/ / }"; else printf '%s\n' "$1" >"$2"; fi
+}
+STEP="starting"
+FIX="run it again; if it fails the same way, report the log"
+step() {  # step NAME FIX: what is done now, and what to do if it fails
+    STEP=$1
+    FIX=$2
+    say "$STEP ..."
+}
+failed() {
+    local code=$?
+    trap - ERR
+    echo "install.sh: $STEP failed (exit $code): $FIX (the tools' output: $LOG)" >&2
+    exit 1
+}
+trap failed ERR
 
-if [ "${DRY_RUN:-0}" != 1 ] && [ "$(id -u)" != 0 ]; then
-    echo "install.sh: run it with sudo" >&2
+if [ "$DRY" != 1 ] && [ "$(id -u)" != 0 ]; then
+    echo "install.sh: run it as root: sudo $0 $*" >&2
+    exit 1
+fi
+if [ "$DRY" != 1 ]; then
+    : >>"$LOG"
+    echo "--- install.sh $* at $(date -Is)" >>"$LOG"
+fi
+START=$SECONDS
+
+# --- what this system is --------------------------------------------------------------------
+OS_ID=unknown OS_CODENAME=unknown OS_NAME="an unknown system"
+if [ -r "$SYSROOT/etc/os-release" ]; then
+    # shellcheck disable=SC1091
+    OS_ID=$(. "$SYSROOT/etc/os-release" && echo "${ID:-unknown}")
+    OS_CODENAME=$(. "$SYSROOT/etc/os-release" && echo "${VERSION_CODENAME:-unknown}")
+    OS_NAME=$(. "$SYSROOT/etc/os-release" && echo "${PRETTY_NAME:-$OS_ID}")
+fi
+ARCH=$(dpkg --print-architecture 2>/dev/null || echo unknown)
+RPI_OS=0  # Raspberry Pi OS: its images carry /etc/rpi-issue (and ID=raspbian on 32-bit)
+if [ -e "$SYSROOT/etc/rpi-issue" ] || [ "$OS_ID" = raspbian ]; then RPI_OS=1; fi
+SYSTEMD=0  # systemd running as init (not in a chroot or a container without it)
+if [ -d "$SYSROOT/run/systemd/system" ]; then SYSTEMD=1; fi
+if [ "$RPI_OS" = 1 ]; then KIND="Raspberry Pi OS"; else KIND="$OS_NAME"; fi
+say "on $KIND ($ARCH)$([ "$SYSTEMD" = 1 ] || echo ', systemd not running')"
+if [ "$OS_CODENAME" != bookworm ] || { [ "$OS_ID" != debian ] && [ "$OS_ID" != raspbian ]; } ||
+    { [ "$ARCH" != arm64 ] && [ "$ARCH" != armhf ]; }; then
+    say "note: made for Raspberry Pi OS or Debian bookworm on arm64 or armhf; going on," \
+        "but this system was not tried (docs/install.md, 'Systems')"
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "install.sh: no apt-get here: the box installs on Raspberry Pi OS or Debian" \
+        "(docs/install.md, 'Systems')" >&2
     exit 1
 fi
 
-# 1. packages: venv, lgpio (gpiozero's pin library on a Pi 5) and Pillow, from the
-#    distribution's signed packages
-run apt-get install -y --no-install-recommends python3-venv python3-lgpio python3-pil
+# --- 1. the system's packages ---------------------------------------------------------------
+step "1/6 the system's packages (apt-get, 1-5 min)" \
+    "check the network and /etc/apt/sources.list (apt-get update must work), then run it again"
+# apt-get update says a source it cannot reach only as a warning (and exits 0): the lists
+# it has may still do, so that is a note, and the install below says if they do not
+if [ "$DRY" = 1 ]; then
+    echo "+ apt-get update"
+else
+    UPDATE=$(apt-get update 2>&1) || { echo "$UPDATE" >>"$LOG"; false; }
+    echo "$UPDATE" >>"$LOG"
+    if grep -q '^W: \(Failed to fetch\|Some index files failed\)' <<<"$UPDATE"; then
+        say "note: apt-get update could not reach every source (the log says which);" \
+            "going on with the package lists this system has"
+    fi
+fi
+# lgpio (gpiozero's pin library, the only one on a Pi 5) is python3-lgpio in the Raspberry
+# Pi archive; where that archive is absent (plain Debian) it comes from systemd/lgpio.lock
+LGPIO=lock
+if apt-cache show python3-lgpio >/dev/null 2>&1; then LGPIO=apt; fi
+PACKAGES="python3-venv python3-pil"
+if [ "$LGPIO" = apt ]; then PACKAGES="$PACKAGES python3-lgpio"; fi
+# shellcheck disable=SC2086
+run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $PACKAGES
+if [ "$LGPIO" = lock ]; then
+    PY=$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || echo none)
+    case "$PY" in
+        3.11) ;;
+        *) STEP="1/6 lgpio"
+           FIX="no python3-lgpio in this system's archive and no lgpio wheel for Python $PY: add the Raspberry Pi archive (docs/install.md, 'Systems')"
+           false ;;
+    esac
+fi
 
-# 2. the service user, in the groups that own the devices
+# --- 2. the service user, in the groups that own the devices --------------------------------
+step "2/6 the user $USER_NAME and the device groups" \
+    "see that useradd, groupadd and usermod work here (a read-only /etc?)"
 if ! id "$USER_NAME" >/dev/null 2>&1; then
     run useradd --system --home-dir /var/lib/tabletop --no-create-home \
         --shell /usr/sbin/nologin "$USER_NAME"
 fi
-for group in gpio i2c spi dialout; do
-    if getent group "$group" >/dev/null; then
-        run usermod -a -G "$group" "$USER_NAME"
+for group in $GROUPS_NEEDED; do
+    # the unit names each of them: a missing one would keep the service from starting
+    if ! getent group "$group" >/dev/null; then
+        run groupadd --system "$group"
     fi
+    run usermod -a -G "$group" "$USER_NAME"
 done
+# Raspberry Pi OS gives these groups the Pi's pins, I2C and SPI (its 99-com.rules); plain
+# Debian does not, so the box brings the rules
+RULES=/etc/udev/rules.d/60-tabletop.rules
+if [ ! -e "$SYSROOT/etc/udev/rules.d/99-com.rules" ]; then
+    run mkdir -p /etc/udev/rules.d
+    run cp "$SRC/systemd/60-tabletop.rules" "$RULES"
+    if [ "$SYSTEMD" = 1 ]; then
+        run udevadm control --reload
+        run udevadm trigger --subsystem-match=gpio --subsystem-match=i2c-dev \
+            --subsystem-match=spidev
+    fi
+fi
 
-# 3. the code and its virtual environment (system site packages: python3-lgpio, -pil).
-#    Dependencies at the exact versions and file hashes of systemd/requirements.lock (written
-#    by systemd/lock.sh), nothing resolved at install time; the code owned by root, read-only
-#    for the service user.
+# --- 3. the code and its virtual environment ------------------------------------------------
+#    (system site packages: python3-pil, python3-lgpio). Dependencies at the exact versions
+#    and file hashes of systemd/requirements.lock (written by systemd/lock.sh), nothing
+#    resolved at install time; the code owned by root, read-only for the service user.
+step "3/6 the box's code and its Python packages in $PREFIX (pip, 1-10 min)" \
+    "check the network (pip fetches the locked files from pypi.org), then run it again"
 run mkdir -p "$PREFIX"
 run rm -rf "$PREFIX/src"
 run cp -a "$SRC" "$PREFIX/src"
-run rm -rf "$PREFIX/src/.venv" "$PREFIX/src/.git"
+run rm -rf "$PREFIX/src/.venv" "$PREFIX/src/.git" "$PREFIX/src/hardware_tests/.venv"
 run chown -R root:root "$PREFIX/src"
 run chmod -R u+rwX,go+rX,go-w "$PREFIX/src"
 if [ ! -x "$PREFIX/venv/bin/python" ]; then
@@ -70,27 +180,83 @@ if [ ! -x "$PREFIX/venv/bin/python" ]; then
 fi
 run "$PREFIX/venv/bin/pip" install --quiet --require-hashes --no-deps \
     -r "$PREFIX/src/systemd/requirements.lock"
+if [ "$LGPIO" = lock ]; then
+    run "$PREFIX/venv/bin/pip" install --quiet --require-hashes --no-deps \
+        -r "$PREFIX/src/systemd/lgpio.lock"
+fi
 run "$PREFIX/venv/bin/pip" install --quiet --no-deps --no-build-isolation --no-index \
     --upgrade "$PREFIX/src"
 run chown -R root:root "$PREFIX/venv"
 
-# 4. the config, from the example if there is none
+# --- 4. the config, from the example if there is none ---------------------------------------
+step "4/6 the config $CONFIG_DIR/config.toml" "see that $CONFIG_DIR can be written"
 run mkdir -p "$CONFIG_DIR"
 if [ ! -e "$CONFIG_DIR/config.toml" ]; then
     run cp "$SRC/config.example.toml" "$CONFIG_DIR/config.toml"
 fi
 
-# 5. the interfaces, if asked
+# --- 5. the interfaces, if asked ------------------------------------------------------------
+REBOOT=0
+MANUAL=""
 if [ "$ENABLE_INTERFACES" = 1 ]; then
-    run raspi-config nonint do_i2c 0
-    run raspi-config nonint do_spi 0
-    run raspi-config nonint do_serial_hw 0
-    run raspi-config nonint do_serial_cons 1
-    echo "install.sh: I2C, SPI and the serial port are on; reboot before starting the box"
+    step "5/6 I2C, SPI and the serial port on, the serial console off" \
+        "turn them on by hand as docs/install.md says ('The interfaces by hand')"
+    REBOOT=1
+    if command -v raspi-config >/dev/null 2>&1; then
+        run raspi-config nonint do_i2c 0
+        run raspi-config nonint do_spi 0
+        run raspi-config nonint do_serial_hw 0
+        run raspi-config nonint do_serial_cons 1
+    elif [ -x "$SYSROOT/etc/kernel/postinst.d/z50-raspi-firmware" ]; then
+        # Debian's raspi-firmware writes config.txt and cmdline.txt anew at each kernel
+        # update: the lines go to its custom file, the consoles to its settings
+        CUSTOM=/etc/default/raspi-firmware-custom
+        for line in dtparam=i2c_arm=on dtparam=spi=on enable_uart=1; do
+            if ! grep -qxF "$line" "$SYSROOT$CUSTOM" 2>/dev/null; then
+                if [ "$DRY" = 1 ]; then echo "+ append to $CUSTOM: $line"; else
+                    echo "$line" >>"$CUSTOM"; fi
+            fi
+        done
+        if ! grep -q '^CONSOLES="tty0"$' "$SYSROOT/etc/default/raspi-firmware" 2>/dev/null; then
+            run sed -i -e '/^CONSOLES=/d' /etc/default/raspi-firmware
+            if [ "$DRY" = 1 ]; then echo "+ append to /etc/default/raspi-firmware: CONSOLES=\"tty0\""
+            else echo 'CONSOLES="tty0"' >>/etc/default/raspi-firmware; fi
+        fi
+        if ls "$SYSROOT"/boot/vmlinuz-* >/dev/null 2>&1; then
+            run env DEB_MAINT_PARAMS=configure /etc/kernel/postinst.d/z50-raspi-firmware
+        else
+            MANUAL="no kernel in /boot yet: the settings take effect when raspi-firmware next runs"
+        fi
+        put "i2c-dev" /etc/modules-load.d/tabletop-i2c.conf
+    else
+        BOOT=""
+        for dir in /boot/firmware /boot; do
+            if [ -e "$SYSROOT$dir/config.txt" ]; then BOOT=$dir; break; fi
+        done
+        if [ -n "$BOOT" ]; then
+            for line in dtparam=i2c_arm=on dtparam=spi=on enable_uart=1; do
+                if ! grep -qxF "$line" "$SYSROOT$BOOT/config.txt"; then
+                    if [ "$DRY" = 1 ]; then echo "+ append to $BOOT/config.txt: $line"; else
+                        echo "$line" >>"$BOOT/config.txt"; fi
+                fi
+            done
+            if [ -e "$SYSROOT$BOOT/cmdline.txt" ]; then
+                run sed -i -E 's/(^| )console=(serial0|ttyAMA0|ttyS0|ttyS1),[0-9]+//g' \
+                    "$BOOT/cmdline.txt"
+            fi
+            put "i2c-dev" /etc/modules-load.d/tabletop-i2c.conf
+        else
+            REBOOT=0
+            MANUAL="no raspi-config and no config.txt here: turn on I2C, SPI and the UART and turn off the serial console by hand (docs/install.md, 'The interfaces by hand')"
+        fi
+    fi
 fi
 
-# 6. the service; the card reader's port (if the config names one the unit does not list)
-#    is allowed in a drop-in, so the service reaches that serial device and no other
+# --- 6. the service -------------------------------------------------------------------------
+#    The card reader's port (if the config names one the unit does not list) is allowed in a
+#    drop-in, so the service reaches that serial device and no other. `systemctl enable`
+#    works without a running systemd (it only makes links); reload and start need one.
+step "6/6 the service tabletop.service" "see that /etc/systemd/system can be written"
 run cp "$SRC/systemd/tabletop.service" "$UNIT"
 PORT=$("$PREFIX/venv/bin/python" -c 'import sys, tomllib
 try:
@@ -105,34 +271,50 @@ case "$PORT" in
     ""|/dev/serial0|/dev/ttyAMA0|/dev/ttyS0) run rm -f "$DROPIN" ;;
     /dev/*)
         run mkdir -p "$UNIT.d"
-        if [ "${DRY_RUN:-0}" = 1 ]; then
-            echo "+ write $DROPIN: DeviceAllow=$PORT rw"
-        else
-            printf '[Service]\nDeviceAllow=%s rw\n' "$PORT" > "$DROPIN"
-        fi
+        put "$(printf '[Service]\nDeviceAllow=%s rw' "$PORT")" "$DROPIN"
         ;;
-    *) echo "install.sh: reader.port $PORT is not under /dev; not allowed in the unit" >&2 ;;
+    *) say "note: reader.port $PORT is not under /dev; not allowed in the unit" ;;
 esac
-run systemctl daemon-reload
+if [ "$SYSTEMD" = 1 ]; then run systemctl daemon-reload; fi
 run systemctl enable tabletop.service
-run systemctl restart tabletop.service
+if [ "$SYSTEMD" = 1 ] && [ "$REBOOT" = 0 ]; then run systemctl restart tabletop.service; fi
 
-# 7. the web page, if asked: its own user, in the box's group (it reads the saved games and
-#    nothing else there; the box's unit keeps them group-readable), its own hardened unit
+# --- the web page, if asked -----------------------------------------------------------------
+#    Its own user, in the box's group (it reads the saved games and nothing else there; the
+#    box's unit keeps them group-readable), its own hardened unit.
 if [ "$WEB" = on ]; then
+    step "the web page tabletop-web.service" "see that useradd and /etc/systemd/system work"
     if ! id "$WEB_USER" >/dev/null 2>&1; then
         run useradd --system --no-create-home --home-dir / --shell /usr/sbin/nologin "$WEB_USER"
     fi
     run usermod -a -G "$USER_NAME" "$WEB_USER"
     run cp "$SRC/systemd/tabletop-web.service" "$WEB_UNIT"
-    run systemctl daemon-reload
+    if [ "$SYSTEMD" = 1 ]; then run systemctl daemon-reload; fi
     run systemctl enable tabletop-web.service
-    run systemctl restart tabletop-web.service
-    echo "install.sh: the web page is on (the box's menu, Web-Seite, shows its address)"
+    if [ "$SYSTEMD" = 1 ]; then run systemctl restart tabletop-web.service; fi
+    say "the web page is on (the box's menu, Web-Seite, shows its address)"
 elif [ "$WEB" = off ] && [ -e "$WEB_UNIT" ]; then
-    run systemctl disable --now tabletop-web.service
+    step "the web page off" "see that systemctl and /etc/systemd/system work"
+    if [ "$SYSTEMD" = 1 ]; then
+        run systemctl disable --now tabletop-web.service
+    else
+        run systemctl disable tabletop-web.service
+    fi
     run rm -f "$WEB_UNIT"
-    run systemctl daemon-reload
-    echo "install.sh: the web page is off"
+    if [ "$SYSTEMD" = 1 ]; then run systemctl daemon-reload; fi
+    say "the web page is off"
 fi
-echo "install.sh: done. Check the parts: sudo -u $USER_NAME $PREFIX/venv/bin/tabletop doctor"
+
+trap - ERR
+say "done in $((SECONDS - START)) s (lgpio from $([ "$LGPIO" = apt ] && echo python3-lgpio || echo systemd/lgpio.lock))."
+if [ -n "$MANUAL" ]; then say "left to do: $MANUAL"; fi
+if [ "$REBOOT" = 1 ]; then
+    say "reboot now (sudo reboot): the interfaces turn on and the box starts then"
+elif [ "$SYSTEMD" = 0 ]; then
+    say "systemd is not running here (a chroot or a container): the service is" \
+        "enabled and starts at the next boot"
+else
+    say "the box is running (journalctl -u tabletop -f shows its log)"
+fi
+say "check the parts: sudo -u $USER_NAME $PREFIX/venv/bin/tabletop doctor" \
+    "--config $CONFIG_DIR/config.toml"

@@ -102,7 +102,6 @@ def test_install_scripts_dry_run(tmp_path):
         "install --quiet --require-hashes --no-deps -r /opt/tabletop/src/systemd/requirements.lock",
         "--no-deps --no-build-isolation --no-index --upgrade /opt/tabletop/src",
         "chown -R root:root /opt/tabletop/src",
-        "raspi-config nonint do_i2c 0",
         "systemctl enable tabletop.service",
     ):
         assert expected in steps
