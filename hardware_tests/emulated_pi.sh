@@ -31,6 +31,7 @@
 # bundle is carried in and pip is pointed at it), so a proxy that re-signs TLS works inside.
 # Exit 0 when every check passes; each check prints PASS or FAIL with what it saw.
 set -euo pipefail
+trap 'echo "emulated_pi: stopped at line $LINENO ($BASH_COMMAND); the log: ${LOG:-none yet}" >&2' ERR
 
 ARCH=arm64
 WORK=/var/tmp/tabletop-emulated-pi
@@ -104,7 +105,7 @@ cleanup() {
 trap cleanup EXIT
 unmount_all() {  # what an earlier run that was killed left mounted in the root (never removed)
     local target
-    grep -o " $ROOT/[^ ]*" /proc/mounts | sort -r | while read -r target; do
+    { grep -o " $ROOT/[^ ]*" /proc/mounts || true; } | sort -r | while read -r target; do
         umount -l "$target" || die "cannot unmount $target: remove it by hand"
     done
 }
