@@ -258,3 +258,62 @@ def write_whole_game(path: Path) -> None:
 
 if __name__ == "__main__":  # python -m tests.test_install: write hardware_tests/whole_game.script
     write_whole_game(ROOT / "hardware_tests" / "whole_game.script")
+
+
+def wheel(folder: Path, body: str) -> tuple[Path, str]:
+    """A one-module wheel of tt-probe 1.0 whose module holds `body`: same name, other bytes."""
+    import base64
+    import hashlib
+    import zipfile
+
+    folder.mkdir(parents=True)
+    path = folder / "tt_probe-1.0-py3-none-any.whl"
+    info = "tt_probe-1.0.dist-info"
+    files = {
+        "tt_probe.py": f"FROM = {body!r}\n",
+        f"{info}/METADATA": "Metadata-Version: 2.1\nName: tt-probe\nVersion: 1.0\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = []
+    for name, text in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=")
+        record.append(f"{name},sha256={digest.decode()},{len(text.encode())}")
+    files[f"{info}/RECORD"] = "\n".join([*record, f"{info}/RECORD,,"])
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return path, hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def simple_index(root: Path, built: tuple[Path, str]) -> str:
+    """A package index of one file, listed with its hash as PyPI and piwheels list theirs."""
+    path, digest = built
+    page = root / "simple" / "tt-probe" / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_text(f'<a href="{path.as_uri()}#sha256={digest}">{path.name}</a>\n')
+    return (root / "simple").as_uri()
+
+
+@pytest.mark.parametrize("piwheels_first", [False, True])
+def test_the_lock_takes_its_own_file_where_a_second_index_has_another_build(
+    tmp_path, piwheels_first
+):
+    """32-bit Raspberry Pi OS asks piwheels beside PyPI (/etc/pip.conf), and piwheels builds
+    each release itself (same file name, other bytes). With the lock's hashes pip passes over
+    piwheels' file and installs the locked one, whichever index it asks first."""
+    built = wheel(tmp_path / "pypi-files", "pypi")
+    pypi, locked = simple_index(tmp_path / "pypi", built), built[1]
+    piwheels = simple_index(tmp_path / "piwheels", wheel(tmp_path / "piwheels-files", "piwheels"))
+    lock = tmp_path / "requirements.lock"
+    lock.write_text(f"tt-probe==1.0 --hash=sha256:{locked}\n")
+    first, second = (piwheels, pypi) if piwheels_first else (pypi, piwheels)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
+    env["PIP_CONFIG_FILE"] = os.devnull
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "--require-hashes", "--no-deps", "--target", str(tmp_path / "site"),
+         "--index-url", first, "--extra-index-url", second, "-r", str(lock)],
+        capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "site" / "tt_probe.py").read_text() == "FROM = 'pypi'\n"
