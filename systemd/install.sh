@@ -105,14 +105,17 @@ fi
 
 # --- 1. the system's packages ---------------------------------------------------------------
 step "1/6 the system's packages (apt-get, 1-5 min)" \
-    "check the network and /etc/apt/sources.list (apt-get update must work), then run it again"
+    "check the network and /etc/apt/sources.list (sudo apt-get update says which source fails), then run it again"
+# apt waits up to 10 minutes for another apt (a fresh Pi's automatic updates) to finish
+APT_WAIT=(-o DPkg::Lock::Timeout=600)
 # apt-get update says a source it cannot reach only as a warning (and exits 0): the lists
 # it has may still do, so that is a note, and the install below says if they do not
 if [ "$DRY" = 1 ]; then
     echo "+ apt-get update"
 else
-    UPDATE=$(apt-get update 2>&1) || { echo "$UPDATE" >>"$LOG"; false; }
+    UPDATE=$(LC_ALL=C apt-get "${APT_WAIT[@]}" update 2>&1) && code=0 || code=$?
     echo "$UPDATE" >>"$LOG"
+    if [ "$code" != 0 ]; then (exit "$code"); fi
     if grep -q '^W: \(Failed to fetch\|Some index files failed\)' <<<"$UPDATE"; then
         say "note: apt-get update could not reach every source (the log says which);" \
             "going on with the package lists this system has"
@@ -125,7 +128,8 @@ if apt-cache show python3-lgpio >/dev/null 2>&1; then LGPIO=apt; fi
 PACKAGES="python3-venv python3-pil"
 if [ "$LGPIO" = apt ]; then PACKAGES="$PACKAGES python3-lgpio"; fi
 # shellcheck disable=SC2086
-run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $PACKAGES
+run env DEBIAN_FRONTEND=noninteractive apt-get "${APT_WAIT[@]}" install -y \
+    --no-install-recommends $PACKAGES
 if [ "$LGPIO" = lock ]; then
     PY=$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || echo none)
     case "$PY" in
@@ -168,14 +172,15 @@ fi
 #    and file hashes of systemd/requirements.lock (written by systemd/lock.sh), nothing
 #    resolved at install time; the code owned by root, read-only for the service user.
 step "3/6 the box's code and its Python packages in $PREFIX (pip, 1-10 min)" \
-    "check the network (pip fetches the locked files from pypi.org), then run it again"
+    "check the network (pip fetches the locked files from pypi.org) and the free space; the log names the file that failed"
 run mkdir -p "$PREFIX"
 run rm -rf "$PREFIX/src"
 run cp -a "$SRC" "$PREFIX/src"
 run rm -rf "$PREFIX/src/.venv" "$PREFIX/src/.git" "$PREFIX/src/hardware_tests/.venv"
 run chown -R root:root "$PREFIX/src"
 run chmod -R u+rwX,go+rX,go-w "$PREFIX/src"
-if [ ! -x "$PREFIX/venv/bin/python" ]; then
+if [ ! -x "$PREFIX/venv/bin/pip" ]; then  # none yet, or one left half-made
+    run rm -rf "$PREFIX/venv"
     run python3 -m venv --system-site-packages "$PREFIX/venv"
 fi
 run "$PREFIX/venv/bin/pip" install --quiet --require-hashes --no-deps \
@@ -196,36 +201,61 @@ if [ ! -e "$CONFIG_DIR/config.toml" ]; then
 fi
 
 # --- 5. the interfaces, if asked ------------------------------------------------------------
+#    A reboot is due only where something was changed (an install run again after a pull
+#    starts the box as usual).
 REBOOT=0
 MANUAL=""
+LINES=(dtparam=i2c_arm=on dtparam=spi=on enable_uart=1)
+# add_lines FILE SECTION LINE...: the lines FILE lacks, at its end, under SECTION if given
+# ([all]: a config.txt that ends in a [pi4] section would take them for that model only);
+# REBOOT=1 if any was added
+add_lines() {
+    local file=$1 section=$2 line missing=()
+    shift 2
+    for line in "$@"; do
+        grep -qxF "$line" "$SYSROOT$file" 2>/dev/null || missing+=("$line")
+    done
+    [ ${#missing[@]} -gt 0 ] || return 0
+    REBOOT=1
+    if [ "$DRY" = 1 ]; then
+        echo "+ append to $file: $section${section:+ }${missing[*]}"
+        return 0
+    fi
+    {
+        if [ -s "$file" ] && [ -n "$(tail -c1 "$file")" ]; then echo; fi  # its last line ended
+        echo "# I2C, SPI and the serial port for the tabletop box (systemd/install.sh)"
+        if [ -n "$section" ]; then echo "$section"; fi
+        printf '%s\n' "${missing[@]}"
+    } 2>/dev/null >>"$file"
+}
 if [ "$ENABLE_INTERFACES" = 1 ]; then
     step "5/6 I2C, SPI and the serial port on, the serial console off" \
         "turn them on by hand as docs/install.md says ('The interfaces by hand')"
-    REBOOT=1
     if command -v raspi-config >/dev/null 2>&1; then
-        run raspi-config nonint do_i2c 0
-        run raspi-config nonint do_spi 0
-        run raspi-config nonint do_serial_hw 0
-        run raspi-config nonint do_serial_cons 1
+        # get_*: 0 where it is on already (the console: 1 where it is off already)
+        for want in "i2c 0" "spi 0" "serial_hw 0" "serial_cons 1"; do
+            read -r name value <<<"$want"
+            if [ "$DRY" = 1 ] || [ "$(raspi-config nonint "get_$name" 2>/dev/null)" != "$value" ]
+            then
+                run raspi-config nonint "do_$name" "$value"
+                REBOOT=1
+            fi
+        done
     elif [ -x "$SYSROOT/etc/kernel/postinst.d/z50-raspi-firmware" ]; then
         # Debian's raspi-firmware writes config.txt and cmdline.txt anew at each kernel
         # update: the lines go to its custom file, the consoles to its settings
-        CUSTOM=/etc/default/raspi-firmware-custom
-        for line in dtparam=i2c_arm=on dtparam=spi=on enable_uart=1; do
-            if ! grep -qxF "$line" "$SYSROOT$CUSTOM" 2>/dev/null; then
-                if [ "$DRY" = 1 ]; then echo "+ append to $CUSTOM: $line"; else
-                    echo "$line" >>"$CUSTOM"; fi
-            fi
-        done
+        add_lines /etc/default/raspi-firmware-custom "[all]" "${LINES[@]}"
         if ! grep -q '^CONSOLES="tty0"$' "$SYSROOT/etc/default/raspi-firmware" 2>/dev/null; then
+            REBOOT=1
             run sed -i -e '/^CONSOLES=/d' /etc/default/raspi-firmware
-            if [ "$DRY" = 1 ]; then echo "+ append to /etc/default/raspi-firmware: CONSOLES=\"tty0\""
-            else echo 'CONSOLES="tty0"' >>/etc/default/raspi-firmware; fi
+            add_lines /etc/default/raspi-firmware "" 'CONSOLES="tty0"'
         fi
-        if ls "$SYSROOT"/boot/vmlinuz-* >/dev/null 2>&1; then
-            run env DEB_MAINT_PARAMS=configure /etc/kernel/postinst.d/z50-raspi-firmware
-        else
-            MANUAL="no kernel in /boot yet: the settings take effect when raspi-firmware next runs"
+        if [ "$REBOOT" = 1 ]; then
+            if ls "$SYSROOT"/boot/vmlinuz-* >/dev/null 2>&1; then
+                run env DEB_MAINT_PARAMS=configure /etc/kernel/postinst.d/z50-raspi-firmware
+            else
+                MANUAL="no kernel in /boot yet: the settings take effect when raspi-firmware next runs"
+            fi
         fi
         put "i2c-dev" /etc/modules-load.d/tabletop-i2c.conf
     else
@@ -234,19 +264,15 @@ if [ "$ENABLE_INTERFACES" = 1 ]; then
             if [ -e "$SYSROOT$dir/config.txt" ]; then BOOT=$dir; break; fi
         done
         if [ -n "$BOOT" ]; then
-            for line in dtparam=i2c_arm=on dtparam=spi=on enable_uart=1; do
-                if ! grep -qxF "$line" "$SYSROOT$BOOT/config.txt"; then
-                    if [ "$DRY" = 1 ]; then echo "+ append to $BOOT/config.txt: $line"; else
-                        echo "$line" >>"$BOOT/config.txt"; fi
-                fi
-            done
-            if [ -e "$SYSROOT$BOOT/cmdline.txt" ]; then
+            add_lines "$BOOT/config.txt" "[all]" "${LINES[@]}"
+            if grep -Eq 'console=(serial0|ttyAMA0|ttyS0|ttyS1),' "$SYSROOT$BOOT/cmdline.txt" \
+                2>/dev/null; then
+                REBOOT=1
                 run sed -i -E 's/(^| )console=(serial0|ttyAMA0|ttyS0|ttyS1),[0-9]+//g' \
                     "$BOOT/cmdline.txt"
             fi
             put "i2c-dev" /etc/modules-load.d/tabletop-i2c.conf
         else
-            REBOOT=0
             MANUAL="no raspi-config and no config.txt here: turn on I2C, SPI and the UART and turn off the serial console by hand (docs/install.md, 'The interfaces by hand')"
         fi
     fi

@@ -1,6 +1,7 @@
 #!/bin/bash
-# Remove the tabletop service and its code. Saved games (/var/lib/tabletop) and the config
-# (/etc/tabletop) stay unless --purge is given.
+# Remove the tabletop service and its code (and the checks' environment beside it). Saved
+# games (/var/lib/tabletop), the config (/etc/tabletop) and install.sh's log stay unless
+# --purge is given; so do the interfaces turned on and the device groups.
 #
 #     sudo systemd/uninstall.sh [--purge]
 set -euo pipefail
@@ -20,16 +21,25 @@ if [ "${DRY_RUN:-0}" != 1 ] && [ "$(id -u)" != 0 ]; then
     exit 1
 fi
 
+SYSTEMD=0  # systemd running as init (not in a chroot or a container without it)
+if [ -d /run/systemd/system ]; then SYSTEMD=1; fi
 for unit in tabletop-web.service tabletop.service; do
-    if systemctl list-unit-files "$unit" >/dev/null 2>&1; then
-        run systemctl disable --now "$unit" || true
+    if [ -e "/etc/systemd/system/$unit" ]; then
+        if [ "$SYSTEMD" = 1 ]; then
+            run systemctl disable --now "$unit" || true
+        else
+            run systemctl disable "$unit" || true
+        fi
     fi
-    run rm -f "/etc/systemd/system/$unit"
+    run rm -rf "/etc/systemd/system/$unit" "/etc/systemd/system/$unit.d"
 done
-run systemctl daemon-reload
+if [ "$SYSTEMD" = 1 ]; then run systemctl daemon-reload; fi
+# what install.sh brought for plain Debian (the device groups stay: other programs may use
+# them; the interfaces stay on, as they were turned on in the system's own files)
+run rm -f /etc/udev/rules.d/60-tabletop.rules /etc/modules-load.d/tabletop-i2c.conf
 run rm -rf /opt/tabletop
 if [ "$PURGE" = 1 ]; then
-    run rm -rf /var/lib/tabletop /etc/tabletop
+    run rm -rf /var/lib/tabletop /etc/tabletop /var/log/tabletop-install.log
     for user in tabletop-web tabletop; do
         if id "$user" >/dev/null 2>&1; then
             run userdel "$user"

@@ -87,7 +87,9 @@ def test_lock_pins_every_runtime_dependency_with_hashes():
 
 
 def test_install_scripts_dry_run(tmp_path):
-    env = {**os.environ, "DRY_RUN": "1"}
+    from tests.test_install import RPI_OS, system
+
+    env = system(tmp_path, RPI_OS)  # (what install.sh decides per system: test_install.py)
     done = subprocess.run(
         ["bash", str(ROOT / "systemd" / "install.sh"), "--enable-interfaces"],
         capture_output=True,

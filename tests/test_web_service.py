@@ -66,12 +66,15 @@ def test_the_box_unit_keeps_no_network_and_its_games_readable_by_its_group():
 
 
 def test_install_turns_the_web_page_on_and_off(tmp_path):
+    from tests.test_install import RPI_OS, system
+
     script = ROOT / "systemd" / "install.sh"
+    env = system(tmp_path, RPI_OS)  # a dry run on a stand-in Raspberry Pi OS
     on = subprocess.run(
         ["bash", str(script), "--web"],
         capture_output=True,
         text=True,
-        env={"DRY_RUN": "1", "PATH": "/usr/bin:/bin"},
+        env=env,
     )
     assert on.returncode == 0, on.stderr
     assert "+ systemctl enable tabletop-web.service" in on.stdout
@@ -80,13 +83,13 @@ def test_install_turns_the_web_page_on_and_off(tmp_path):
         ["bash", str(script)],
         capture_output=True,
         text=True,
-        env={"DRY_RUN": "1", "PATH": "/usr/bin:/bin"},
+        env=env,
     )
     assert "tabletop-web" not in plain.stdout
     bad = subprocess.run(
         ["bash", str(script), "--webb"],
         capture_output=True,
         text=True,
-        env={"DRY_RUN": "1", "PATH": "/usr/bin:/bin"},
+        env=env,
     )
     assert bad.returncode == 2 and "unknown option --webb" in bad.stderr
