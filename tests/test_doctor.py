@@ -125,10 +125,13 @@ def as_a_user_who_cannot_write_here(code: str, *args: str) -> subprocess.Complet
     try:
         folder.chmod(0o555)
         drop = []
-        if os.geteuid() == 0:
-            drop = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
         env = {k: v for k, v in os.environ.items() if k != "LG_WD"}
         env["PYTHONPATH"] = str(ROOT)
+        if os.geteuid() == 0:
+            drop = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+            seen = subprocess.run([*drop, sys.executable, "-c", "import device"], env=env, cwd="/")
+            if seen.returncode != 0:
+                pytest.skip("as root, this needs a checkout and .venv that nobody can read")
         return subprocess.run(
             [*drop, sys.executable, "-c", code, *args],
             cwd=folder,

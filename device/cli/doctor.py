@@ -127,7 +127,10 @@ def check_buttons(
 
 
 def run(args: argparse.Namespace) -> int:
+    from device.hw.gpio import prepare_pin_library
+
     say = lambda line: print(line, flush=True)  # noqa: E731
+    prepare_pin_library()  # before the display too: an SPI display's pins may load lgpio
     settings, config = check_config(Path(args.config) if args.config else None)
     checks = [config]
     if settings is not None:

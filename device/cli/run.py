@@ -120,9 +120,12 @@ def _run_hardware(settings, state_dir: Path, frames: Path | None) -> int:
     and card reader. SIGTERM and SIGINT stop it cleanly."""
     from device.app.runtime import Runtime
     from device.hw.display import dummy_device
+    from device.hw.gpio import prepare_pin_library
     from device.hw.oled import make_device
 
     _setup_logging()
+    if settings.display.bus == "spi":  # its DC and RST pins may load lgpio (else: after
+        prepare_pin_library()  # the first frame, with the buttons, as gpiozero is)
     try:
         display = make_device(settings.display)
     except Exception as error:  # noqa: BLE001 - no display: the game goes on without it
