@@ -4,8 +4,9 @@
 # shaped like Debian's own Raspberry Pi images (its kernel, raspi-firmware, no Raspberry Pi
 # archive: plain Debian, the harder of the two systems). In it:
 #
-#   - the repository cloned by a user "pi" (sudo, as on Raspberry Pi OS), at this clone's
-#     commit (uncommitted changes are not in it);
+#   - the repository cloned for a user "pi" (in the group sudo, as on Raspberry Pi OS), at
+#     this clone's commit (uncommitted changes are not in it); what pi runs with sudo is run
+#     as root in the clone (sudo cannot become root under qemu-user: see assudo below);
 #   - `sudo systemd/install.sh --enable-interfaces`, then `sudo systemd/install.sh --web`
 #     (an update), each checked: the units enabled without a running systemd, the device
 #     groups, config.txt and cmdline.txt as the interfaces need, both units verified by
@@ -120,6 +121,13 @@ inroot() {  # inroot CMD...: run it in the root as root, with a clean environmen
 aspi() {  # aspi 'SHELL COMMANDS': run them as pi (a login shell) in the clone
     inroot runuser -l pi -c "cd ~/tabletop && $1"
 }
+# assudo 'SHELL COMMANDS': what pi runs with sudo, run as root in the clone. Under qemu-user
+# sudo cannot become root (binfmt_misc runs a set-user-ID program with the interpreter's
+# credentials unless registered with its C flag, which Debian's qemu-user-static is not), so
+# the emulated Pi starts it as root with sudo's clean environment instead.
+assudo() {
+    inroot bash -c "cd /home/pi/tabletop && $1"
+}
 mount_root() {
     mount -t proc proc "$ROOT/proc" && MOUNTS+=("$ROOT/proc")
     mount --bind /dev "$ROOT/dev" && MOUNTS+=("$ROOT/dev")
@@ -181,7 +189,7 @@ say "Debian bookworm $ARCH under qemu-$QARCH, commit ${COMMIT:0:10}"
 install_as_pi() {  # install_as_pi N FLAGS: as pi, sudo systemd/install.sh FLAGS
     OUT=$WORK/install-$1-$ARCH.txt
     local t0=$SECONDS
-    if aspi "sudo systemd/install.sh $2" >"$OUT" 2>&1; then
+    if assudo "systemd/install.sh $2" >"$OUT" 2>&1; then
         pass "install.sh $2" "$((SECONDS - t0)) s"
     else
         fail "install.sh $2" "exit $?: $(tail -1 "$OUT")"
@@ -236,7 +244,7 @@ done
 
 # --- doctor, from the clone, as the user tabletop -------------------------------------------
 OUT=$WORK/doctor-$ARCH.txt
-aspi 'sudo -u tabletop /opt/tabletop/venv/bin/tabletop doctor --config /etc/tabletop/config.toml' \
+assudo 'runuser -u tabletop -- /opt/tabletop/venv/bin/tabletop doctor --config /etc/tabletop/config.toml' \
     >"$OUT" 2>&1 || true
 cat "$OUT" >>"$LOG"
 if grep -q '^config  *OK' "$OUT" && grep -q '^buttons  *FAIL  no GPIO: .*(lgpio: ' "$OUT" &&
@@ -250,7 +258,7 @@ fi
 # --- the wired checks, set up as the page says ----------------------------------------------
 OUT=$WORK/checks-$ARCH.txt
 t0=$SECONDS
-if aspi 'sudo hardware_tests/run.sh' >"$OUT" 2>&1 && grep -q 'skipped' "$OUT" &&
+if assudo 'hardware_tests/run.sh' >"$OUT" 2>&1 && grep -q 'skipped' "$OUT" &&
     ! grep -q 'failed\|error' "$OUT"; then
     pass "sudo hardware_tests/run.sh sets up and runs (skipped off a Pi)" \
         "$((SECONDS - t0)) s; $(tail -1 "$OUT")"
@@ -298,12 +306,12 @@ said=$(aspi 'systemd/install.sh' 2>&1 >/dev/null) && code=0 || code=$?
     pass "install.sh without sudo: one line" "$said" || fail "install.sh without sudo" "$said"
 cp "$ROOT/etc/apt/sources.list" "$WORK/sources.list"
 echo "deb http://deb.debian.org/debian bookworm-no-such-suite main" >"$ROOT/etc/apt/sources.list"
-said=$(aspi 'sudo systemd/install.sh' 2>&1 >/dev/null) && code=0 || code=$?
+said=$(assudo 'systemd/install.sh' 2>&1 >/dev/null) && code=0 || code=$?
 cp "$WORK/sources.list" "$ROOT/etc/apt/sources.list"
 [ "$code" = 1 ] && [ "$(wc -l <<<"$said")" = 1 ] && grep -q 'apt' <<<"$said" &&
     pass "an apt source that answers 404: one line" "$said" || fail "a broken apt source" "$said"
 
-said=$(aspi 'sudo systemd/uninstall.sh' 2>&1) && code=0 || code=$?
+said=$(assudo 'systemd/uninstall.sh' 2>&1) && code=0 || code=$?
 [ "$code" = 0 ] && [ ! -e "$ROOT/etc/systemd/system/tabletop.service" ] &&
     [ ! -e "$ROOT/opt/tabletop" ] && [ -e "$ROOT/etc/tabletop/config.toml" ] &&
     pass "uninstall.sh removes the units and the code, keeps the config" ||
