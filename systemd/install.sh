@@ -68,7 +68,7 @@ failed() {
 trap failed ERR
 
 if [ "$DRY" != 1 ] && [ "$(id -u)" != 0 ]; then
-    echo "install.sh: run it as root: sudo $0 $*" >&2
+    echo "install.sh: run it as root: sudo $0${*:+ $*}" >&2
     exit 1
 fi
 if [ "$DRY" != 1 ]; then

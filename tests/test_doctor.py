@@ -38,7 +38,7 @@ def test_display_check_reports_a_missing_display():
         raise OSError(2, "No such file or directory: '/dev/i2c-1'")
 
     part, ok, detail = doctor.check_display(Settings(), make=missing)
-    assert not ok and "/dev/i2c-1" in detail and "raspi-config" in detail
+    assert not ok and "/dev/i2c-1" in detail and "install.sh --enable-interfaces" in detail
 
 
 def test_reader_check_reports_the_firmware(tmp_path):
@@ -53,7 +53,7 @@ def test_reader_check_reports_the_firmware(tmp_path):
 
 def test_reader_check_reports_a_missing_port(tmp_path):
     part, ok, detail = doctor.check_reader(Settings(reader=Reader(port=str(tmp_path / "no"))))
-    assert not ok and "enable the UART" in detail
+    assert not ok and "turn on the UART" in detail and "--enable-interfaces" in detail
 
 
 def test_buttons_at_rest_and_a_stuck_one():

@@ -43,7 +43,7 @@ def check_display(settings: Settings, make=None) -> Check:
         draw.text((8, 26), "tabletop doctor", fill=1)
         device.display(image)
     except Exception as error:  # noqa: BLE001 - every failure is a report line
-        hint = " (enable I2C/SPI with raspi-config and check the wiring)"
+        hint = " (turn on I2C/SPI: sudo systemd/install.sh --enable-interfaces; check the wiring)"
         return "display", False, f"{where}: {type(error).__name__}: {error}{hint}"
     return "display", True, f"{where}: test pattern shown (a frame and a line of text)"
 
@@ -61,7 +61,10 @@ def check_reader(settings: Settings) -> Check:
                 ic, ver, rev, _ = PN532(port).begin()
                 return "reader", True, f"PN5{ic:02X} firmware {ver}.{rev} on {r.port}"
     except Exception as error:  # noqa: BLE001 - any failure of the reader is its report line
-        hint = " (enable the UART, disable the serial console, check TX/RX)"
+        hint = (
+            " (turn on the UART, the serial console off: sudo systemd/install.sh"
+            " --enable-interfaces; check TX/RX)"
+        )
         return "reader", False, f"{r.type} on {r.port}: {error}{hint}"
     return (
         "reader",
