@@ -1,7 +1,8 @@
-"""Day and Night corrected to the rule (rules_version 2), each case as a `tabletop replay`
-record, the way an independent referee checks the box: spells before movement, a spell applied
-whole, the end only when nothing can change, no winner by counting temples, `verdict` as the
-adjudication, no field entered twice, spell data that means what it says, decks of 70."""
+"""Day and Night corrected to the rule (rules_version 2, and 4: a board that can no longer
+change is a draw), each case as a `tabletop replay` record, the way an independent referee
+checks the box: spells before movement, a spell applied whole, the end only when nothing can
+change, no winner by counting temples, `verdict` as the adjudication, no field entered twice,
+spell data that means what it says, decks of 70."""
 
 from __future__ import annotations
 
@@ -45,41 +46,41 @@ def test_the_last_cards_spell_is_applied_whole(capsys, tmp_path):
     code, out, _ = replay(
         capsys, tmp_path, "option deck_rules=free", deck("day", WAIT),
         deck("night", spell("two", {"kind": "place", "count": 1, "colour": "own"},
-                            {"kind": "place", "count": 1, "colour": "own"})),
+                            {"kind": "place", "count": 1, "colour": "own"}), BIG),
         "cast wait", "end", "cast two 0,7 2,2",
-    )  # fmt: skip
+    )  # fmt: skip  (BIG: the tiles of a second temple could still come, until the end)
     assert code == 0 and all(line["ok"] for line in out[:-1])
     board = out[-2]["state"]["board"].split("/")
     assert board[0][7] == "n" and board[2][2] == "n"  # both tiles placed
-    assert out[-1]["over"] and out[-1]["result"]["winner"] is None  # then: no card, a draw
+    assert out[-1]["over"] and out[-1]["result"]["winner"] is None  # then: frozen, a draw
 
 
 def test_the_game_is_not_over_while_days_upkeep_can_change_the_board(capsys, tmp_path):
-    """No card left on either side, a marker on 1,1: Day's upkeeps still fix the tile, so the
-    remaining upkeeps are played out before the end is decided."""
+    """Both decks empty, a marker on 1,1: Day's upkeeps still fix the tile, so the remaining
+    upkeeps are played out before the end is decided. (Night's last card draws a card: it
+    changes no tile, so once Day's only card is cast the board can change no more: rules
+    version 4 ends the game there.)"""
     pm = spell("pm", {"kind": "place"}, {"kind": "mystify", "count": 2})
-    code, out, _ = replay(capsys, tmp_path, "option deck_rules=free", deck("day", pm),
-                          deck("night", WAIT), "cast pm 1,1 1,1", "end", "cast wait",
-                          "end")  # fmt: skip
+    code, out, _ = replay(capsys, tmp_path, "option deck_rules=free", deck("day", pm, BIG),
+                          deck("night", WAIT), "cast pm 1,1 1,1", "end")  # fmt: skip
     assert code == 0
-    after_pm = out[0]["state"]
-    assert after_pm["markers"]["mystify"] == [[1, 1, 2]] and after_pm["outcome"] is None
-    last = out[2]["state"]  # the last card: the two upkeeps are played out, then the end
+    last = out[0]["state"]  # the last card that changes the board: the upkeeps, the end
     assert last["markers"]["mystify"] == [] and last["board"].split("/")[1][1] == "f"
     assert last["outcome"] == "draw" and last["verdict"] == "play"
-    assert not out[3]["ok"] and out[3]["code"] == "game_over"
+    assert last["ended_by"] == "no_change"
+    assert not out[1]["ok"] and out[1]["code"] == "game_over"
 
 
 def test_no_winner_by_counting_temples_and_verdict_is_the_adjudication(capsys, tmp_path):
-    """Day builds a temple, then no card is left: "Unentschieden" (nobody can build a second
-    temple); `verdict` stays what `tabletop score day-and-night` says of the board."""
+    """Day builds a temple, then no card left can bring a tile: "Unentschieden" (nobody can
+    build a second temple); `verdict` stays what `tabletop score day-and-night` says of the
+    board."""
     eight = spell("eight", {"kind": "place", "count": 8})
     row = " ".join(f"2,{c}" for c in range(8))
     code, out, _ = replay(capsys, tmp_path, "option deck_rules=free", deck("day", eight),
-                          deck("night", WAIT), f"cast eight {row}", "end",
-                          "cast wait")  # fmt: skip
+                          deck("night", WAIT), f"cast eight {row}")  # fmt: skip
     assert code == 0
-    state, result = out[2]["state"], out[-1]["result"]
+    state, result = out[0]["state"], out[-1]["result"]
     assert state["temples"] == {"day": 1, "night": 0}
     assert state["outcome"] == "draw" and result["winner"] is None
     main(["score", "day-and-night", state["board"]])
@@ -154,3 +155,70 @@ def test_a_config_deck_of_71_cards_is_exit_78_naming_the_file_and_the_rule(tmp_p
 def test_a_config_deck_of_70_cards_starts(tmp_path, capsys):
     code, err, _ = start_with_deck(tmp_path, capsys, _deck_file(70))
     assert code == 0, err
+
+
+# --- rules_version 4: too few tiles, or a board that can no longer change: a draw ----------
+
+VEIL = {**spell("veil", {"kind": "mystify", "count": 1}), "prerequisite": "pawn_on_own"}
+ICE = spell("ice", {"kind": "crystallize", "count": 1})
+# 16 tiles next to the own pawn, which has 4 neighbours: never cast, but its tiles count as
+# ones Day could still lay (so these games are not over for too few tiles)
+NEAR8 = {"kind": "place", "count": 8, "adjacent": True}
+BIG = spell("big", NEAR8, NEAR8)
+
+
+def test_too_few_tiles_for_either_second_temple_is_a_draw_at_once(capsys, tmp_path):
+    """Day's deck lays 15 tiles in all, Night's none: neither can ever have the 16 tiles of
+    two temples, so nobody can build a second temple. Where Night holds a flip of either
+    colour, it could turn a Night tile into a 16th Day tile: the game goes on."""
+    fifteen = {**spell("sun", {"kind": "place"}), "copies": 15}
+    flip_any = spell("turn", {"kind": "flip"})
+    for night, over in ((ICE, True), (flip_any, False)):
+        code, out, _ = replay(capsys, tmp_path, "option deck_rules=free", deck("day", fifteen),
+                              deck("night", night), "cast sun 3,3")  # fmt: skip
+        assert code == 0 and out[0]["ok"]
+        state = out[0]["state"]
+        assert (state["outcome"] == "draw") is over, night
+        assert state["ended_by"] == ("no_tiles" if over else None)
+
+
+def test_a_board_no_spell_can_change_ends_the_game_drawn(capsys, tmp_path):
+    """Both decks empty; Day holds a mystify that needs its pawn on a Day tile (there is none
+    to stand on), Night a crystal (which changes no tile): whatever the players do, no
+    temple can be built ("Unentschieden"), and the game ends at the next action."""
+    code, out, _ = replay(capsys, tmp_path, "option deck_rules=free", deck("day", VEIL, BIG),
+                          deck("night", ICE), "end", "end")  # fmt: skip
+    assert code == 0
+    state = out[0]["state"]
+    assert state["hand"] == {"day": 2, "night": 1} and state["deck"] == {"day": 0, "night": 0}
+    assert state["outcome"] == "draw" and state["verdict"] == "play"
+    assert state["ended_by"] == "no_change"
+    assert not out[1]["ok"] and out[1]["code"] == "game_over"
+    assert out[-1]["over"] and out[-1]["result"]["winner"] is None
+
+
+def test_a_spell_castable_from_a_field_the_pawn_can_reach_keeps_the_game_open(capsys, tmp_path):
+    """The same mystify, once a Day tile lies on the board: Day's pawn can walk onto it and
+    cast it, so the board can still change and the game goes on."""
+    sun = spell("sun", {"kind": "place"})
+    code, out, _ = replay(capsys, tmp_path, "option deck_rules=free",
+                          deck("day", sun, VEIL, BIG), deck("night", ICE), "cast sun 3,3", "end",
+                          "end")  # fmt: skip
+    assert code == 0 and all(line["ok"] for line in out[:-1])
+    assert [line["state"]["outcome"] for line in out[:-1]] == [None, None, None]
+    assert out[2]["state"]["ended_by"] is None and not out[-1]["over"]
+
+
+def test_a_spell_not_yet_cast_may_still_be_in_a_hand(capsys, tmp_path):
+    """The box sees each spell cast, not which ones a player discards: a spell that can
+    change the board and has not been cast keeps the game open while its side holds cards.
+    Once every copy is cast, only spells that cannot change it are left: the board is
+    frozen."""
+    sun = {**spell("sun", {"kind": "place"}), "copies": 2}
+    code, out, _ = replay(capsys, tmp_path, "option deck_rules=free", deck("day", sun, BIG),
+                          deck("night", ICE), "cast sun 3,3", "end", "end",
+                          "cast sun 3,4")  # fmt: skip
+    assert code == 0 and all(line["ok"] for line in out[:-1])
+    assert out[2]["state"]["outcome"] is None  # a sun not cast: Day may hold it
+    assert out[3]["state"]["outcome"] == "draw"  # no sun left to hold
+    assert out[3]["state"]["ended_by"] == "no_change"

@@ -273,6 +273,7 @@ def test_the_final_board_stays_with_the_verdict_and_why():
     drawn = {(r, c) for r in range(8) for c in range(8) if frame.getpixel((x + c, y + r))}
     assert drawn == set(cell_pixels("D"))
     assert drawing_why(state, "de") == "Zweiter Tempel"
+    assert GAME.summary(state)["ended_by"] == "second_temple"
 
 
 def test_the_end_turn_question_says_what_to_discard_and_bands_leave_the_counts_in_sight():

@@ -115,7 +115,8 @@ def test_every_shown_text_fits_its_line():
                 "dan.temples",
                 "dan.why_draw",
                 "dan.why_day",
-                "dan.why_cards",
+                "dan.why_no_change",
+                "dan.why_no_tiles",
                 "dan.draw",
                 "dan.day_wins",
                 "dan.night_wins",
@@ -127,7 +128,13 @@ def test_every_shown_text_fits_its_line():
                 limit = 12  # Day and Night's side panel
             if key.startswith("dan.fx_"):
                 limit = 12  # a spell's effect: joined with the others in a line of 21
-            if key in ("dan.temples", "dan.why_draw", "dan.why_day", "dan.why_cards"):
+            if key in (
+                "dan.temples",
+                "dan.why_draw",
+                "dan.why_day",
+                "dan.why_no_change",
+                "dan.why_no_tiles",
+            ):
                 limit = 21  # a result line in the large font
             if key.startswith("zweimal."):  # the side panel next to the 5x5 board: 13 wide
                 limit = 13 if key not in ("zweimal.round_total", "zweimal.total") else 40

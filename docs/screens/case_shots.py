@@ -82,7 +82,50 @@ def wd_crowded(lang: str):
     return render(_box(GAME.id, state, lang))
 
 
+def _dan_small(day: list, night: list):
+    """Day and Night with decks of these spells (data), `deck_rules=free`."""
+    import json
+
+    from engine.day_and_night.game import GAME
+
+    data = {f"deck_{side}": json.dumps(spells) for side, spells in (("day", day), ("night", night))}
+    return GAME, GAME.initial(GAME.parse_options({"deck_rules": "free", **data}))
+
+
+def _spell(id_: str, *effects: dict, copies: int = 1, prerequisite: str = "") -> dict:
+    return {"id": id_, "name": id_, "cost": 2, "prerequisite": prerequisite, "copies": copies,
+            "effects": list(effects)}  # fmt: skip
+
+
+def dan_no_tiles(lang: str):
+    """Day and Night drawn for too few tiles: decks of 5 tiles a side, the first laid."""
+    game, state = _dan_small(
+        [_spell("sun", {"kind": "place"}, copies=5)], [_spell("moon", {"kind": "place"}, copies=5)]
+    )
+    state = game.apply(state, game.parse_action("cast sun 2,3"))
+    assert game.summary(state)["ended_by"] == "no_tiles"
+    return render(_box(game.id, state, lang))
+
+
+def dan_no_change(lang: str):
+    """Day and Night drawn for a board that can no longer change: Day's last spells need its
+    pawn on a Day tile (there is none), Night's only crystallizes."""
+    near = {"kind": "place", "count": 8, "adjacent": True}
+    game, state = _dan_small(
+        [
+            _spell("veil", {"kind": "mystify"}, prerequisite="pawn_on_own"),
+            _spell("big", near, near),
+        ],
+        [_spell("ice", {"kind": "crystallize"})],
+    )
+    state = game.apply(state, game.parse_action("end"))
+    assert game.summary(state)["ended_by"] == "no_change"
+    return render(_box(game.id, state, lang))
+
+
 CASES = {
+    "dan-no-tiles": dan_no_tiles,
+    "dan-no-change": dan_no_change,
     "dan-hint-spell": dan_hint_spell,
     "dan-cursor-temple": dan_cursor_temple,
     "wd-box-attacks": wd_box_attacks,

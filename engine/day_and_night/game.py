@@ -28,6 +28,7 @@ from engine.day_and_night.effects import (
     _effect,
     _prerequisite,
 )
+from engine.day_and_night.end import _judge, too_few_tiles
 from engine.day_and_night.spells import (
     EXAMPLE,
     Effect,
@@ -60,7 +61,6 @@ from engine.day_and_night.state import (
 from engine.day_and_night.temples import (
     _build,
     _day_upkeep,
-    _judge,
     _temple_choices,
     _temples,
 )
@@ -268,8 +268,11 @@ class DayAndNight(Game[State, Action, Options]):
     id = "day-and-night"
     name = "Day and Night"
     short = "D&N"
-    rules_version = 3
-    replays_versions = (2,)  # version 3 added solo records (`solo`, `told`): 2's mean the same
+    # version 4: a board that can no longer change ends the game drawn (engine/day_and_night/
+    # end.py); a record of 2 or 3 means the same unless it went on past that point, where its
+    # later actions are refused. Version 3 added solo records (`solo`, `told`).
+    rules_version = 4
+    replays_versions = (2, 3)
     # simulations, play-out depth (engine/search.py): 40 since an action costs about 1 ms (was
     # 20 at 2 ms): 16 of 40 games won against greedy+ instead of 3 (docs/benchmarks.md)
     search_budget = (40, 0)
@@ -428,7 +431,22 @@ class DayAndNight(Game[State, Action, Options]):
             "pending_temple": state.pending is not None,
             "verdict": state.verdict,
             "outcome": state.outcome,
+            "ended_by": ended_by(state),
         }
+
+
+def ended_by(state: State) -> str | None:
+    """Why the game ended: `second_temple`, `adjudication` (Day's adjudicated win, or neither
+    can still win on the board), `no_tiles` (neither side can ever have the tiles of its
+    second temple), `no_change` (the board can no longer change); None while it goes on
+    (end.py)."""
+    if not state.over:
+        return None
+    if max(state.board.day_temples, state.board.night_temples) >= 2:
+        return "second_temple"
+    if state.verdict != "play":
+        return "adjudication"
+    return "no_tiles" if too_few_tiles(state) else "no_change"
 
 
 def deck_rule_broken(deck: tuple[Spell, ...]) -> str | None:

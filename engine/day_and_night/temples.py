@@ -1,10 +1,10 @@
-"""Temples (8 connected tiles; a choice when more connect), the verdict after every change,
-and Day's upkeep of the mystify markers."""
+"""Temples (8 connected tiles; a choice when more connect) and Day's upkeep of the mystify
+markers (the verdict after every change: end.py)."""
 
 from __future__ import annotations
 
 from engine.core import Coord, evolve
-from engine.day_and_night.adjudication import TEMPLE_SIZE, Board, adjudicate
+from engine.day_and_night.adjudication import TEMPLE_SIZE, Board
 from engine.day_and_night.areas import bit, components, fields_of, size
 from engine.day_and_night.spells import Effect
 from engine.day_and_night.state import (
@@ -12,7 +12,6 @@ from engine.day_and_night.state import (
     Pending,
     State,
     Temple,
-    Upkeep,
     _set,
 )
 
@@ -66,25 +65,6 @@ def _build(state: State, side: str, mask: int) -> State:
     markers = {k: v for k, v in state.mystify if not bit(*k) & mask}
     crystals = frozenset(c for c in state.crystals if not bit(*c) & mask)
     return evolve(state, board=board, crystals=crystals, mystify=tuple(sorted(markers.items())))
-
-
-def _judge(state: State) -> State:
-    """The end, decided once an action is done (every effect of a spell applied): the board's
-    adjudication (a second temple, Day's adjudicated win, a draw when neither can still win).
-    With no card left on either side only Day's upkeeps can still change the board (markers
-    coming off, tiles fixed): they are played out here, one after the other, the board
-    adjudicated after each; when nothing can change any more and the game is still open it
-    is a draw ("Unentschieden": nobody can build a second temple without a card)."""
-    verdict = adjudicate(state.board).verdict
-    outcome = None if verdict == "play" else verdict
-    if outcome is None and not any(state.hands.values()) and not any(state.decks.values()):
-        while state.mystify and outcome is None:
-            board, markers, removed, fixed = _day_upkeep(state.board, state.mystify)
-            state = evolve(state, board=board, mystify=markers, upkeep=Upkeep(removed, fixed))
-            verdict = adjudicate(board).verdict
-            outcome = None if verdict == "play" else verdict
-        outcome = outcome or "draw"
-    return evolve(state, verdict=verdict, outcome=outcome)
 
 
 def _day_upkeep(

@@ -11,6 +11,7 @@ from device.games.day_and_night import texts  # noqa: F401 - its texts in the ca
 from device.games.day_and_night.names import spell_name
 from device.games.day_and_night.view import NAMES
 from device.ui.catalog import text
+from engine.day_and_night.game import ended_by
 from engine.day_and_night.state import Cast, End, State, Step
 
 
@@ -51,11 +52,14 @@ def verdict_lines(state: State, lang: str) -> list[str]:
 
 
 def why(state: State, lang: str) -> str:
-    """Why the game ended as it did, in one line."""
+    """Why the game ended as it did, in one line (`ended_by`, as `tabletop replay` says it)."""
+    reason = ended_by(state)
+    if reason == "no_change":  # the board is open, but no spell left can change it: a draw
+        return text("dan.why_no_change", lang)
+    if reason == "no_tiles":  # too few tiles can still come for either's second temple
+        return text("dan.why_no_tiles", lang)
+    if reason == "second_temple":
+        return text("dan.why_second", lang)
     if state.verdict == "draw":
         return text("dan.why_draw", lang)
-    if state.verdict == "play":  # the board is open, but no card is left: a draw
-        return text("dan.why_cards", lang)
-    if state.board.day_temples < 2 and state.board.night_temples < 2:
-        return text("dan.why_day", lang)
-    return text("dan.why_second", lang)
+    return text("dan.why_day", lang)

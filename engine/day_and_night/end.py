@@ -1,0 +1,155 @@
+"""The game's end, decided once an action is done: the board's adjudication, and a board that
+can no longer change.
+
+The original ends the game drawn when no player can build a second temple ("Sollte es
+vorkommen, dass kein Spieler seinen zweiten Tempel bauen kann ... endet das Spiel in einem
+Unentschieden"). Beside the adjudication (neither can still win on the board), rules_version
+4 knows two more such games:
+
+- too few tiles: neither side can ever have the tiles its second temple needs (its own tiles
+  outside temples and every tile of its colour the spells not yet cast could lay or flip,
+  fewer than 8 for each temple it lacks): a draw at once;
+- a board that can no longer change: both decks are empty, and no spell a side may still
+  hold can change the board from any field its pawn can reach. Then only Day's upkeeps still
+  take markers off and fix tiles: they are played out at once, the board adjudicated after
+  each, and what is still open is a draw.
+
+A side may still hold any spell of its deck that it has not cast (the box sees every spell
+cast, not which ones a player discards at a turn's end), so a board is never taken for
+frozen while a card that could change it may be in a hand. A spell changes the board where it
+lays, flips, moves or mystifies a tile (moving a pawn, crystals and drawing change no tile).
+The pawns can reach every field (any field may be entered; the crystals that hold Day's pawn
+are gone at Night's next upkeep, and none can be laid without a spell).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from engine.core import Coord, evolve
+from engine.day_and_night.adjudication import TEMPLE_SIZE, Board, adjudicate
+from engine.day_and_night.areas import size
+from engine.day_and_night.choices import FIELDS_48, can_cast_now, first_targets
+from engine.day_and_night.spells import Effect, Spell
+from engine.day_and_night.state import AP_PER_TURN, SIDES, Options, State, Upkeep
+from engine.day_and_night.temples import _day_upkeep
+
+CHANGES_TILES = ("place", "flip", "move_tile", "mystify")
+
+
+def _judge(state: State) -> State:
+    """The end, decided once an action is done (every effect of a spell applied): the board's
+    adjudication (a second temple, Day's adjudicated win, a draw when neither can still win),
+    then too few tiles for a second temple on either side (a draw), then a board that can no
+    longer change (Day's remaining upkeeps played out, then a draw)."""
+    verdict = adjudicate(state.board).verdict
+    outcome = None if verdict == "play" else verdict
+    if outcome is None and too_few_tiles(state):
+        return evolve(state, verdict=verdict, outcome="draw")
+    if outcome is None and no_change_left(state):
+        while state.mystify and outcome is None:
+            board, markers, removed, fixed = _day_upkeep(state.board, state.mystify)
+            state = evolve(state, board=board, mystify=markers, upkeep=Upkeep(removed, fixed))
+            verdict = adjudicate(board).verdict
+            outcome = None if verdict == "play" else verdict
+        outcome = outcome or "draw"
+    return evolve(state, verdict=verdict, outcome=outcome)
+
+
+def too_few_tiles(state: State) -> bool:
+    """Neither side can ever have the tiles its second temple needs: its own tiles outside
+    temples now, and every tile of its colour the spells not yet cast could lay or flip (its
+    own and the other side's, each at most once a copy), are fewer than 8 for each temple it
+    still lacks."""
+    gains = _gains(state.options, state.cast)
+    for side, temples in zip(SIDES, _temples(state.board), strict=True):
+        if _own_tiles(state.board, side) + gains[SIDES.index(side)] >= TEMPLE_SIZE * (2 - temples):
+            return False
+    return True
+
+
+def _temples(board: Board) -> tuple[int, int]:
+    return board.day_temples, board.night_temples
+
+
+def _own_tiles(board: Board, side: str) -> int:
+    return size(board.day | board.fixed) if side == "day" else size(board.night)
+
+
+@lru_cache(maxsize=4096)
+def _gains(options: Options, cast: tuple[tuple[str, str], ...]) -> tuple[int, int]:
+    """The tiles of each side's colour (day, night) that the spells not yet cast could lay
+    or flip, all copies counted (a spell dearer than a turn's AP is never cast)."""
+    done = Counter(cast)
+    gains = [0, 0]
+    for caster, deck in zip(SIDES, options.decks, strict=True):
+        for spell in deck:
+            left = spell.copies - done[(caster, spell.id)] if spell.cost <= AP_PER_TURN else 0
+            for effect in spell.effects if left > 0 else ():
+                for i, side in enumerate(SIDES):
+                    gains[i] += left * _gain(effect, caster, side)
+    return gains[0], gains[1]
+
+
+def _gain(effect: Effect, caster: str, side: str) -> int:
+    """The tiles of `side`'s colour one cast of `effect` by `caster` can bring."""
+    if effect.kind not in ("place", "flip"):
+        return 0
+    colour = caster if effect.colour == "own" else effect.colour
+    if effect.kind == "place" and effect.colour == "":
+        colour = caster  # a place of no colour lays the caster's own
+    return effect.count if colour in ("", side) else 0  # a flip of no colour: either way
+
+
+def no_change_left(state: State) -> bool:
+    """Both decks empty, and no spell either side may still hold changes the board."""
+    if any(state.decks.values()):
+        return False
+    held = tuple(_may_hold(state, side) for side in SIDES)
+    mystified = tuple(at for at, _ in state.mystify)
+    return not _can_change(state.options, state.board, mystified, held)
+
+
+def _may_hold(state: State, side: str) -> tuple[str, ...]:
+    """The spells (ids) `side` may still have in hand: none with an empty hand, else every
+    spell of its deck with a copy not yet cast."""
+    if state.hands[side] == 0:
+        return ()
+    cast = Counter(spell for who, spell in state.cast if who == side)
+    deck = state.options.decks[SIDES.index(side)]
+    return tuple(sorted(s.id for s in deck if s.copies > cast[s.id]))
+
+
+@lru_cache(maxsize=4096)
+def _can_change(
+    options: Options, board: Board, mystified: tuple[Coord, ...], held: tuple[tuple[str, ...], ...]
+) -> bool:
+    """Some spell held (`held`: per side) changes the board from some field of its pawn, at
+    the start of that side's turn."""
+    start = evolve(
+        _blank(options, board),
+        mystify=tuple((at, 1) for at in mystified),  # their count does not matter here
+    )
+    for side, ids in zip(SIDES, held, strict=True):
+        for spell_id in ids:
+            spell = options.spell(side, spell_id)
+            if spell is not None and _changes_board(start, side, spell):
+                return True
+    return False
+
+
+def _blank(options: Options, board: Board) -> State:
+    """A state of this board with nothing else on it (pawns, turn and hands set per trial)."""
+    return State(options, board, ((0, 0), (0, 0)))
+
+
+def _changes_board(start: State, side: str, spell: Spell) -> bool:
+    if spell.cost > AP_PER_TURN or not any(e.kind in CHANGES_TILES for e in spell.effects):
+        return False
+    for at in FIELDS_48:
+        pawns = (at, start.pawns[1]) if side == "day" else (start.pawns[0], at)
+        trial = evolve(start, turn=side, pawns=pawns, entered=frozenset({at}))
+        if can_cast_now(trial, spell) and first_targets(trial, spell) is not None:
+            return True
+    return False
