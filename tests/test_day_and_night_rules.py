@@ -43,16 +43,17 @@ def test_spells_come_before_movement(capsys, tmp_path):
 
 
 def test_the_last_cards_spell_is_applied_whole(capsys, tmp_path):
+    # (BIG: the tiles of a second temple could still come, until the end)
     code, out, _ = replay(
         capsys, tmp_path, "option deck_rules=free", deck("day", WAIT),
         deck("night", spell("two", {"kind": "place", "count": 1, "colour": "own"},
                             {"kind": "place", "count": 1, "colour": "own"}), BIG),
-        "cast wait", "end", "cast two 0,7 2,2",
-    )  # fmt: skip  (BIG: the tiles of a second temple could still come, until the end)
+        "cast wait", "end", "cast two 0,7 2,2", "end",
+    )  # fmt: skip
     assert code == 0 and all(line["ok"] for line in out[:-1])
-    board = out[-2]["state"]["board"].split("/")
+    board = out[2]["state"]["board"].split("/")
     assert board[0][7] == "n" and board[2][2] == "n"  # both tiles placed
-    assert out[-1]["over"] and out[-1]["result"]["winner"] is None  # then: frozen, a draw
+    assert out[-1]["over"] and out[-1]["result"]["winner"] is None  # then frozen: a draw
 
 
 def test_the_game_is_not_over_while_days_upkeep_can_change_the_board(capsys, tmp_path):
@@ -62,13 +63,14 @@ def test_the_game_is_not_over_while_days_upkeep_can_change_the_board(capsys, tmp
     version 4 ends the game there.)"""
     pm = spell("pm", {"kind": "place"}, {"kind": "mystify", "count": 2})
     code, out, _ = replay(capsys, tmp_path, "option deck_rules=free", deck("day", pm, BIG),
-                          deck("night", WAIT), "cast pm 1,1 1,1", "end")  # fmt: skip
+                          deck("night", WAIT), "cast pm 1,1 1,1", "end", "end")  # fmt: skip
     assert code == 0
-    last = out[0]["state"]  # the last card that changes the board: the upkeeps, the end
+    assert out[0]["state"]["markers"]["mystify"] == [[1, 1, 2]]
+    last = out[1]["state"]  # the next turn starts on a frozen board: the upkeeps, the end
     assert last["markers"]["mystify"] == [] and last["board"].split("/")[1][1] == "f"
     assert last["outcome"] == "draw" and last["verdict"] == "play"
     assert last["ended_by"] == "no_change"
-    assert not out[1]["ok"] and out[1]["code"] == "game_over"
+    assert not out[2]["ok"] and out[2]["code"] == "game_over"
 
 
 def test_no_winner_by_counting_temples_and_verdict_is_the_adjudication(capsys, tmp_path):
@@ -217,8 +219,8 @@ def test_a_spell_not_yet_cast_may_still_be_in_a_hand(capsys, tmp_path):
     sun = {**spell("sun", {"kind": "place"}), "copies": 2}
     code, out, _ = replay(capsys, tmp_path, "option deck_rules=free", deck("day", sun, BIG),
                           deck("night", ICE), "cast sun 3,3", "end", "end",
-                          "cast sun 3,4")  # fmt: skip
+                          "cast sun 3,4", "end")  # fmt: skip
     assert code == 0 and all(line["ok"] for line in out[:-1])
     assert out[2]["state"]["outcome"] is None  # a sun not cast: Day may hold it
-    assert out[3]["state"]["outcome"] == "draw"  # no sun left to hold
-    assert out[3]["state"]["ended_by"] == "no_change"
+    assert out[4]["state"]["outcome"] == "draw"  # no sun left to hold: at the next turn
+    assert out[4]["state"]["ended_by"] == "no_change"

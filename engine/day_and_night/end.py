@@ -9,10 +9,10 @@ Unentschieden"). Beside the adjudication (neither can still win on the board), r
 - too few tiles: neither side can ever have the tiles its second temple needs (its own tiles
   outside temples and every tile of its colour the spells not yet cast could lay or flip,
   fewer than 8 for each temple it lacks): a draw at once;
-- a board that can no longer change: both decks are empty, and no spell a side may still
-  hold can change the board from any field its pawn can reach. Then only Day's upkeeps still
-  take markers off and fix tiles: they are played out at once, the board adjudicated after
-  each, and what is still open is a draw.
+- a board that can no longer change, found at the start of a turn: both decks are empty, and
+  no spell a side may still hold can change the board from any field its pawn can reach.
+  Then only Day's upkeeps still take markers off and fix tiles: they are played out at once,
+  the board adjudicated after each, and what is still open is a draw.
 
 A side may still hold any spell of its deck that it has not cast (the box sees every spell
 cast, not which ones a player discards at a turn's end), so a board is never taken for
@@ -38,16 +38,18 @@ from engine.day_and_night.temples import _day_upkeep
 CHANGES_TILES = ("place", "flip", "move_tile", "mystify")
 
 
-def _judge(state: State) -> State:
+def _judge(state: State, turn_start: bool = False) -> State:
     """The end, decided once an action is done (every effect of a spell applied): the board's
     adjudication (a second temple, Day's adjudicated win, a draw when neither can still win),
-    then too few tiles for a second temple on either side (a draw), then a board that can no
-    longer change (Day's remaining upkeeps played out, then a draw)."""
+    then too few tiles for a second temple on either side (a draw), then, at the start of a
+    turn, a board that can no longer change (Day's remaining upkeeps played out, then a
+    draw): once a turn is enough for a board that stays as it is, and the search applies
+    many more actions than turns."""
     verdict = adjudicate(state.board).verdict
     outcome = None if verdict == "play" else verdict
     if outcome is None and too_few_tiles(state):
         return evolve(state, verdict=verdict, outcome="draw")
-    if outcome is None and no_change_left(state):
+    if outcome is None and turn_start and no_change_left(state):
         while state.mystify and outcome is None:
             board, markers, removed, fixed = _day_upkeep(state.board, state.mystify)
             state = evolve(state, board=board, mystify=markers, upkeep=Upkeep(removed, fixed))

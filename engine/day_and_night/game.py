@@ -212,9 +212,9 @@ def _next_turn(state: State) -> State:
         board, markers, removed, fixed = _day_upkeep(nxt.board, nxt.mystify)
         nxt = evolve(nxt, board=board, mystify=markers, upkeep=Upkeep(removed, fixed))
         nxt = _temples(nxt) if fixed else nxt
-        return nxt if nxt.pending is not None else _judge(nxt)
+        return nxt if nxt.pending is not None else _judge(nxt, turn_start=True)
     night = evolve(nxt, crystals=frozenset(), upkeep=Upkeep(crystals=tuple(sorted(state.crystals))))
-    return _judge(night)
+    return _judge(night, turn_start=True)
 
 
 # --- the notation -----------------------------------------------------------------------------
