@@ -175,13 +175,22 @@ class Tally:
 
     def interval(self) -> tuple[float, float]:
         """The 95% Wilson interval of the win rate."""
-        n = self.games
-        if n == 0:
-            return (0.0, 1.0)
-        p, z = self.wins / n, 1.96
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return (max(0.0, centre - half), min(1.0, centre + half))
+        return wilson(self.wins, self.games)
+
+    def decided_interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the box's share of the decided games (wins and
+        losses; a game that may end drawn by its rules is judged by these)."""
+        return wilson(self.wins, self.wins + self.losses)
+
+
+def wilson(successes: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of `successes` in `n` trials ((0, 1) for none)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p, z = successes / n, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def match(

@@ -16,6 +16,16 @@ def test_the_wilson_interval_holds_the_rate_and_narrows_with_more_games():
     assert Tally(0, 0, 0).interval() == (0.0, 1.0)
 
 
+def test_the_share_of_decided_games_leaves_the_draws_out():
+    """Small decks of Day and Night end drawn often by their rules: the box is judged by the
+    games that are decided."""
+    t = Tally(wins=9, draws=90, losses=1)
+    assert t.wins / t.games == 0.09 and t.interval()[1] < 0.2
+    low, high = t.decided_interval()
+    assert low < 0.9 < high and low > 0.55  # 9 of 10 decided
+    assert Tally(0, 5, 0).decided_interval() == (0.0, 1.0)  # nothing decided: no answer
+
+
 def test_greedy_takes_the_last_stones_and_random_plays_legal_moves():
     two = State(STUB.parse_options({"pile": "2", "starter": "A"}), 2, "A")
     assert greedy_player(STUB, two, random.Random(0)).stones == 2
