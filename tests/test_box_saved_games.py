@@ -308,7 +308,7 @@ def test_taking_back_the_end_of_a_game_asks_first(tmp_path):
 
         menu_undo()
         box = sim.loop.box
-        assert box.mode == "confirm" and _confirm_text(box) == "Das Ende zurücknehmen?"
+        assert box.mode == "confirm" and _confirm_text(box) == "Spielende zurücknehmen?"
         sim.press("back")  # no: nothing is taken back
         assert sim.loop.box.session.state.winner and sim.loop.box.session.actions == 3
         menu_undo()

@@ -108,6 +108,52 @@ def test_a_hold_of_back_on_the_game_s_result_asks_first(p):
     assert p.state.phase != "over" and p.box.session.actions == len(p.box.session.history)
 
 
+def test_a_hold_of_back_on_a_round_s_score_asks_first(p):
+    """Found by testers: on Zweimal's scoring board a hold of `back` took the round's end
+    back without asking (no game said its rounds' ends: the box now counts the rounds the
+    engine scored)."""
+    play_round(p)
+    scored = p.state
+    assert scored.round == 2 and p.box.view.review is not None  # the scoring board
+    p.sim.hold("back")
+    assert p.box.mode == "confirm" and p.state == scored
+    assert p.sim.screen.image.getbbox()  # the question asked over the game
+    p.press("back")  # no: the round stays scored
+    assert p.box.mode == "game" and p.state == scored
+    p.sim.hold("back")
+    p.press("ok")  # yes
+    assert p.state.round == 1
+
+
+def test_a_solo_undo_asks_where_the_box_s_reply_ended_the_round(tmp_path):
+    """Solo: the player's last figure, then the box's reply ends the round. The undo takes
+    both back, so it crosses the round's end: it asks first."""
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    try:
+        p = Player(sim)
+        p.start("zweimal", box_seat="B", variant="1", starter="A")
+        p.deal()
+        while p.state.round == 1:  # the player places in reading order; the box replies
+            if p.state.turn == "A" and p.state.phase == "figure":
+                free = [(r, c) for r in range(4) for c in range(4)]
+                p.place(next(f for f in free if p.state.position.figure_at(f) == "."))
+            elif p.state.turn == "A" and p.state.phase == "road":
+                free = [(r, c) for r in range(4) for c in range(4)]
+                p.lay(next(f for f in reversed(free) if p.state.position.figure_at(f) == "."))
+            else:
+                p.press("ok")  # the box's move: carried out
+        history = p.box.session.history
+        assert p.state.round == 2
+        assert p.box.session.before[-1].turn == "B"  # the round's last figure: the box's
+        p.sim.hold("back")
+        assert p.box.mode == "confirm"
+        p.press("ok")
+        assert p.state.round == 1 and len(p.box.session.history) < len(history)
+    finally:
+        sim.stop()
+
+
 def test_with_nothing_to_take_back_it_says_so(tmp_path):
     sim = Simulator(settings(), tmp_path)
     sim.start()

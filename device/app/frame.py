@@ -15,7 +15,7 @@ from device.app.menu import answer_label, menu_items, menu_label, menu_question,
 from device.app.solo import seat as solo
 from device.app.state import TOP, BoxState, Teach, game_view, message_page, screens_of
 from device.app.teach import ROWS, check_report, game_of, page_of, teach_games
-from device.app.turns import undo_takes_back_an_end
+from device.app.turns import end_undone, undo_takes_back_an_end
 from device.cards.names import printed_name
 from device.games.contract import ABANDON, DEFAULT_LAYOUT, UNDO, Layout
 from device.ui import fit, fonts as font_files
@@ -179,8 +179,9 @@ def _confirm_text(box: BoxState) -> str:
     if box.confirm == ABANDON:
         return text("menu.confirm_abandon", box.lang)
     if box.confirm == UNDO:
-        if undo_takes_back_an_end(box):
-            return text("menu.undo_end", box.lang)
+        end = end_undone(box)
+        if end:
+            return text("menu.undo_end" if end == "game" else "menu.undo_round", box.lang)
         return text("menu.undo_question", box.lang)
     if box.session is None or box.confirm is None:  # pragma: no cover - no game, no question
         return ""

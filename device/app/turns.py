@@ -163,16 +163,23 @@ def undo_asked(box: BoxState) -> tuple[BoxState, list[Effect]]:
 
 
 def undo_takes_back_an_end(box: BoxState) -> bool:
-    """The last action ended a round or the game (its results were shown)."""
+    return bool(end_undone(box))
+
+
+def end_undone(box: BoxState) -> str:
+    """What end the undo would take back (its results were shown): "game" where the game is
+    over, "round" where fewer rounds were scored before the actions it takes back (in solo
+    play, the player's last action and the box's replies after it) than now, else ""."""
     session = box.session
     if session is None or not session.history:
-        return False
-    if engine_of(session).is_over(session.state):
-        return True
-    if len(session.before) != len(session.history):
-        return False
-    lines = screens_of(session).round_ended(session.before[-1], session.state, box.lang)
-    return bool(lines)
+        return ""
+    engine = engine_of(session)
+    if engine.is_over(session.state):
+        return "game"
+    before = session.states_before(engine)[-solo.replies(box)]
+    if len(engine.result(before).rounds) < len(engine.result(session.state).rounds):
+        return "round"
+    return ""
 
 
 def _keep_view(screens: Screens, box: BoxState, state: Any) -> Any:

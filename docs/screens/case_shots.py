@@ -123,7 +123,37 @@ def dan_no_change(lang: str):
     return render(_box(game.id, state, lang))
 
 
+def undo_round_question(lang: str):
+    """Zweimal: a hold of `back` on the round's scoring board asks before it takes the
+    round's end back (the round played in reading order, each card on the last free field)."""
+    from device.games.contract import UNDO
+    from engine.zweimal.game import GAME, Deal, Lay, Place
+
+    state = GAME.initial(GAME.parse_options(GAME.option_defaults))
+    history, before = [], []
+    actions = [Deal(("-|-|", "|-|-", "--||", "||--"))]
+    n = 4
+    while state.round == 1:
+        action = actions.pop() if actions else None
+        if action is None:
+            free = [
+                (r, c)
+                for r in range(n)
+                for c in range(n)
+                if state.position.figure_at((r, c)) == "."
+            ]
+            action = Place(free[0]) if state.phase == "figure" else Lay(free[-1])
+        before.append(state)
+        history.append(action)
+        state = GAME.apply(state, action)
+    box = _box(GAME.id, state, lang, history=tuple(history), before=tuple(before))
+    screens = games.GAMES[GAME.id].screens
+    view = screens.after(before[-1], state, screens.initial_view(before[-1]))  # scoring board
+    return render(replace(box, view=view, mode="confirm", confirm=UNDO))
+
+
 CASES = {
+    "undo-round-question": undo_round_question,
     "dan-no-tiles": dan_no_tiles,
     "dan-no-change": dan_no_change,
     "dan-hint-spell": dan_hint_spell,
