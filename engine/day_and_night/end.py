@@ -61,12 +61,28 @@ def _judge(state: State, turn_start: bool = False) -> State:
 
 def too_few_tiles(state: State) -> bool:
     """Neither side can ever have the tiles its second temple needs: its own tiles outside
-    temples now, and every tile of its colour the spells not yet cast could lay or flip (its
-    own and the other side's, each at most once a copy), are fewer than 8 for each temple it
-    still lacks."""
-    gains = _gains(state.options, state.cast)
-    for side, temples in zip(SIDES, _temples(state.board), strict=True):
-        if _own_tiles(state.board, side) + gains[SIDES.index(side)] >= TEMPLE_SIZE * (2 - temples):
+    temples now, and every tile of its colour that spells still to be cast could lay or flip
+    (its own and the other side's), are fewer than 8 for each temple it still lacks. A side
+    casts at most as many more spells as it has cards in hand and deck: the ones that bring
+    the most, of those not yet cast (each copy once)."""
+    need = [TEMPLE_SIZE * (2 - t) - _own_tiles(state.board, side)
+            for side, t in zip(SIDES, _temples(state.board), strict=True)]  # fmt: skip
+    best = _best_cast(state.options)  # a quick bound first: most games are far from here
+    for i in range(len(SIDES)):
+        cards = (state.hands[c] + state.decks[c] for c in SIDES)
+        if sum(n * per[i] for n, per in zip(cards, best, strict=True)) >= need[i]:
+            return False
+    left = _left(state.options, state.cast)  # per caster, per side: (tiles, copies), best first
+    for i, (side, temples) in enumerate(zip(SIDES, _temples(state.board), strict=True)):
+        could = _own_tiles(state.board, side)
+        for caster, by_side in zip(SIDES, left, strict=True):
+            more = state.hands[caster] + state.decks[caster]  # spells it can still cast
+            for tiles, copies in by_side[i]:
+                if more <= 0 or tiles == 0:
+                    break
+                could += tiles * min(copies, more)
+                more -= copies
+        if could >= TEMPLE_SIZE * (2 - temples):
             return False
     return True
 
@@ -80,18 +96,50 @@ def _own_tiles(board: Board, side: str) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _gains(options: Options, cast: tuple[tuple[str, str], ...]) -> tuple[int, int]:
-    """The tiles of each side's colour (day, night) that the spells not yet cast could lay
-    or flip, all copies counted (a spell dearer than a turn's AP is never cast)."""
+def _left(
+    options: Options, cast: tuple[tuple[str, str], ...]
+) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """For each caster and each side: the spells not yet cast as (tiles of that side's
+    colour one cast lays or flips, copies left), the most tiles first (a spell dearer than a
+    turn's AP is never cast). Kept per set of spells cast: it changes only with a cast."""
     done = Counter(cast)
-    gains = [0, 0]
-    for caster, deck in zip(SIDES, options.decks, strict=True):
-        for spell in deck:
-            left = spell.copies - done[(caster, spell.id)] if spell.cost <= AP_PER_TURN else 0
-            for effect in spell.effects if left > 0 else ():
-                for i, side in enumerate(SIDES):
-                    gains[i] += left * _gain(effect, caster, side)
-    return gains[0], gains[1]
+    out = []
+    for caster, spells in zip(SIDES, _tiles_of(options), strict=True):
+        sides = []
+        for i in range(len(SIDES)):
+            found = [
+                (tiles[i], copies - done[(caster, spell_id)]) for spell_id, copies, tiles in spells
+            ]
+            sides.append(tuple(sorted(((t, n) for t, n in found if n > 0), reverse=True)))
+        out.append(tuple(sides))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _best_cast(options: Options) -> tuple[tuple[int, ...], ...]:
+    """For each caster, the most tiles of each side's colour one of its spells brings."""
+    return tuple(
+        tuple(max((tiles[i] for _, _, tiles in spells), default=0) for i in range(len(SIDES)))
+        for spells in _tiles_of(options)
+    )
+
+
+@lru_cache(maxsize=64)
+def _tiles_of(options: Options) -> tuple[tuple[tuple[str, int, tuple[int, int]], ...], ...]:
+    """Each caster's spells that can be cast in a turn: (id, copies, tiles of each side's
+    colour one cast lays or flips)."""
+    return tuple(
+        tuple(
+            (
+                spell.id,
+                spell.copies,
+                tuple(sum(_gain(e, caster, side) for e in spell.effects) for side in SIDES),
+            )
+            for spell in deck
+            if spell.cost <= AP_PER_TURN
+        )
+        for caster, deck in zip(SIDES, options.decks, strict=True)
+    )
 
 
 def _gain(effect: Effect, caster: str, side: str) -> int:
