@@ -125,7 +125,7 @@ def _best_cast(options: Options) -> tuple[tuple[int, ...], ...]:
 
 
 @lru_cache(maxsize=64)
-def _tiles_of(options: Options) -> tuple[tuple[tuple[str, int, tuple[int, int]], ...], ...]:
+def _tiles_of(options: Options) -> tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...]:
     """Each caster's spells that can be cast in a turn: (id, copies, tiles of each side's
     colour one cast lays or flips)."""
     return tuple(
