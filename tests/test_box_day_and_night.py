@@ -122,6 +122,12 @@ def test_the_end_of_a_turn_and_the_upkeep_of_both_markers(table):
     # the upkeep said as done on the board, apart from the count under the cursor
     view = replace(t.box.view, cursor=(0, 1))
     assert _context(s, view, "de")[-2:] == ["1 Marker ab", "Marker: 2"]
+    # the upkeep is the turn's beginning: the turn's first action says it no more (found by
+    # testers: "1 Marker ab" stayed on the panel after every spell of Day's turn)
+    assert t.cast("dawn", (2, 2))
+    view = replace(t.box.view, cursor=(0, 1))
+    assert "1 Marker ab" not in _context(t.state, view, "de")
+    assert _context(t.state, view, "de")[-1] == "Marker: 2"
     t.end_turn()
     t.end_turn()
     assert dict(t.state.mystify) == {(0, 1): 1}

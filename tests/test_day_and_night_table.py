@@ -336,3 +336,24 @@ def test_the_box_keeps_the_spells_that_bring_tiles_when_its_hand_is_cut():
     hand = ("day-stride", "twin-suns", "veil", "sunrise", "turn-to-day", "insight", "dawn")
     cut = least_worth(GAME, state, "day", hand, 2)
     assert set(cut) == {"day-stride", "veil"}  # before: the dearest went (twin-suns)
+
+
+def test_markers_are_said_as_how_many_to_add_or_take_off():
+    """Found by testers: the box's Day upkeep said "0,0: 2 Marker", meaning "take one off, 2
+    stay". A line says what to do with the markers: how many on, how many off."""
+    from device.app import pieces
+    from device.app.session import Session
+
+    state = GAME.initial(GAME.parse_options({}))
+    cast = GAME.apply(GAME.apply(state, GAME.parse_action("cast sunrise 0,1")),
+                      GAME.parse_action("cast mist 0,1"))  # fmt: skip
+    night = GAME.apply(cast, GAME.parse_action("end"))
+    day = GAME.apply(night, GAME.parse_action("end"))  # Day's upkeep: one marker off
+    assert dict(cast.mystify) == {(0, 1): 3} and dict(day.mystify) == {(0, 1): 2}
+    session = Session(1, GAME.id, state.options, state, 0)
+    on = pieces.lines(session, state, cast, [], "de")
+    off = pieces.lines(session, night, day, [], "de")
+    assert "0,1: 3 Marker drauf" in on
+    assert "0,1: 1 Marker weg" in off and not any("2 Marker" in line for line in off)
+    back = pieces.lines(session, day, night, [], "en", False)  # an undo of the upkeep
+    assert "0,1: 1 marker on" in back

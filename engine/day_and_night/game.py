@@ -408,7 +408,15 @@ class DayAndNight(Game[State, Action, Options]):
 
     # what the box keeps for the players (AP, the fields entered, the verdict) is not on
     # the table; the temples are the board's temple tiles
-    table_free = ("to_move", "ap_left", "entered", "pending_temple", "verdict", "outcome")
+    table_free = (
+        "to_move",
+        "ap_left",
+        "entered",
+        "pending_temple",
+        "verdict",
+        "outcome",
+        "ended_by",
+    )
 
     table = staticmethod(on_table.table)
     changes = staticmethod(on_table.changes)

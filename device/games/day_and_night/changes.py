@@ -55,6 +55,10 @@ def say(told: Told, change: Change) -> str:
         case "marker", "temple":
             key = "ch.dan.temple_now" if c.count else "ch.dan.temple_gone"
             return text(key, lang, side=told.name(c.seat))
+        case "marker", "mystify" if c.count:  # markers added or taken off: how many
+            was = dict(told.before.mystify).get(c.where, 0)
+            key = "ch.dan.mystify_more" if c.count > was else "ch.dan.mystify_fewer"
+            return text(key, lang, at=_at(c.where), n=abs(c.count - was))
         case "marker", what:
             on = "on" if c.count else "off"
             return text(f"ch.dan.{what}_{on}", lang, at=_at(c.where), n=c.count)

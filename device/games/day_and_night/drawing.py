@@ -169,6 +169,8 @@ def _context(state: State, view: View, lang: str) -> list[str]:
     upkeep = state.upkeep
     if view.drawn:  # the cards the last step (or spell) drew: to take now
         lines.append(text("dan.draw_cards", lang, n=view.drawn))
+    elif not view.upkeep:  # the turn's upkeep is said until the turn's first action
+        pass
     elif upkeep.fixed or upkeep.markers:  # the upkeep, said as it was done on the board
         if upkeep.markers:
             lines.append(text("dan.upkeep_markers", lang, n=len(upkeep.markers)))

@@ -125,6 +125,7 @@ def view_record(view: View) -> dict[str, Any]:
         "built_side": view.built_side,
         "last": list(view.last),
         "drawn": view.drawn,
+        "upkeep": view.upkeep,
     }
 
 
@@ -162,6 +163,7 @@ def view_parse(data: dict[str, Any], state: State) -> View:
         str(data.get("built_side", "")),
         (last[0], last[1]),
         int(data.get("drawn", 0)) if str(data.get("drawn", 0)).isdigit() else 0,
+        data.get("upkeep") is True,
     )
     if (state.pending is not None) != (mode == "temple"):
         return replace(initial_view(state), last=view.last)
@@ -190,7 +192,7 @@ def after(before: State, after_state: State, view: View) -> View:
         last = (cast, last[1]) if i == 0 else (last[0], cast)
     same_turn = after_state.turn == before.turn
     drawn = after_state.draws - (before.draws if same_turn else 0)  # this step's, not the turn's
-    keep = View(last=last, drawn=max(0, drawn) if same_turn else 0)
+    keep = View(last=last, drawn=max(0, drawn) if same_turn else 0, upkeep=not same_turn)
     if after_state.pending is not None:
         return _temple_view(after_state, keep)
     built: tuple[Coord, ...] = ()

@@ -39,6 +39,7 @@ class View:
     built_side: str = ""
     last: tuple[str, str] = ("", "")  # the spell each side cast last: the list starts there
     drawn: int = 0  # cards the last step or spell drew (to take now; the turn's: `draws`)
+    upkeep: bool = False  # the turn has just begun: its upkeep is said until the next action
 
     @property
     def page(self) -> int:
