@@ -65,13 +65,6 @@ def too_few_tiles(state: State) -> bool:
     (its own and the other side's), are fewer than 8 for each temple it still lacks. A side
     casts at most as many more spells as it has cards in hand and deck: the ones that bring
     the most, of those not yet cast (each copy once)."""
-    need = [TEMPLE_SIZE * (2 - t) - _own_tiles(state.board, side)
-            for side, t in zip(SIDES, _temples(state.board), strict=True)]  # fmt: skip
-    best = _best_cast(state.options)  # a quick bound first: most games are far from here
-    for i in range(len(SIDES)):
-        cards = (state.hands[c] + state.decks[c] for c in SIDES)
-        if sum(n * per[i] for n, per in zip(cards, best, strict=True)) >= need[i]:
-            return False
     left = _left(state.options, state.cast)  # per caster, per side: (tiles, copies), best first
     for i, (side, temples) in enumerate(zip(SIDES, _temples(state.board), strict=True)):
         could = _own_tiles(state.board, side)
@@ -113,15 +106,6 @@ def _left(
             sides.append(tuple(sorted(((t, n) for t, n in found if n > 0), reverse=True)))
         out.append(tuple(sides))
     return tuple(out)
-
-
-@lru_cache(maxsize=64)
-def _best_cast(options: Options) -> tuple[tuple[int, ...], ...]:
-    """For each caster, the most tiles of each side's colour one of its spells brings."""
-    return tuple(
-        tuple(max((tiles[i] for _, _, tiles in spells), default=0) for i in range(len(SIDES)))
-        for spells in _tiles_of(options)
-    )
 
 
 @lru_cache(maxsize=64)
@@ -203,3 +187,17 @@ def _changes_board(start: State, side: str, spell: Spell) -> bool:
         if can_cast_now(trial, spell) and first_targets(trial, spell) is not None:
             return True
     return False
+
+
+def ended_by(state: State) -> str | None:
+    """Why the game ended: `second_temple`, `adjudication` (Day's adjudicated win, or neither
+    can still win on the board), `no_tiles` (neither side can ever have the tiles of its
+    second temple), `no_change` (the board can no longer change); None while it goes on
+    (end.py)."""
+    if not state.over:
+        return None
+    if max(state.board.day_temples, state.board.night_temples) >= 2:
+        return "second_temple"
+    if state.verdict != "play":
+        return "adjudication"
+    return "no_tiles" if too_few_tiles(state) else "no_change"

@@ -28,7 +28,7 @@ from engine.day_and_night.effects import (
     _effect,
     _prerequisite,
 )
-from engine.day_and_night.end import _judge, too_few_tiles
+from engine.day_and_night.end import _judge, ended_by
 from engine.day_and_night.spells import (
     EXAMPLE,
     Effect,
@@ -441,20 +441,6 @@ class DayAndNight(Game[State, Action, Options]):
             "outcome": state.outcome,
             "ended_by": ended_by(state),
         }
-
-
-def ended_by(state: State) -> str | None:
-    """Why the game ended: `second_temple`, `adjudication` (Day's adjudicated win, or neither
-    can still win on the board), `no_tiles` (neither side can ever have the tiles of its
-    second temple), `no_change` (the board can no longer change); None while it goes on
-    (end.py)."""
-    if not state.over:
-        return None
-    if max(state.board.day_temples, state.board.night_temples) >= 2:
-        return "second_temple"
-    if state.verdict != "play":
-        return "adjudication"
-    return "no_tiles" if too_few_tiles(state) else "no_change"
 
 
 def deck_rule_broken(deck: tuple[Spell, ...]) -> str | None:

@@ -11,7 +11,7 @@ from device.games.day_and_night import texts  # noqa: F401 - its texts in the ca
 from device.games.day_and_night.names import spell_name
 from device.games.day_and_night.view import NAMES
 from device.ui.catalog import text
-from engine.day_and_night.game import ended_by
+from engine.day_and_night.end import ended_by
 from engine.day_and_night.state import Cast, End, State, Step
 
 
