@@ -15,7 +15,7 @@ from device.app.menu import answer_label, menu_items, menu_label, menu_question,
 from device.app.solo import seat as solo
 from device.app.state import TOP, BoxState, Teach, game_view, message_page, screens_of
 from device.app.teach import ROWS, check_report, game_of, page_of, teach_games
-from device.app.turns import end_undone, undo_takes_back_an_end
+from device.app.turns import end_undone
 from device.cards.names import printed_name
 from device.games.contract import ABANDON, DEFAULT_LAYOUT, UNDO, Layout
 from device.ui import fit, fonts as font_files
@@ -140,7 +140,7 @@ def _message(draw, lines: tuple[str, ...] | list[str], fonts) -> None:
 def _shorter(box: BoxState, band: str) -> tuple[str, ...]:
     """The catalog's short forms of a text in the band (a narrow band beside a board takes
     them)."""
-    if box.mode == "confirm" and box.confirm == UNDO and not undo_takes_back_an_end(box):
+    if box.mode == "confirm" and box.confirm == UNDO and not end_undone(box):
         return (text("menu.undo_question", box.lang),)
     return shorter(band, box.lang)
 

@@ -157,13 +157,9 @@ def undo_last(box: BoxState) -> tuple[BoxState, list[Effect]]:
 def undo_asked(box: BoxState) -> tuple[BoxState, list[Effect]]:
     """An undo the player chose (the menu's item, a hold of `back`): done at once, asked
     first only where it takes back a round's or the game's end (its results were shown)."""
-    if undo_takes_back_an_end(box):
+    if end_undone(box):
         return replace(box, mode="confirm", confirm=UNDO), []
     return undo_turn(replace(box, mode="game"))
-
-
-def undo_takes_back_an_end(box: BoxState) -> bool:
-    return bool(end_undone(box))
 
 
 def end_undone(box: BoxState) -> str:

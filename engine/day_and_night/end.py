@@ -33,7 +33,7 @@ from engine.day_and_night.areas import size
 from engine.day_and_night.choices import FIELDS_48, can_cast_now, first_targets
 from engine.day_and_night.spells import Effect, Spell
 from engine.day_and_night.state import AP_PER_TURN, SIDES, Options, State, Upkeep
-from engine.day_and_night.temples import _day_upkeep
+from engine.day_and_night.temples import _day_upkeep, _own_tiles
 
 CHANGES_TILES = ("place", "flip", "move_tile", "mystify")
 
@@ -67,7 +67,7 @@ def too_few_tiles(state: State) -> bool:
     the most, of those not yet cast (each copy once)."""
     left = _left(state.options, state.cast)  # per caster, per side: (tiles, copies), best first
     for i, (side, temples) in enumerate(zip(SIDES, _temples(state.board), strict=True)):
-        could = _own_tiles(state.board, side)
+        could = size(_own_tiles(state.board, side))
         for caster, by_side in zip(SIDES, left, strict=True):
             more = state.hands[caster] + state.decks[caster]  # spells it can still cast
             for tiles, copies in by_side[i]:
@@ -82,10 +82,6 @@ def too_few_tiles(state: State) -> bool:
 
 def _temples(board: Board) -> tuple[int, int]:
     return board.day_temples, board.night_temples
-
-
-def _own_tiles(board: Board, side: str) -> int:
-    return size(board.day | board.fixed) if side == "day" else size(board.night)
 
 
 @lru_cache(maxsize=4096)

@@ -169,14 +169,12 @@ def _context(state: State, view: View, lang: str) -> list[str]:
     upkeep = state.upkeep
     if view.drawn:  # the cards the last step (or spell) drew: to take now
         lines.append(text("dan.draw_cards", lang, n=view.drawn))
-    elif not view.upkeep:  # the turn's upkeep is said until the turn's first action
-        pass
-    elif upkeep.fixed or upkeep.markers:  # the upkeep, said as it was done on the board
-        if upkeep.markers:
+    elif view.upkeep and (upkeep.fixed or upkeep.markers):  # said as done on the board,
+        if upkeep.markers:  # until the turn's first action
             lines.append(text("dan.upkeep_markers", lang, n=len(upkeep.markers)))
         if upkeep.fixed:
             lines.append(text("dan.upkeep_fixed", lang, n=len(upkeep.fixed)))
-    elif upkeep.crystals:
+    elif view.upkeep and upkeep.crystals:
         lines.append(text("dan.upkeep_night", lang, n=len(upkeep.crystals)))
     extra = max(0, state.hands[state.turn] - HAND)
     if extra:
