@@ -118,20 +118,29 @@ needs_lgpio = pytest.mark.skipif(
 )
 
 
+# root in a mount namespace of its own, the folder bound read-only onto itself: root cannot
+# write there either (where nobody cannot read the checkout, a clone under a private folder)
+READ_ONLY_AS_ROOT = ["unshare", "--mount", "sh", "-c",
+                     'mount --bind -o ro "$0" "$0" && cd "$0" && exec "$@"']  # fmt: skip
+
+
 def as_a_user_who_cannot_write_here(code: str, *args: str) -> subprocess.CompletedProcess:
     """Python running `code` in a folder it may read but not write, as `sudo -u tabletop`
-    runs `doctor` in the clone: as nobody when this runs as root (root writes anywhere)."""
+    runs `doctor` in the clone: as nobody when this runs as root (root writes anywhere), or
+    as root in a read-only bind of the folder where nobody cannot read this checkout."""
     folder = Path(tempfile.mkdtemp(prefix="tabletop-read-only-"))
     try:
         folder.chmod(0o555)
-        drop = []
+        drop: list[str] = []
         env = {k: v for k, v in os.environ.items() if k != "LG_WD"}
         env["PYTHONPATH"] = str(ROOT)
         if os.geteuid() == 0:
             drop = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
             seen = subprocess.run([*drop, sys.executable, "-c", "import device"], env=env, cwd="/")
             if seen.returncode != 0:
-                pytest.skip("as root, this needs a checkout and .venv that nobody can read")
+                drop = [*READ_ONLY_AS_ROOT, str(folder)]
+                if subprocess.run([*drop, "true"], capture_output=True).returncode != 0:
+                    pytest.skip("as root, this needs a checkout nobody can read, or unshare")
         return subprocess.run(
             [*drop, sys.executable, "-c", code, *args],
             cwd=folder,
