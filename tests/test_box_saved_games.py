@@ -61,8 +61,8 @@ def test_undo_after_a_restart(tmp_path):
         for _ in range(items.index("undo")):
             q.press("down")
         q.press("ok")
-        # said as the players take it back: the card laid on 3,3 off again
-        assert q.box.mode == "game" and q.box.undone == (("Zurück:", "Oberste Karte 3,3 weg"),)
+        # said as the players take it back: the card laid on 3,3 off again (4,4 on the table)
+        assert q.box.mode == "game" and q.box.undone == (("Zurück:", "Oberste Karte 4,4 weg"),)
         assert q.state.phase == "road" and q.state.turn == "A"
         assert q.state.position.figures == after_place.figures
         assert q.state.position.road_at((3, 3)) == "-"  # the card is taken back

@@ -131,7 +131,8 @@ def test_the_menu_s_hint_shows_the_best_action_for_the_player_to_move(tmp_path):
 
         band = _band(p.box, shown(p.box))
         assert p.box.mode == "game" and band.startswith("Tipp: Figur auf ")
-        at = tuple(int(n) for n in band.removeprefix("Tipp: Figur auf ").split(","))
+        said = band.removeprefix("Tipp: Figur auf ").split(",")  # counted from 1 on the table
+        at = tuple(int(n) - 1 for n in said)
         assert p.box.view.cursor == at and p.box.view.preview == at  # drawn on the board
         assert p.box.session.actions == 1  # a hint plays nothing ...
         assert _lines(p.box, shown(p.box))[1] == "ok:Tipp spielen back:weg"

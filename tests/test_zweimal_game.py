@@ -169,3 +169,20 @@ def test_no_card_step_without_a_free_field_or_card():
 def test_bad_options(kwargs, message):
     with pytest.raises(ValueError, match=message):
         Options(**kwargs)
+
+
+def test_cards_laid_on_one_field_are_counted_and_taken_back_by_how_many():
+    """Issue 47: two cards on one field show its road as before; the table counts them, so
+    an undo of both says to take both off (not only the supply's count)."""
+    from engine.zweimal.game import GAME, Deal, Lay, Place
+
+    start = GAME.apply(GAME.initial(GAME.parse_options(GAME.option_defaults)), Deal(("----",) * 4))
+    played = start
+    for action in (Place((2, 0)), Lay((0, 3)), Place((3, 3)), Lay((0, 3))):
+        played = GAME.apply(played, action)
+    assert played.position.road_at((0, 3)) == "-" and played.cards_on((0, 3)) == 2
+    assert GAME.table(played)["cards 0,3"] == 2
+    back = [c for c in GAME.changes(played, start) if c.what == "road"]
+    assert [(c.kind, c.where, c.count) for c in back] == [("take_back", (0, 3), 2)]
+    on = [c for c in GAME.changes(start, played) if c.what == "road"]
+    assert [(c.kind, c.where, c.count, c.to) for c in on] == [("lay", (0, 3), 2, "-")]

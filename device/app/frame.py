@@ -50,12 +50,12 @@ def render(box: BoxState) -> Image.Image:
         _deal(draw, box, shown, fonts)
     elif box.session is not None:
         page = _said_page(box, shown)
-        panel = layout.said if page is not None and not box.undone else None
-        if page is None or panel is not None:  # the game, the box's move said over its panel
+        panel = layout.said if page is not None and _on_panel(box, layout) else None
+        if page is None or panel is not None:  # the game; what to do said over its panel
             screens = screens_of(box.session)
             main = fit.Guard(draw, main_area(layout)) if fit.is_strict() else draw
             screens.draw_main(main, box.session.state, game_view(box), box.lang, fonts)
-        if page is not None:  # (an undo's changes: over the whole main area)
+        if page is not None:  # (a game without a panel: over the whole main area)
             _said(draw, panel, page, fonts)
         elif shown.box_draws:  # the table draws the box's card: said over the top row
             draw.rectangle((0, 0, WIDTH - 1, 8), fill=1)
@@ -95,6 +95,12 @@ def _said_page(box: BoxState, shown: solo.Shown) -> tuple[str, ...] | None:
     if box.undone:
         return box.undone[box.undone_page % len(box.undone)]
     return shown.move_page
+
+
+def _on_panel(box: BoxState, layout: Layout) -> bool:
+    """Said over the game's panel (the board in sight): the box's move, an undo's changes
+    where the game asks for it (`Layout.undo_said`)."""
+    return layout.said is not None and (not box.undone or layout.undo_said)
 
 
 def _said(draw, area: tuple[int, int, int, int] | None, page: tuple[str, ...], fonts) -> None:
@@ -170,7 +176,7 @@ def _layout(box: BoxState, shown: solo.Shown) -> Layout:
     if not in_game or box.session is None or shown.telling:
         return DEFAULT_LAYOUT
     layout = screens_of(box.session).layout(box.session.state, game_view(box))
-    if _said_page(box, shown) is not None and (layout.said is None or box.undone):
+    if _said_page(box, shown) is not None and not _on_panel(box, layout):
         return DEFAULT_LAYOUT  # said over the main area, under the status line
     return layout
 

@@ -129,7 +129,10 @@ def undo_turn(box: BoxState) -> tuple[BoxState, list[Effect]]:
     lines = pieces.lines(now, session.state, now.state, taken, box.lang, False, held)
     if not lines:  # nothing on the table changed: what was taken back (undo_last's notice)
         return box, effects
-    pages = pieces.paged("change.undone", lines, box.lang, Layout())  # the whole main area
+    # over the game's panel, the board in sight as it is now, where the game asks for it
+    layout = screens_of(now).layout(now.state, game_view(box))
+    layout = layout if layout.undo_said else Layout()  # else the whole main area
+    pages = pieces.paged("change.undone", lines, box.lang, layout)
     return replace(box, notice="", undone=pages, undone_page=0), effects
 
 

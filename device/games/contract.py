@@ -120,6 +120,9 @@ class Layout:
     # game (a page's title says it is the box's turn); None: over the whole main area, under
     # the status line
     said: tuple[int, int, int, int] | None = None
+    # an undo's changes said there too, the board in sight (its fields found on it), not over
+    # the whole main area (where more fits on a page)
+    undo_said: bool = False
 
 
 DEFAULT_LAYOUT = Layout()

@@ -123,7 +123,40 @@ def dan_no_change(lang: str):
     return render(_box(game.id, state, lang))
 
 
-def undo_round_question(lang: str):
+def _zweimal_played(actions: list, lang: str, **kwargs) -> BoxState:
+    """Zweimal's game 1 with these actions played, each state kept (as the box keeps them)."""
+    from engine.zweimal.game import GAME
+
+    state = GAME.initial(GAME.parse_options(GAME.option_defaults))
+    before = []
+    for action in actions:
+        before.append(state)
+        state = GAME.apply(state, action)
+    return _box(GAME.id, state, lang, history=tuple(actions), before=tuple(before), **kwargs)
+
+
+def zw_undo_stacked(lang: str):
+    """Zweimal against the box (it plays B): A and then the box laid a card on one field; A's
+    undo takes both cards off it, said by how many."""
+    from device.app.turns import undo_turn
+    from engine.zweimal.game import Deal, Lay, Place
+
+    deal = Deal(("-|-|", "|-|-", "--||", "||--"))
+    played = [deal, Place((2, 0)), Lay((0, 3)), Place((3, 3)), Lay((0, 3))]
+    box, _ = undo_turn(_zweimal_played(played, lang, box_seat="B"))
+    return render(box)
+
+
+def zw_undo_round(lang: str):
+    """Zweimal: the round's end taken back (asked first, undo-round-question): the grid as it
+    was scored, then its last step taken back."""
+    from device.app.turns import confirm_button
+
+    box, _ = confirm_button(undo_round_question(lang, render_it=False), "ok")
+    return render(box)
+
+
+def undo_round_question(lang: str, render_it: bool = True):
     """Zweimal: a hold of `back` on the round's scoring board asks before it takes the
     round's end back (the round played in reading order, each card on the last free field)."""
     from device.games.contract import UNDO
@@ -149,11 +182,14 @@ def undo_round_question(lang: str):
     box = _box(GAME.id, state, lang, history=tuple(history), before=tuple(before))
     screens = games.GAMES[GAME.id].screens
     view = screens.after(before[-1], state, screens.initial_view(before[-1]))  # scoring board
-    return render(replace(box, view=view, mode="confirm", confirm=UNDO))
+    asked = replace(box, view=view, mode="confirm", confirm=UNDO)
+    return render(asked) if render_it else asked
 
 
 CASES = {
     "undo-round-question": undo_round_question,
+    "zw-undo-stacked": zw_undo_stacked,
+    "zw-undo-round": zw_undo_round,
     "dan-no-tiles": dan_no_tiles,
     "dan-no-change": dan_no_change,
     "dan-hint-spell": dan_hint_spell,

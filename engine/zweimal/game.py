@@ -20,6 +20,7 @@ from engine.zweimal.position import (
     Position,
     road_of,
     score,
+    with_card,
 )
 
 Player = Literal["A", "B"]
@@ -106,6 +107,9 @@ class State:
     supply: int
     round_scores: tuple[Scores, ...] = ()
     round_positions: tuple[Position, ...] = ()  # each finished round's final position
+    # the road cards laid this round on each field, row by row (empty: none yet): a field
+    # laid on twice shows its road as before, and an undo takes both cards off it
+    laid: tuple[int, ...] = ()
 
     @property
     def totals(self) -> Scores:
@@ -113,6 +117,10 @@ class State:
 
     def figures_left(self, player: Player) -> int:
         return FIGURES_PER_PLAYER - self.position.count(player)
+
+    def cards_on(self, field: Coord) -> int:
+        """The road cards laid this round on `field` (on top of the one dealt)."""
+        return self.laid[field[0] * self.options.size + field[1]] if self.laid else 0
 
 
 def other(player: Player) -> Player:
@@ -188,7 +196,8 @@ def apply(state: State, action: Action) -> State:
             if state.position.figure_at(field) != EMPTY:
                 raise IllegalMove("a card goes only on a field without a figure", "lay_on_figure")
             flipped = _with_road(state.position, field, FLIP[state.position.road_at(field)])
-            return _end_turn(evolve(state, position=flipped, supply=state.supply - 1))
+            laid = with_card(state.laid, state.options.size, field)
+            return _end_turn(evolve(state, position=flipped, supply=state.supply - 1, laid=laid))
     raise IllegalMove(f"unknown action {action!r}", "unknown_action")  # pragma: no cover
 
 

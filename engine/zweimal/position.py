@@ -45,6 +45,13 @@ class Position:
         return f"parse_position({self.notation()!r})"
 
 
+def with_card(laid: tuple[int, ...], size: int, field: Coord) -> tuple[int, ...]:
+    """Cards laid per field, row by row (empty: none), with one more on `field`."""
+    counts = list(laid or (0,) * (size * size))
+    counts[field[0] * size + field[1]] += 1
+    return tuple(counts)
+
+
 def parse_position(text: str) -> Position:
     """Read the notation of `../shared/rules/zweimal.md`: rows split by `/`, two chars a field."""
     text = text.strip()

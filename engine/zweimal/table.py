@@ -3,10 +3,11 @@ the grid and the supply of road cards (the scores are the box's); and what the p
 on it between two states.
 
 Fields are named as the box names them (row, column from 0, as on the box's grid). A road
-card laid flips its field (`lay`: a card from the supply on top); taken back, the top card
-goes back to the supply (`take_back`); in the set-up a card is turned (`turn`). A round's end
-clears the grid for the next round (`clear`); taken back, the grid is laid out again as the
-box shows it (`restore`).
+card laid flips its field (`lay`: a card from the supply on top; `count`: how many, a field
+laid on twice shows its road as before); taken back, the top cards go back to the supply
+(`take_back`); in the set-up a card is turned (`turn`). A round's end is its last step, then
+the grid cleared for the next round (`clear`); taken back, the grid is laid out again as it
+was scored (`restore`), then that last step is taken back.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from engine.core import evolve
 from engine.table import Change, Table, differing
-from engine.zweimal.position import PLAYERS
+from engine.zweimal.position import PLAYERS, with_card
 
 
 def _field(r: int, c: int) -> str:
@@ -29,6 +30,7 @@ def table(state: Any) -> Table:
         for c in range(n):
             out[f"road {r},{c}"] = state.position.road_at((r, c))
             out[f"figure {r},{c}"] = state.position.figure_at((r, c))
+            out[f"cards {r},{c}"] = state.cards_on((r, c))
     for p in ("A", "B"):
         out[f"figures {p}"] = state.figures_left(p)
     return out
@@ -48,9 +50,14 @@ def changes(before: Any, after: Any) -> tuple[Change, ...]:
         if grid:
             found.append(Change("clear", what="grid", places=tuple(grid)))
         return tuple(found)
-    if after.round < before.round:  # a round's end taken back: laid out as the box shows it
-        if grid:
+    if after.round < before.round:  # a round's end taken back: the grid as it was scored,
+        if grid:  # then its last step taken back
             found.append(Change("restore", what="grid", places=tuple(grid)))
+        end = _round_end(after, before)
+        if end is not None:
+            e = table(end)
+            found += _figures(end, after, differing(e, b))
+            found += _roads(end, after, differing(e, b))
         return tuple(found)
     found += _figures(before, after, differ)
     found += _roads(before, after, differ)
@@ -66,11 +73,12 @@ def _round_end(before: Any, after: Any) -> Any | None:
     final = after.round_positions[-1]
     n = before.options.size
     fields = [(r, c) for r in range(n) for c in range(n)]
-    flips = sum(final.road_at(f) != before.position.road_at(f) for f in fields)
+    flipped = [f for f in fields if final.road_at(f) != before.position.road_at(f)]
     figures = sum(final.figure_at(f) != before.position.figure_at(f) for f in fields)
-    if flips > 1 or figures > 2:
+    if len(flipped) > 1 or figures > 2:
         return None
-    return evolve(before, position=final, supply=before.supply - flips)
+    laid = with_card(before.laid, n, flipped[0]) if flipped else before.laid
+    return evolve(before, position=final, supply=before.supply - len(flipped), laid=laid)
 
 
 def _figures(before: Any, after: Any, differ: set[str]) -> list[Change]:
@@ -108,21 +116,21 @@ def _figures(before: Any, after: Any, differ: set[str]) -> list[Change]:
 
 
 def _roads(before: Any, after: Any, differ: set[str]) -> list[Change]:
+    """The road cards: a field with more cards on it than before had them laid (`count` of
+    them; the top one shows `to`), one with fewer had its top cards taken back, one with as
+    many turned (the set-up)."""
     n = before.options.size
-    flipped = [(r, c) for r in range(n) for c in range(n) if f"road {_field(r, c)}" in differ]
     supply = ("supply",) if "supply" in differ else ()
-    laid = before.supply - after.supply  # cards from the supply onto the grid (< 0: back)
     found: list[Change] = []
-    for at in flipped:
-        place = f"road {_field(*at)}"
-        now = after.position.road_at(at)
-        if laid > 0:
-            found.append(Change("lay", None, "road", at, now, places=(place, *supply)))
-        elif laid < 0:
-            found.append(Change("take_back", None, "road", at, now, places=(place, *supply)))
-        else:
-            found.append(Change("turn", None, "road", at, now, places=(place,)))
-    if supply and abs(laid) != len(flipped):
-        # cards laid on a field and on it again (its road as it was): the supply's count
+    moved = 0  # cards from the supply onto the grid (< 0: back)
+    for at in [(r, c) for r in range(n) for c in range(n)]:
+        places = tuple(p for p in (f"road {_field(*at)}", f"cards {_field(*at)}") if p in differ)
+        if not places:
+            continue
+        now, laid = after.position.road_at(at), after.cards_on(at) - before.cards_on(at)
+        moved += laid
+        kind = "lay" if laid > 0 else "take_back" if laid < 0 else "turn"
+        found.append(Change(kind, None, "road", at, now, abs(laid) or 1, (*places, *supply)))
+    if supply and before.supply - after.supply != moved:  # (never within a round)
         found.append(Change("count", None, "road", "supply", count=after.supply, places=supply))
     return found

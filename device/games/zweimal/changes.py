@@ -1,18 +1,16 @@
 """What the players change on Zweimal's table, in words (the screens contract's `say`): a
-line a change, fields named as the box's grid shows them (row, column), the road a card
-shows as it lies ("waagrecht": the road runs left-right)."""
+line a change, fields named as the players count them (row, column from the top left, from
+1), the road a card shows as it lies ("waagrecht": the road runs left-right), cards laid on
+one field and taken off it by how many."""
 
 from __future__ import annotations
 
 from device.games.contract import Told
 from device.games.zweimal import texts  # noqa: F401 - its texts in the catalog
+from device.games.zweimal.words import field as _at
 from device.ui.catalog import text
 from engine.table import Change
 from engine.zweimal.position import HORIZONTAL
-
-
-def _at(field: tuple[int, int]) -> str:
-    return f"{field[0]},{field[1]}"
 
 
 def way(orientation: str, lang: str) -> str:
@@ -27,9 +25,10 @@ def say(told: Told, change: Change) -> str:
         case "move":
             return text("ch.zw.move", lang, seat=c.seat, at=_at(c.where), to=_at(c.to))
         case "lay" | "turn":
-            return text(f"ch.zw.{c.kind}", lang, at=_at(c.where), way=way(c.to, lang))
+            way_ = way(c.to, lang)
+            return text(f"ch.zw.{c.kind}", lang, at=_at(c.where), way=way_, n=c.count)
         case "take_back":
-            return text("ch.zw.take_back", lang, at=_at(c.where))
+            return text("ch.zw.take_back", lang, at=_at(c.where), n=c.count)
         case "count":
             return text("ch.zw.count", lang, n=c.count)
         case "clear" | "restore":

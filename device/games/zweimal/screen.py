@@ -182,6 +182,7 @@ def layout(state: State, view: View) -> Layout:
         separators=False,
         notice=(px - 2, 18, 127, 54),
         said=(px - 2, 0, 127, 54),  # the panel: its title says the box's turn
+        undo_said=True,  # the fields an undo names found on the grid beside it
     )
 
 

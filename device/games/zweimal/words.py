@@ -21,15 +21,21 @@ def status(state: State, lang: str) -> str:
     return f"{round_} · {text('status.turn', lang, player=state.turn)}"  # whose turn
 
 
+def field(at: tuple[int, int]) -> str:
+    """A field as the players count it on the table: row, column from the top left, from 1
+    (the notation counts from 0)."""
+    return f"{at[0] + 1},{at[1] + 1}"
+
+
 def describe(state: State, action: Any, lang: str) -> str:
     """An action in the players' words (what an undo took back)."""
     match action:
-        case Place((r, c)):
-            return text("undo.zweimal_place", lang, at=f"{r},{c}")
-        case Move((r, c), (r2, c2)):
-            return text("undo.zweimal_move", lang, at=f"{r},{c}", to=f"{r2},{c2}")
-        case Lay((r, c)):
-            return text("undo.zweimal_lay", lang, at=f"{r},{c}")
-        case SetRoad((r, c), _):
-            return text("undo.zweimal_road", lang, at=f"{r},{c}")
+        case Place(at):
+            return text("undo.zweimal_place", lang, at=field(at))
+        case Move(at, to):
+            return text("undo.zweimal_move", lang, at=field(at), to=field(to))
+        case Lay(at):
+            return text("undo.zweimal_lay", lang, at=field(at))
+        case SetRoad(at, _):
+            return text("undo.zweimal_road", lang, at=field(at))
     return text("undo.setup", lang)
