@@ -156,6 +156,26 @@ def zw_undo_round(lang: str):
     return render(box)
 
 
+def fuw_undo_round(lang: str):
+    """Feuer und Wasser: the round's end taken back (asked first): the landscape as it was
+    scored, the piles as they were then, the last card back into the hand."""
+    from device.app.turns import confirm_button
+    from device.games.contract import UNDO
+    from engine.feuer_und_wasser.game import GAME
+
+    rng = random.Random(4)
+    state = GAME.initial(GAME.parse_options({**GAME.option_defaults, "mode": "rows"}))
+    history, before = [], []
+    while state.round == 1:
+        action = rng.choice(GAME.sample_actions(state))
+        before.append(state)
+        history.append(action)
+        state = GAME.apply(state, action)
+    box = _box(GAME.id, state, lang, history=tuple(history), before=tuple(before))
+    box, _ = confirm_button(replace(box, mode="confirm", confirm=UNDO), "ok")
+    return render(box)
+
+
 def undo_round_question(lang: str, render_it: bool = True):
     """Zweimal: a hold of `back` on the round's scoring board asks before it takes the
     round's end back (the round played in reading order, each card on the last free field)."""
@@ -190,6 +210,7 @@ CASES = {
     "undo-round-question": undo_round_question,
     "zw-undo-stacked": zw_undo_stacked,
     "zw-undo-round": zw_undo_round,
+    "fuw-undo-round": fuw_undo_round,
     "dan-no-tiles": dan_no_tiles,
     "dan-no-change": dan_no_change,
     "dan-hint-spell": dan_hint_spell,

@@ -7,8 +7,10 @@ the players change on it between two states.
 A card drawn (`draw`) goes from the pile into the hand and is laid from there (`lay`,
 `where`: the squares it covers); taken back, a laid card goes back into the hand (`take_back`
 to "hand") or, where its draw is taken back too, onto the pile (`take_back` to "pile").
-Discards go from the pile (`discard`) and back onto it (`from_discard`). A round's end clears
-the landscape for the next round (`clear`).
+Discards go from the pile (`discard`) and back onto it (`from_discard`). A round's end is its
+last card, then the landscape cleared for the next round (`clear`); taken back, the landscape
+is laid out as it was scored (`restore`), each pile counted as it was then (`count`: `count`
+cards in the pile, `to` discarded), and the last card taken back.
 """
 
 from __future__ import annotations
@@ -57,9 +59,19 @@ def changes(before: Any, after: Any) -> tuple[Change, ...]:
         if rest:
             found.append(Change("clear", what="landscape", places=tuple(rest)))
         return tuple(found)
-    if after.round < before.round:  # a round's end taken back: laid out as the box shows it
-        if rest:
+    if after.round < before.round:  # a round's end taken back: laid out as it was scored,
+        if rest:  # the piles as they were then, and its last card taken back
             found.append(Change("restore", what="landscape", places=tuple(rest)))
+        end = _round_end(after, before)
+        if end is not None:
+            e = table(end)
+            for p in COLOURS:
+                pile, gone = e[f"pile {p}"], e[f"discards {p}"]
+                places = (f"pile {p}", f"discards {p}")
+                found.append(Change("count", p, "pile", "pile", gone, pile, places))
+            squares = tuple(d for d in differing(e, b) if d.startswith("square "))
+            for p in COLOURS:
+                found += _cards(e, b, p, differing(e, b), squares)
         return tuple(found)
     squares = tuple(d for d in rest if d.startswith("square "))
     for p in COLOURS:

@@ -97,6 +97,8 @@ def say(told: Told, change: Change) -> str:
             return text(f"ch.fuw.{c.kind}", lang, seat=seat, n=c.count)
         case "points":
             return text("ch.fuw.points_now", lang, seat=seat, n=c.count)
+        case "count":  # a pile as it was at a round's end (taken back)
+            return text("ch.fuw.pile_then", lang, seat=seat, n=c.count, gone=c.to)
         case "clear" | "restore":
             return text(f"ch.fuw.{c.kind}", lang)
     return ""  # pragma: no cover - Feuer und Wasser's table changes in no other way

@@ -34,7 +34,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ch.fuw.points_now": ("Punkte {seat}: {n}", "{seat}'s points: {n}"),
     "ch.fuw.clear": ("Landschaft abräumen", "Clear the landscape"),
-    "ch.fuw.restore": ("Landschaft wie gezeigt legen", "Lay the landscape as shown"),
+    "ch.fuw.restore": ("Landschaft wie bei der Wertung legen", "Lay the landscape as scored"),
+    "ch.fuw.pile_then": (
+        "{seat}: {n} Karten im Stapel, {gone} abgeworfen",
+        "{seat}: {n} cards in the pile, {gone} discarded",
+    ),
+    "ch.fuw.pile_then.one": (
+        "{seat}: 1 Karte im Stapel, {gone} abgeworfen",
+        "{seat}: 1 card in the pile, {gone} discarded",
+    ),
     "fuw.rows": ("Reihen (Grundspiel)", "Rows (basic game)"),
     "fuw.groups": ("Gruppen (verbündet)", "Groups (allied)"),
     "fuw.no": ("Nein", "No"),
