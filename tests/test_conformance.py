@@ -646,7 +646,8 @@ def test_every_change_is_said_in_a_line_that_fits_in_both_languages(game_id):
                 changes = engine.changes(before, after)
                 for lang in ("de", "en"):
                     lines = pieces.lines(session, before, after, between, lang, i <= j)
-                    assert len(lines) == len(changes), (game_id, lang, changes, lines)
+                    # a line a change at least (a change of many cards: a line for two)
+                    assert len(lines) >= len(changes), (game_id, lang, changes, lines)
                     # under a page's title, where the box says its move and an undo's
                     # changes (the game's panel, the board in sight; else the main area)
                     view = screens.initial_view(after)

@@ -35,15 +35,16 @@ def lines(
     forward: bool = True,
     held: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
 ) -> list[str]:
-    """The lines that take the table from `before` to `after`, one a change; none where
-    nothing on the table moves. `actions`: the actions between them, in the order they were
-    played (from `before` to `after`; `forward` False: from `after` to `before`, an undo);
-    `held`: in solo play, the box's hand card by card in `before` and in `after`."""
+    """The lines that take the table from `before` to `after`, one a change (a change of many
+    cards: a line for each two); none where nothing on the table moves. `actions`: the
+    actions between them, in the order they were played (from `before` to `after`;
+    `forward` False: from `after` to `before`, an undo); `held`: in solo play, the box's
+    hand card by card in `before` and in `after`."""
     engine, screens = engine_of(session), screens_of(session)
     seats = names(session, lang)
     told = Told(before, after, tuple(actions), seats, lang, forward, session.box_seat, held)
     found = [screens.say(told, change) for change in engine.changes(before, after)]
-    return [line for line in found if line]
+    return [line for said in found for line in said.split("\n") if line]  # (many cards)
 
 
 MAIN = (2, 11, 126, 54)  # the main area under the status line, where a game has no panel

@@ -275,7 +275,8 @@ class Screens(ABC, Generic[S, V, A]):
 
     def say(self, told: Told, change: Change, /) -> str:
         """A change said no better than "this place holds that now" (for a game whose engine
-        gives the default changes)."""
+        gives the default changes). A change of many cards may be said in several lines, one
+        under another (joined by a newline: `by_two`)."""
         from device.ui.catalog import text
 
         return text("ch.set", told.lang, where=change.where, what=change.to)
@@ -346,6 +347,15 @@ class Figures(Protocol):
     TARGETS: dict[str, tuple[str, float]]
 
     def figures(self, quick: bool, frame: Frame, /) -> dict[str, float]: ...
+
+
+def by_two(key: str, lang: str, names: list[str], **values: Any) -> str:
+    """Cards named two to a line (each line the catalog's `key` with its `cards`), the lines
+    joined by a newline: a `say` of many cards, a line each a player carries out."""
+    from device.ui.catalog import text
+
+    pairs = [", ".join(names[i : i + 2]) for i in range(0, len(names), 2)]
+    return "\n".join(text(key, lang, cards=pair, **values) for pair in pairs)
 
 
 def _less(these: tuple[str, ...], those: tuple[str, ...]) -> list[str]:

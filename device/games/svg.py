@@ -35,7 +35,7 @@ def svg(width: float, height: float, body: list[str], label: str) -> str:
 
 
 def axes(rows: int, cols: int, first_row: int = 0, first_col: int = 0) -> list[str]:
-    """The rows' and columns' numbers at the edges, as the game's notation names fields."""
+    """The rows' and columns' numbers at the edges, as the game's screens name fields."""
     out = []
     for r in range(rows):
         y = r * CELL + CELL / 2 + 4

@@ -176,6 +176,71 @@ def fuw_undo_round(lang: str):
     return render(box)
 
 
+def _solo_undone(game_id: str, seed: int, wanted, lang: str):
+    """A solo game (the box plays the second seat) played at random, the box's hand told in
+    a shuffled deck's order, until the undo at that point says lines `wanted` accepts: the
+    first of its pages `wanted` accepts."""
+    from device.app import turns
+    from engine import hands
+    from engine.search import choices
+
+    entry = games.GAMES[game_id]
+    game = entry.engine
+    rng = random.Random(seed)
+    state = game.initial(game.parse_options(game.option_defaults))
+    seat = game.players[-1]
+    told = [card for card, copies in game.deck_cards(state, seat) for _ in range(copies)]
+    rng.shuffle(told)
+    held = hands.start(game, state, seat, told)
+    history: list = []
+    before: list = []
+    for _ in range(400):
+        if game.is_over(state):
+            break
+        offered = choices(game, state)
+        if game.to_move(state) == seat:
+            offered = [a for a in offered if hands.playable(game, state, held.cards)(a)]
+        action = rng.choice(offered)
+        after = game.apply(state, action)
+        held = hands.follow(game, state, action, after, seat, held, told)
+        before.append(state)
+        history.append(action)
+        state = after
+        if game.to_move(state) == seat or not history:
+            continue
+        box = _box(game_id, state, lang, history=tuple(history), before=tuple(before))
+        box = replace(
+            box,
+            session=replace(
+                box.session, box_seat=seat, box_told=tuple(told[: held.used]), box_held=held
+            ),
+        )
+        undone, _ = turns.undo_turn(box)
+        lines = [line for page in undone.undone for line in page[1:]]
+        if lines and wanted(lines):
+            page = next(i for i, p in enumerate(undone.undone) if wanted(list(p[1:])))
+            return render(replace(undone, undone_page=page))
+    raise AssertionError(f"{game_id}: no such undo in seed {seed}")
+
+
+def dan_undo_named(lang: str):
+    """Day and Night against the box: an undo that puts several of the box's cards back on
+    its deck names each (two to a line)."""
+    words = ("auf den Stapel", "on the deck")
+    return _solo_undone(
+        "day-and-night", 3, lambda lines: any(x.endswith(words) and "," in x for x in lines), lang
+    )
+
+
+def wd_undo_mp(lang: str):
+    """Druiden against the box: an undo gives the MP back, said after the cards."""
+
+    def wanted(lines: list[str]) -> bool:
+        return len(lines) > 1 and lines[-1].startswith("Box: ") and "MP" in lines[-1]
+
+    return _solo_undone("wandernde-druiden", 3, wanted, lang)
+
+
 def undo_round_question(lang: str, render_it: bool = True):
     """Zweimal: a hold of `back` on the round's scoring board asks before it takes the
     round's end back (the round played in reading order, each card on the last free field)."""
@@ -211,6 +276,8 @@ CASES = {
     "zw-undo-stacked": zw_undo_stacked,
     "zw-undo-round": zw_undo_round,
     "fuw-undo-round": fuw_undo_round,
+    "dan-undo-named": dan_undo_named,
+    "wd-undo-mp": wd_undo_mp,
     "dan-no-tiles": dan_no_tiles,
     "dan-no-change": dan_no_change,
     "dan-hint-spell": dan_hint_spell,

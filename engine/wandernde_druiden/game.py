@@ -356,7 +356,7 @@ class WanderndeDruiden(Game[State, Action, Options]):
         return parse_action(text)
 
     # whose turn and its step, the MP, the clash's record and the end are the box's
-    table_free = ("to_move", "turn", "active", "phase", "drawn", "mp", "clash", "loser", "why")
+    table_free = ("to_move", "turn", "active", "phase", "drawn", "clash", "loser", "why")
 
     first_guess = staticmethod(tactics.first_guess)
     table = staticmethod(on_table.table)

@@ -1,6 +1,7 @@
 """Wandernde Druiden's table (engine/table.py): each side's hand, draw pile and discards, its
-creatures and its power places in play (a used place lies turned; the MP are the box's); and
-what the players change on it between two states.
+creatures and its power places in play (a used place lies turned), and its MP (counted by the
+box, said where they change: an undo gives them back); and what the players change on it
+between two states.
 
 Played forward, a card is laid from the hand (`lay`), a creature goes to the discards after a
 clash (`discard` "table"), cards are cut from the hand (`discard` "hand") and drawn (`draw`), a
@@ -25,6 +26,7 @@ def table(state: State) -> Table:
         out[f"discard {p}"] = side.discard
         out[f"creatures {p}"] = multiset(c.card for c in side.creatures)
         out[f"places {p}"] = multiset((x.card, x.used) for x in side.places)
+        out[f"mp {p}"] = side.mp
     return out
 
 
@@ -47,6 +49,9 @@ def changes(before: State, after: State) -> tuple[Change, ...]:
     found: list[Change] = []
     for p in PLAYERS:
         found += _side(a, b, p, differ, forward)
+    for p in PLAYERS:  # the MP last: what the cards did to them
+        if f"mp {p}" in differ:
+            found.append(Change("points", p, "mp", "mp", count=b[f"mp {p}"], places=(f"mp {p}",)))
     return tuple(found)
 
 

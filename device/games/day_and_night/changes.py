@@ -4,7 +4,7 @@ spells cast by name."""
 
 from __future__ import annotations
 
-from device.games.contract import Told
+from device.games.contract import Told, by_two
 from device.games.day_and_night import texts  # noqa: F401 - its texts in the catalog
 from device.games.day_and_night.names import spell_name
 from device.ui.catalog import text
@@ -62,12 +62,12 @@ def say(told: Told, change: Change) -> str:
         case "marker", what:
             on = "on" if c.count else "off"
             return text(f"ch.dan.{what}_{on}", lang, at=_at(c.where), n=c.count)
-        case "to_pile", _ if len(told.leaving(c.seat)) == c.count <= 2:
-            names = ", ".join(_spell(told, c.seat or "", x) for x in told.leaving(c.seat))
-            return text("ch.dan.to_pile_named", lang, seat=seat, cards=names)
-        case (("from_discard" | "unplay"), _) if len(told.coming(c.seat)) == c.count <= 2:
-            names = ", ".join(_spell(told, c.seat or "", x) for x in told.coming(c.seat))
-            return text("ch.dan.from_discard_named", lang, seat=seat, cards=names)
+        case "to_pile", _ if len(told.leaving(c.seat)) == c.count:  # the box's, by name
+            names = [_spell(told, c.seat or "", x) for x in told.leaving(c.seat)]
+            return by_two("ch.dan.to_pile_named", lang, names, seat=seat)
+        case (("from_discard" | "unplay"), _) if len(told.coming(c.seat)) == c.count:
+            names = [_spell(told, c.seat or "", x) for x in told.coming(c.seat)]
+            return by_two("ch.dan.from_discard_named", lang, names, seat=seat)
         case (("draw" | "to_pile" | "discard" | "from_discard"), _):
             return text(f"ch.dan.{c.kind}", lang, seat=seat, n=c.count)
         case (("play" | "unplay"), _):

@@ -33,6 +33,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ch.wd.fresh": ("{seat}: {card} wieder gerade", "{seat}: {card} upright again"),
     "ch.wd.draw": ("{seat} zieht {n} Karten", "{seat} draws {n} cards"),
     "ch.wd.draw.one": ("{seat} zieht 1 Karte", "{seat} draws 1 card"),
+    "ch.wd.mp_now": ("{seat}: jetzt {n} MP", "{seat}: {n} MP now"),
     "ch.wd.to_pile": (
         "{seat}: {n} Karten zurück auf den Stapel",
         "{seat}: {n} cards back on the pile",
@@ -44,6 +45,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ch.wd.to_pile_named": (
         "{seat}: {cards} zurück auf den Stapel",
         "{seat}: {cards} back on the pile",
+    ),
+    "ch.wd.from_discard_named": (
+        "{seat}: {cards} von den abgeworfenen auf die Hand",
+        "{seat}: {cards} from the discards to hand",
     ),
     "ch.wd.discard": ("{seat} wirft {n} Karten ab", "{seat} discards {n} cards"),
     "ch.wd.discard.one": ("{seat} wirft 1 Karte ab", "{seat} discards 1 card"),

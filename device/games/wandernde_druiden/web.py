@@ -21,7 +21,8 @@ def board(state: Any, lang: str) -> str:
     y = 0
     for p in PLAYERS:
         side = state.side(p)
-        body.append(f'<text class="seat" x="0" y="{y + 14}">{escape(p)}: MP {side.mp}</text>')
+        mp = mark(f"mp {p}", side.mp)
+        body.append(f'<text class="seat" x="0" y="{y + 14}" {mp}>{escape(p)}: MP {side.mp}</text>')
         rows = (
             ("places", multiset((x.card, x.used) for x in side.places), side.places),
             ("creatures", multiset(c.card for c in side.creatures), side.creatures),

@@ -1,12 +1,14 @@
-"""Zweimal on the web page: the grid, each field's road card (a line across or down) and its
-figure (A filled, B a ring), marked with the engine's table places (device/games/svg.py)."""
+"""Zweimal on the web page: the grid, each field's road card (a line across or down), the
+cards laid on it this round (a small number in its corner) and its figure (A filled, B a
+ring), marked with the engine's table places (device/games/svg.py). Rows and columns are
+numbered from 1, as the box's screens name fields."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from device.games.svg import CELL, axes, mark, svg, title
-from device.games.zweimal.words import seat_name
+from device.games.zweimal.words import field, seat_name
 from device.ui.catalog import text
 from engine.zweimal import score_roads
 
@@ -15,14 +17,19 @@ COLOURS = {"A": "#c0392b", "B": "#2c3e91"}
 
 def board(state: Any, lang: str) -> str:
     n = state.options.size
-    body = axes(n, n)
+    body = axes(n, n, 1, 1)
     for r in range(n):
         for c in range(n):
             x, y = c * CELL, r * CELL
             road, figure = state.position.road_at((r, c)), state.position.figure_at((r, c))
             body.append(
                 f'<g><rect class="field" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
-                + title(f"{r},{c}")
+                + title(field((r, c)))
+            )
+            laid = state.cards_on((r, c))
+            body.append(
+                f'<text class="axis" x="{x + CELL - 3}" y="{y + 12}" text-anchor="end"'
+                f" {mark(f'cards {r},{c}', laid)}>{laid or ''}</text>"
             )
             half = CELL / 2
             line: tuple[float, ...] = (x + 4, y + half, x + CELL - 4, y + half)
