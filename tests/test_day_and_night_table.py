@@ -357,3 +357,34 @@ def test_markers_are_said_as_how_many_to_add_or_take_off():
     assert "0,1: 1 Marker weg" in off and not any("2 Marker" in line for line in off)
     back = pieces.lines(session, day, night, [], "en", False)  # an undo of the upkeep
     assert "0,1: 1 marker on" in back
+
+
+def test_a_turn_s_upkeep_is_said_as_what_it_took_off_the_table():
+    """Issue 47: what happens by itself as a turn begins (Night's crystals gone, Day's
+    markers off) is said from the table diff, a line each, and nothing else of the action;
+    the box says it first on its own turn (docs/screens/dan-box-upkeep.png). A game that
+    ends there has no turn to begin: its end says the board."""
+    from device.games.contract import Told
+    from device.games.day_and_night.changes import turn_began
+
+    rng = random.Random(8)
+    state = GAME.initial(options_of(GAME, {}))
+    seen = {"crystals": 0, "markers": 0}
+    for _ in range(3000):
+        if GAME.is_over(state):
+            state = GAME.initial(options_of(GAME, {}))
+        action = rng.choice(GAME.sample_actions(state))
+        after = GAME.apply(state, action)
+        names = {"day": "Tag", "night": "Nacht"}
+        lines = turn_began(Told(state, after, (action,), names, "de"))
+        upkeep = after.upkeep if after.turn != state.turn and not after.over else None
+        if upkeep is None or not (upkeep.crystals or upkeep.markers or upkeep.fixed):
+            assert lines == []
+        else:
+            for at in upkeep.crystals:
+                assert f"Kristall von {at[0]},{at[1]} nehmen" in lines
+                seen["crystals"] += 1
+            seen["markers"] += len(upkeep.markers)
+            assert len(lines) >= len(upkeep.crystals) + len(upkeep.markers)
+        state = after
+    assert all(seen.values()), seen

@@ -47,6 +47,13 @@ def lines(
     return [line for said in found for line in said.split("\n") if line]  # (many cards)
 
 
+def began(session: Session, before: Any, after: Any, action: Any, lang: str) -> list[str]:
+    """What happened by itself as the turn in `after` began (the game's `turn_began`: an
+    upkeep), `action` having taken `before` to `after`."""
+    told = Told(before, after, (action,), names(session, lang), lang, True, session.box_seat)
+    return screens_of(session).turn_began(told)
+
+
 MAIN = (2, 11, 126, 54)  # the main area under the status line, where a game has no panel
 
 

@@ -270,6 +270,12 @@ class Screens(ABC, Generic[S, V, A]):
         step the rules skip for the next player, so the table hears why."""
         return ""
 
+    def turn_began(self, told: Told, /) -> list[str]:
+        """What happened by itself as the turn in `told.after` began (an upkeep: markers off,
+        crystals gone), as lines of what to do with the pieces; none where nothing did. The
+        box says it first on its own turn, whose start is hidden while it thinks."""
+        return []
+
     def after_undo(self, state: S, view: V, /) -> V:
         return view
 

@@ -223,6 +223,37 @@ def _solo_undone(game_id: str, seed: int, wanted, lang: str):
     raise AssertionError(f"{game_id}: no such undo in seed {seed}")
 
 
+def dan_box_upkeep(lang: str):
+    """Day and Night against the box (it plays Night): its turn begins with its upkeep taking
+    a crystal away, said first on its move's pages (its start is hidden while it thinks)."""
+    from engine import hands
+    from engine.day_and_night.game import GAME
+    from engine.search import choices
+
+    rng = random.Random(8)
+    state = GAME.initial(GAME.parse_options(GAME.option_defaults))
+    told = [card for card, copies in GAME.deck_cards(state, "night") for _ in range(copies)]
+    rng.shuffle(told)
+    held = hands.start(GAME, state, "night", told)
+    history: list = []
+    before: list = []
+    while not (state.upkeep.crystals and GAME.to_move(state) == "night"):
+        offered = choices(GAME, state)
+        if GAME.to_move(state) == "night":
+            offered = [a for a in offered if hands.playable(GAME, state, held.cards)(a)]
+            crystal = [a for a in offered if "crystal" in GAME.format_action(a)]
+            offered = crystal or offered  # Night crystallizes where it can
+        action = rng.choice(offered)
+        after = GAME.apply(state, action)
+        held = hands.follow(GAME, state, action, after, "night", held, told)
+        before.append(state)
+        history.append(action)
+        state = after
+    kept = dict(history=tuple(history), before=tuple(before), box_seat="night")
+    box = _box(GAME.id, state, lang, box_told=tuple(told[: held.used]), box_held=held, **kept)
+    return render(solo.think(box))
+
+
 def dan_undo_named(lang: str):
     """Day and Night against the box: an undo that puts several of the box's cards back on
     its deck names each (two to a line)."""
@@ -277,6 +308,7 @@ CASES = {
     "zw-undo-round": zw_undo_round,
     "fuw-undo-round": fuw_undo_round,
     "dan-undo-named": dan_undo_named,
+    "dan-box-upkeep": dan_box_upkeep,
     "wd-undo-mp": wd_undo_mp,
     "dan-no-tiles": dan_no_tiles,
     "dan-no-change": dan_no_change,

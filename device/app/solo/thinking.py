@@ -105,16 +105,36 @@ def think(box: BoxState) -> BoxState:
 
 def _said(box: BoxState, proposal: Proposal) -> Proposal:
     """The box's move as the players make it: the changes on the table in pages said over
-    the game (its words where the table does not change)."""
+    the game (its words where the table does not change), after what its turn's start did."""
     session = box.session
     assert session is not None
-    engine, screens = engine_of(session), screens_of(session)
+    engine = engine_of(session)
     after = engine.apply(session.state, proposal.action)
     lines = pieces.lines(session, session.state, after, (proposal.action,), box.lang)
     if not lines:
         lines = [describe(box, proposal.action)]
-    layout = screens.layout(session.state, box.view)
-    return replace(proposal, pages=pieces.paged("solo.move_page", lines, box.lang, layout))
+    return replace(proposal, pages=_paged(box, [*_turn_began(box), *lines]))
+
+
+def _turn_began(box: BoxState) -> list[str]:
+    """The box's turn has just begun (the player's last action ended theirs): what happened
+    by itself as it began, said first (its start was hidden while the box thought)."""
+    session = box.session
+    assert session is not None
+    engine = engine_of(session)
+    if not session.history:
+        return []
+    before = session.states_before(engine)[-1]
+    if engine.to_move(before) == session.box_seat:
+        return []
+    return pieces.began(session, before, session.state, session.history[-1], box.lang)
+
+
+def _paged(box: BoxState, lines: list[str]) -> tuple[tuple[str, ...], ...]:
+    session = box.session
+    assert session is not None
+    layout = screens_of(session).layout(session.state, box.view)
+    return pieces.paged("solo.move_page", lines, box.lang, layout)
 
 
 def box_draws(box: BoxState) -> bool:

@@ -10,6 +10,7 @@ from device.games.day_and_night.names import spell_name
 from device.ui.catalog import text
 from engine.day_and_night.game import GAME
 from engine.day_and_night.state import Cast, State
+from engine.day_and_night.table import changes
 from engine.table import Change
 
 
@@ -76,3 +77,18 @@ def say(told: Told, change: Change) -> str:
                 return text(f"ch.dan.{c.kind}_named", lang, seat=seat, spells=", ".join(cast))
             return text(f"ch.dan.{c.kind}", lang, seat=seat, n=c.count)
     return ""  # pragma: no cover - Day and Night's table changes in no other way
+
+
+def turn_began(told: Told) -> list[str]:
+    """The upkeep as a new turn began (`told.after`'s): the markers Day's upkeep took off and
+    the tiles it fixed, the crystals Night's took away, each said as the table diff says it."""
+    before, after = told.before, told.after
+    if after.turn == before.turn or after.over:
+        return []
+    upkeep = after.upkeep
+    fields = set(upkeep.markers) | set(upkeep.fixed) | set(upkeep.crystals)
+    lines = []
+    for change in changes(before, after):
+        if change.kind == "marker" and change.what != "temple" and change.where in fields:
+            lines.append(say(told, change))
+    return lines

@@ -32,7 +32,7 @@ from device.games.day_and_night import (
     decks as day_and_night_decks,
     texts,  # noqa: F401 - its texts in the catalog
 )
-from device.games.day_and_night.changes import say
+from device.games.day_and_night.changes import say, turn_began
 from device.games.day_and_night.drawing import draw_main, hint
 from device.games.day_and_night.names import spell_name
 from device.games.day_and_night.view import (
@@ -413,6 +413,7 @@ class DayAndNightScreens(contract.Screens[State, View, Action]):
     after = staticmethod(after)
     after_undo = staticmethod(after_undo)
     say = staticmethod(say)
+    turn_began = staticmethod(turn_began)
     describe = staticmethod(describe)
     seat_name = staticmethod(seat_name)
     show_action = staticmethod(show_action)
