@@ -414,3 +414,46 @@ def test_a_game_without_a_solo_player_never_enters_solo_play(monkeypatch, tmp_pa
     assert entered == []
     with pytest.raises(AssertionError, match="solo play entered"):  # the spies do bite
         seat.shown(BoxState(mode="game", session=replace(t.box.session, box_seat="B")))
+
+
+def test_when_the_box_defends_the_clash_screen_offers_no_change():
+    """Issue 47: the box's blockers are shown as the box's ("Box"), the bottom line offers
+    only `ok`, ◄► are refused with the reason, and the clash shown is the one applied
+    (docs/screens/wd-box-defends.png)."""
+    import random
+
+    from device import games
+    from device.app.frame import _band, _lines
+    from device.app.session import Session
+    from device.app.solo.seat import shown
+    from device.app.state import BoxState
+    from device.app.turns import game_button
+    from device.games.wandernde_druiden.view import clash_action
+    from engine.hands import Held
+    from engine.search import choices
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import OTHER
+
+    rng = random.Random(5)
+    state = GAME.initial(GAME.parse_options(GAME.option_defaults))
+    while not (state.clash_due and len(state.side(OTHER[state.turn]).creatures) > 1):
+        if GAME.is_over(state):
+            state = GAME.initial(GAME.parse_options(GAME.option_defaults))
+        state = GAME.apply(state, rng.choice(choices(GAME, state)))
+    seat = OTHER[state.turn]
+    n = GAME.hand_count(state, seat)
+    held = Held((GAME.deck_cards(state, seat)[0][0],) * n, n)
+    session = Session(1, GAME.id, state.options, state, 0, box_seat=seat, box_held=held)
+    view = games.GAMES[GAME.id].screens.initial_view(state)
+    box = BoxState(lang="en", mode="game", session=session, view=view)
+    box, _ = game_button(box, "ok")
+    assert box.view.mode == "clash" and _lines(box, shown(box))[1] == "ok:check"
+    before = box.view.assignment
+    for arrow in ("right", "left"):
+        box, _ = game_button(box, arrow)
+        assert box.view.assignment == before and _band(box, shown(box)) == "The box decides that"
+    box, _ = game_button(replace(box, notice=""), "ok")
+    assert box.view.mode == "outcome" and _lines(box, shown(box))[1] == "ok:fight back:blocks"
+    clash = clash_action(box.view)
+    box, _ = game_button(box, "ok")
+    assert box.session.history[-1] == clash  # what was shown is what was applied

@@ -154,7 +154,12 @@ def engine_of(session: Session) -> AnyGame:
 
 
 def game_view(box: BoxState) -> Any:
-    """The game's view, or its first view where a box was made without one."""
-    if box.view is not None or box.session is None:
+    """The game's view, or its first view where a box was made without one; in solo play
+    marked with the box's seat (the game's `solo_view`: a choice that is the box's is said
+    as the box's, not offered)."""
+    session = box.session
+    if session is None:
         return box.view
-    return screens_of(box.session).initial_view(box.session.state)
+    screens = screens_of(session)
+    view = box.view if box.view is not None else screens.initial_view(session.state)
+    return screens.solo_view(view, session.box_seat) if session.box_seat else view

@@ -270,6 +270,12 @@ class Screens(ABC, Generic[S, V, A]):
         step the rules skip for the next player, so the table hears why."""
         return ""
 
+    def solo_view(self, view: V, box_seat: str, /) -> V:
+        """The view in solo play, the box playing `box_seat`: a game whose screens offer a
+        choice that is the box's (Druiden: the defence when the box defends) marks the view
+        here, to say that choice as the box's and offer nothing that does nothing."""
+        return view
+
     def turn_began(self, told: Told, /) -> list[str]:
         """What happened by itself as the turn in `told.after` began (an upkeep: markers off,
         crystals gone), as lines of what to do with the pieces; none where nothing did. The

@@ -67,6 +67,28 @@ def wd_box_attacks(lang: str):
         state = GAME.apply(state, after.proposal.action)
 
 
+def wd_box_defends(lang: str):
+    """Druiden against the box, the player attacking: the clash screen shows the box's
+    blockers ("Box"), offers only `ok`, and an arrow is refused: the box decides that."""
+    from device.app.turns import game_button
+    from engine.search import choices
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import OTHER
+
+    rng = random.Random(5)
+    state = GAME.initial(GAME.parse_options(GAME.option_defaults))
+    while not (state.clash_due and len(state.side(OTHER[state.turn]).creatures) > 1):
+        if GAME.is_over(state):
+            state = GAME.initial(GAME.parse_options(GAME.option_defaults))
+        state = GAME.apply(state, rng.choice(choices(GAME, state)))
+    n = GAME.hand_count(state, OTHER[state.turn])
+    held = Held((GAME.deck_cards(state, OTHER[state.turn])[0][0],) * n, n)
+    box = _box(GAME.id, state, lang, box_seat=OTHER[state.turn], box_held=held)
+    box, _ = game_button(box, "ok")  # the clash opens on the box's blockers
+    box, _ = game_button(box, "right")  # ... which are the box's to choose
+    return render(box)
+
+
 def wd_crowded(lang: str):
     """Druiden: a side with eight creatures and places of three kinds (the columns hold)."""
     from engine.wandernde_druiden.game import GAME
@@ -316,4 +338,5 @@ CASES = {
     "dan-cursor-temple": dan_cursor_temple,
     "wd-box-attacks": wd_box_attacks,
     "wd-crowded": wd_crowded,
+    "wd-box-defends": wd_box_defends,
 }

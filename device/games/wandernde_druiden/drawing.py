@@ -34,6 +34,8 @@ def hint(state: State, view: View, lang: str) -> str:
         "pick": "hint.wd_pick",
         "outcome": "hint.wd_outcome",
     }.get(view.mode)
+    if key and view.mode in ("clash", "outcome") and view.box_defends(state):
+        return text(f"{key}_box", lang)  # the blockers are the box's: nothing to change
     if key:
         return text(key, lang)
     if state.clash_due and not state.placed:
@@ -205,8 +207,9 @@ def _clash(draw, state: State, view: View, lang: str, fonts) -> None:
         if not fit.fits(free, font, room):
             free = text("wd.free_count", lang, n=len(outcome.unblocked))
         fit.line(draw, (40, y), free, font, width=room)
-    if suggested:
-        fit.line(draw, (83, y), text("wd.suggested", lang), font, width=45)
+    if suggested:  # the engine's best: the box's own defence where it defends
+        label = "wd.box_blocks" if view.box_defends(state) else "wd.suggested"
+        fit.line(draw, (83, y), text(label, lang), font, width=45)
 
 
 def fit_items(head: str, items: list[str], width: int, sep: str = ",") -> str:

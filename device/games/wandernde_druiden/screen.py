@@ -16,7 +16,9 @@ clash's result, cards to discard). The active player's column is inverted.
   opens with the engine's best assignment ("Vorschlag"); `back` takes that suggestion again
   (one press). `ok` goes on:
   where the strongest blockers of a group tie, the defender picks which one goes; then the
-  outcome in words; `ok` applies it, `back` returns to the assignment.
+  outcome in words; `ok` applies it, `back` returns to the assignment. Against the box, when
+  the player attacks, the blockers are the box's: the clash shows its defence ("Box"), ▲▼
+  go through it, ◄► are refused ("Das entscheidet die Box"), `ok` goes to the outcome.
 - `back` on the turn screen ends the turn (asks first, saying how many cards to discard).
 """
 
@@ -197,6 +199,13 @@ def _cards(state: State, view: View, button: str) -> Reaction:
 def _assign(state: State, view: View, button: str) -> Reaction:
     m = len(state.side(state.turn).creatures)
     n = len(view.assignment)
+    if view.box_defends(state):  # the box's blockers, shown (▲▼ through them): `ok` goes on
+        if button == "ok":
+            return Reaction(replace(view, mode="outcome", index=0, picks=()))
+        if button in ("left", "right"):
+            return Reaction(view, refuse="box_decides")
+        if button == "back":
+            return Reaction(view)
     if button == "back":
         return Reaction(_clash_view(state))
     if button in ("up", "down") and n:
@@ -345,6 +354,10 @@ class WanderndeDruidenScreens(contract.Screens[State, View, Action]):
     after = staticmethod(after)
     after_undo = staticmethod(after_undo)
     say = staticmethod(say)
+
+    def solo_view(self, view: View, box_seat: str) -> View:
+        return replace(view, box=box_seat) if view.box != box_seat else view
+
     describe = staticmethod(describe)
     show_action = staticmethod(show_action)
     card_label = staticmethod(card_label)

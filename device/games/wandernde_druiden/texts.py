@@ -86,6 +86,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hint.wd_cards": ("ok:legen back:schließen", "ok:lay back:close"),
     "hint.wd_clash": ("ok:prüfen back:Vorschlag", "ok:check back:suggest"),
     "hint.wd_to_clash": ("ok:Kampf", "ok:clash"),
+    "hint.wd_clash_box": ("ok:prüfen", "ok:check"),  # the box defends: its blockers
+    "hint.wd_outcome_box": ("ok:so kämpfen back:Abwehr", "ok:fight back:blocks"),
+    "wd.box_blocks": ("Box", "Box"),
+    "refuse.box_decides": ("Das entscheidet die Box", "The box decides that"),
     "hint.wd_pick": ("ok:dieses back:ändern", "ok:this one back:change"),
     "hint.wd_outcome": ("ok:so kämpfen back:ändern", "ok:fight back:change"),
     "check.wd_ok": ("Deck gültig", "The deck is legal"),

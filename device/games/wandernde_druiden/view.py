@@ -29,6 +29,11 @@ class View:
     index: int = 0  # cards: the picker's choice; clash: the defender chosen; pick: the choice
     assignment: tuple[int, ...] = ()
     picks: tuple[int, ...] = ()
+    box: str = ""  # solo play: the seat the box plays (its defence is its own choice)
+
+    def box_defends(self, state: State) -> bool:
+        """Solo play, the player attacking: the blockers are the box's choice."""
+        return bool(self.box) and self.box != state.turn
 
     @property
     def page(self) -> int:
