@@ -156,3 +156,21 @@ class Player:
         self.press("ok")
         self.goto(target)
         self.press("ok")
+
+
+def druiden_clash(seed: int = 5):
+    """A Druiden state at a clash with two or more defenders (random play from the start, a
+    new game where one ends first): what the clash screens against the box are shown on."""
+    import random
+
+    from engine.search import choices
+    from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import OTHER
+
+    rng = random.Random(seed)
+    state = GAME.initial(GAME.parse_options(GAME.option_defaults))
+    while not (state.clash_due and len(state.side(OTHER[state.turn]).creatures) > 1):
+        if GAME.is_over(state):
+            state = GAME.initial(GAME.parse_options(GAME.option_defaults))
+        state = GAME.apply(state, rng.choice(choices(GAME, state)))
+    return state

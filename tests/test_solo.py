@@ -420,8 +420,6 @@ def test_when_the_box_defends_the_clash_screen_offers_no_change():
     """Issue 47: the box's blockers are shown as the box's ("Box"), the bottom line offers
     only `ok`, ◄► are refused with the reason, and the clash shown is the one applied
     (docs/screens/wd-box-defends.png)."""
-    import random
-
     from device import games
     from device.app.frame import _band, _lines
     from device.app.session import Session
@@ -430,16 +428,11 @@ def test_when_the_box_defends_the_clash_screen_offers_no_change():
     from device.app.turns import game_button
     from device.games.wandernde_druiden.view import clash_action
     from engine.hands import Held
-    from engine.search import choices
     from engine.wandernde_druiden.game import GAME
     from engine.wandernde_druiden.state import OTHER
+    from tests.boxdriver import druiden_clash
 
-    rng = random.Random(5)
-    state = GAME.initial(GAME.parse_options(GAME.option_defaults))
-    while not (state.clash_due and len(state.side(OTHER[state.turn]).creatures) > 1):
-        if GAME.is_over(state):
-            state = GAME.initial(GAME.parse_options(GAME.option_defaults))
-        state = GAME.apply(state, rng.choice(choices(GAME, state)))
+    state = druiden_clash(5)
     seat = OTHER[state.turn]
     n = GAME.hand_count(state, seat)
     held = Held((GAME.deck_cards(state, seat)[0][0],) * n, n)

@@ -71,16 +71,11 @@ def wd_box_defends(lang: str):
     """Druiden against the box, the player attacking: the clash screen shows the box's
     blockers ("Box"), offers only `ok`, and an arrow is refused: the box decides that."""
     from device.app.turns import game_button
-    from engine.search import choices
     from engine.wandernde_druiden.game import GAME
     from engine.wandernde_druiden.state import OTHER
+    from tests.boxdriver import druiden_clash
 
-    rng = random.Random(5)
-    state = GAME.initial(GAME.parse_options(GAME.option_defaults))
-    while not (state.clash_due and len(state.side(OTHER[state.turn]).creatures) > 1):
-        if GAME.is_over(state):
-            state = GAME.initial(GAME.parse_options(GAME.option_defaults))
-        state = GAME.apply(state, rng.choice(choices(GAME, state)))
+    state = druiden_clash(5)
     n = GAME.hand_count(state, OTHER[state.turn])
     held = Held((GAME.deck_cards(state, OTHER[state.turn])[0][0],) * n, n)
     box = _box(GAME.id, state, lang, box_seat=OTHER[state.turn], box_held=held)
