@@ -242,3 +242,24 @@ def test_a_figure_step_the_rules_skip_is_said_over_the_board():
         "A: keine Figur kann ziehen",
         "A: no figure can move",
     ]
+
+
+def test_the_bottom_line_says_what_ok_does_on_the_field_under_the_cursor():
+    """Issue 47: game 2 said "ok:wählen" on an empty field (where `ok` places at once) and
+    "ok:hierhin" on a picked-up figure's own field (where `ok` puts it down again)."""
+    from dataclasses import replace as changed
+
+    from device.games.zweimal.drawing import hint
+    from device.games.zweimal.view import View
+    from engine.zweimal.game import GAME, Deal, Lay, Place
+
+    state = GAME.initial(GAME.parse_options({**GAME.option_defaults, "variant": "2"}))
+    for action in (Deal(("-----",) * 5), Place((0, 0)), Lay((4, 4)), Place((2, 2)), Lay((4, 3))):
+        state = GAME.apply(state, action)
+    assert state.turn == "A" and state.phase == "figure"
+    empty, mine = View(cursor=(3, 3)), View(cursor=(0, 0))
+    assert hint(state, empty, "de").startswith("ok:setzen")
+    assert hint(state, mine, "de").startswith("ok:wählen")
+    picked = changed(mine, selected=(0, 0))
+    assert hint(state, picked, "de") == "ok:abbrechen back:abbrechen"
+    assert hint(state, changed(picked, cursor=(0, 1)), "en") == "ok:move here back:cancel"

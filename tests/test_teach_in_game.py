@@ -1,7 +1,8 @@
 """Teaching cards by their printed names, a page a game: a tag the box was never taught,
-tapped in a game, offers "this card?" on the next card of that game no tag is taught as
-(`ok`: taught, and the game takes the tap; `back`: the game again, nothing taught); the
-teach screen shows one game's cards at a time, ◄► another game's."""
+tapped in a game, offers "this card?" on the next card of that game no tag is taught as yet
+that the game would take now (`ok`: taught, and the game takes the tap; `back`: the game
+again, nothing taught); the teach screen shows one game's cards at a time, ◄► another
+game's."""
 
 import pytest
 
@@ -32,14 +33,28 @@ def offered(p: Player) -> str:
     return p.box.card_names[p.box.menu[-1][1]]
 
 
-def test_an_unknown_tag_in_a_game_is_offered_as_the_next_card_not_taught(p):
+def castable_now(p: Player) -> list[str]:
+    """The cards of Day and Night's teach page a tap would play now (Day's spells that can
+    be cast), in the list's order."""
+    from engine.day_and_night.choices import castable
+
+    ids = {s.id for s in castable(p.state)}
+    return [n for n in p.box.card_names if n.startswith("day-and-night:") and n[14:] in ids]
+
+
+def test_an_unknown_tag_in_a_game_is_offered_as_the_next_card_the_game_takes(p):
+    """Issue 47: never a player's token or a card the game would refuse now (its `ok` would
+    teach the wrong card): the first card not taught that a tap would play now."""
+    first, second = castable_now(p)[:2]
     p.sim.tap("04C00001")
-    assert p.box.mode == "teach" and p.box.teach.in_game and offered(p) == DAY
-    p.press("ok")  # one press: taught, the game again
-    assert taught(p) == {"04C00001": DAY}
-    assert p.box.mode == "game" and p.box.notice == "Gelernt: Tag"
+    assert p.box.mode == "teach" and p.box.teach.in_game and offered(p) == first
+    assert offered(p) not in (DAY, NIGHT)  # the players' tokens do nothing now
+    p.press("ok")  # one press: taught, the game again, and the tap taken
+    assert taught(p) == {"04C00001": first}
+    assert p.box.mode == "game" and p.box.view.mode == "targets"
+    p.press("back")  # the spell not cast after all
     p.sim.tap("04C00002")
-    assert offered(p) == NIGHT  # the next one not taught
+    assert offered(p) == second  # the next one not taught
     p.press("back")  # not now
     assert p.box.mode == "game" and "04C00002" not in taught(p)
     assert p.box.session.actions == 0
@@ -49,8 +64,8 @@ def test_a_card_taught_in_a_game_is_then_taken_by_the_game(p):
     p.sim.loop.store.teach([("04C00001", DAY), ("04C00002", NIGHT)])
     view = p.box.view
     p.sim.tap("04C00003")
-    assert offered(p) == SUNRISE
-    p.press("ok")
+    assert offered(p) == castable_now(p)[0]
+    p.press(*["down"] * (p.box.card_names.index(SUNRISE) - p.box.menu[-1][1]), "ok")
     assert taught(p)["04C00003"] == SUNRISE
     # the spell was taken as a tap of it takes it: its targets on the board
     assert p.box.mode == "game" and p.box.view != view
@@ -60,15 +75,16 @@ def test_a_card_taught_in_a_game_is_then_taken_by_the_game(p):
 
 def test_the_offer_keeps_to_the_game_s_page_and_survives_a_restart(p, tmp_path):
     p.sim.tap("04C00001")
+    first = offered(p)
     page = []
     for _ in range(30):  # down wraps on the game's own cards
         page.append(offered(p))
         p.press("down")
     assert {card.split(":")[0] for card in page} == {"day-and-night"}
-    assert page[0] == DAY and DAY in page[1:]  # round again
+    assert page[0] == first and first in page[1:]  # round again
     page = [c for c in p.box.card_names if c.startswith("day-and-night:")]
     p.press(*["up"] * page.index(offered(p)))
-    assert offered(p) == DAY
+    assert offered(p) == DAY  # the page's first
     p.press("right")  # a screen of cards further: three
     assert offered(p) == page[3]
     p.press("left", "left")  # and back, round the page's end
@@ -79,7 +95,7 @@ def test_the_offer_keeps_to_the_game_s_page_and_survives_a_restart(p, tmp_path):
     q = Player(Simulator(settings(), tmp_path))
     q.sim.start()
     try:
-        assert q.box.mode == "teach" and q.box.teach.in_game and offered(q) == DAY
+        assert q.box.mode == "teach" and q.box.teach.in_game and offered(q) == DAY  # (kept)
         q.press("back")
         assert q.box.mode == "game" and q.box.session.game == "day-and-night"
     finally:
@@ -112,3 +128,22 @@ def test_the_teach_screen_names_the_card_a_tag_was(p):
     assert p.box.mode == "teach" and p.box.teach.uid == "" and "04C0000A" not in taught(p)
     p.press("back")  # the menu
     assert p.box.mode == "menu"
+
+
+def test_a_new_tag_in_a_feuer_und_wasser_draw_is_offered_as_a_card_of_that_pile(tmp_path):
+    """Issue 47: the list opened on a player's token or the other side's card, `ok` taught
+    the wrong card and the draw was refused. It opens on a card of the drawing side's pile,
+    and `ok` draws it."""
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    q = Player(sim)
+    try:
+        q.start("feuer-und-wasser", mode="rows", tactician="no", starter="B")
+        assert q.state.turn == "B" and q.state.drawn is None  # Water draws first
+        q.sim.tap("04C00001")
+        card = offered(q)
+        assert card.startswith("feuer-und-wasser:B"), card  # Water's, not Fire's, no token
+        q.press("ok")
+        assert q.box.mode == "game" and q.state.drawn == card.split(":")[1]
+    finally:
+        sim.stop()

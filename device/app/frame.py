@@ -362,7 +362,7 @@ def _deal(draw: ImageDraw.ImageDraw, box: BoxState, shown: solo.Shown, fonts) ->
     title = text("deal.title", box.lang, i=session.box_held.now + 1, n=n)
     fit.line(draw, (2, 11), title, fonts.status, shorter=shorter(title, box.lang))
     if shown.deck_labels:
-        _pick_list(draw, list(shown.deck_labels), box.deal, 20, 3, fonts)
+        _pick_list(draw, list(shown.deck_labels), shown.deal_at, 20, 3, fonts)
 
 
 def _teach_title(box: BoxState) -> str:

@@ -5,6 +5,7 @@ verdict)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from device import games
@@ -32,9 +33,11 @@ def teach_tap(box: BoxState, event: Tap) -> BoxState:
     )
 
 
-def offer(box: BoxState, uid: str) -> BoxState:
+def offer(box: BoxState, uid: str, takes: Callable[[str], bool] = lambda card: True) -> BoxState:
     """A tag the box was never taught, tapped in a game: "this card?", on the next card of
-    the game in play no tag is taught as yet (`ok` teaches it and the game takes the tap,
+    the game in play no tag is taught as yet that the game would take now (`takes`: a card
+    its pile can still give, never a player's token or the other side's card), else on one
+    it would take, else on the next untaught (`ok` teaches it and the game takes the tap,
     `back` goes back to the game)."""
     if not box.card_names:
         return replace(box, notice=text("tap.unknown", box.lang))
@@ -42,9 +45,20 @@ def offer(box: BoxState, uid: str) -> BoxState:
         box,
         mode="teach",
         teach=Teach(uid, "", in_game=True),
-        menu=((Page("teach"), _next_untaught(box)),),
+        menu=((Page("teach"), _first_taken(box, takes)),),
         notice="",
     )
+
+
+def _first_taken(box: BoxState, takes: Callable[[str], bool]) -> int:
+    names = box.card_names
+    game = box.session.game if box.session else ""
+    cards = cards_of(names, game)
+    untaught = [i for i in cards if names[i] not in box.taught]
+    for i in (*untaught, *(i for i in cards if i not in untaught)):
+        if takes(names[i]):
+            return i
+    return _next_untaught(box)
 
 
 def _next_untaught(box: BoxState) -> int:

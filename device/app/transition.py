@@ -97,7 +97,7 @@ def _tap(box: BoxState, event: Tap) -> tuple[BoxState, list[Effect]]:
     if box.mode == "check":
         return check_tap(box, event), []
     if event.known is None and box.mode == "game" and box.session is not None:
-        return offer(box, event.uid), []  # a tag never taught: "this card?"
+        return offer(box, event.uid, lambda card: _takes(box, event.uid, card)), []  # "this?"
     if event.known is None:  # a tag the box was never taught: say so, and where to teach it
         return replace(box, notice=text("tap.unknown", box.lang)), []
     session = box.session
@@ -120,6 +120,14 @@ def _tap(box: BoxState, event: Tap) -> tuple[BoxState, list[Effect]]:
         return react(replace(box, notice=""), reaction)
     said = text("tap.in_game", box.lang, card=printed(box, event.known))
     return replace(box, notice=said), []  # the menu, a message
+
+
+def _takes(box: BoxState, uid: str, card: str) -> bool:
+    """The game in play would take a tap of `card` now (a card drawn, told, laid): what the
+    teach list offers first for a new tag tapped in a game."""
+    after, _ = _tap(replace(box, notice=""), Tap(uid, card))
+    changed = (after.view, after.mode) != (box.view, box.mode)  # its targets, a question
+    return after.session != box.session or changed and not after.notice  # (not refused)
 
 
 def printed(box: BoxState, known: str) -> str:

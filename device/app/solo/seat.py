@@ -21,7 +21,14 @@ from typing import Any
 from device.app.effects import Effect
 from device.app.session import Session, extended
 from device.app.solo import hand, thinking
-from device.app.solo.hand import card_label, cards_to_tell, deck_cards, drop_last_told, take_told
+from device.app.solo.hand import (
+    card_label,
+    cards_to_tell,
+    deck_cards,
+    drop_last_told,
+    take_told,
+    with_copies,
+)
 from device.app.solo.thinking import box_to_move, current, describe, hint
 from device.app.state import BoxState, KeptAside, Proposal, engine_of
 from device.games.contract import UNDO
@@ -214,11 +221,17 @@ def _tell_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     card told is taken back (none told: the undo question)."""
     assert box.session is not None
     cards = deck_cards(box)
-    i = box.deal % len(cards) if cards else 0
+    i = with_copies(box, box.deal) if cards else 0  # (a restart: on a card with one left)
     jump = max(3, round(math.sqrt(len(cards))))
     moves = {"up": -1, "down": 1, "left": -jump, "right": jump}
-    if button in moves and cards:
-        return replace(box, deal=(i + moves[button]) % len(cards)), []
+    if button in moves and cards:  # on, in the press's direction, to a card with one left
+        step = 1 if moves[button] > 0 else -1
+        j = i + moves[button]
+        for _ in range(len(cards)):
+            if with_copies(box, j) == j % len(cards):
+                break
+            j += step
+        return replace(box, deal=j % len(cards)), []
     if button == "ok" and cards:
         return take_told(box, cards[i]), []
     if button == "back":
@@ -245,6 +258,7 @@ class Shown:
     box_draws: bool = False  # the table draws the box's card: said over the top row
     telling: int = 0  # the cards still to tell the box (its telling screen while > 0)
     deck_labels: tuple[str, ...] = ()  # the box's deck's cards, as the telling screen lists
+    deal_at: int = 0  # the telling list's card under the pointer (one with a copy left)
 
 
 NOTHING = Shown()
@@ -281,4 +295,5 @@ def shown(box: BoxState) -> Shown:
         box_draws=thinking.box_draws(box),
         telling=telling,
         deck_labels=labels,
+        deal_at=with_copies(box, box.deal) if telling else 0,
     )

@@ -40,11 +40,13 @@ def hint(state: State, view: View, lang: str) -> str:
         return text("hint.over", lang)
     if state.phase == "road":
         return text("hint.lay", lang) + text("hint.back_undo", lang)
-    if view.selected is not None:
-        return text("hint.move_target", lang)
-    if state.options.variant == 2 and can_move(state, state.turn):
+    if view.selected is not None:  # on the figure's own field `ok` puts it down again
+        own = view.cursor == view.selected
+        return text("hint.move_cancel" if own else "hint.move_target", lang)
+    mine = state.position.figure_at(view.cursor) == state.turn  # `ok` picks it up (game 2)
+    if state.options.variant == 2 and mine and can_move(state, state.turn):
         return text("hint.place_or_move", lang) + text("hint.back_undo", lang)
-    return text("hint.place", lang) + text("hint.back_undo", lang)
+    return text("hint.place", lang) + text("hint.back_undo", lang)  # a field: placed at once
 
 
 def round_summary(state: State, lang: str, upto: int | None = None) -> list[str]:
