@@ -261,5 +261,5 @@ def test_the_bottom_line_says_what_ok_does_on_the_field_under_the_cursor():
     assert hint(state, empty, "de").startswith("ok:setzen")
     assert hint(state, mine, "de").startswith("ok:wählen")
     picked = changed(mine, selected=(0, 0))
-    assert hint(state, picked, "de") == "ok:abbrechen back:abbrechen"
+    assert hint(state, picked, "de") == "ok/back:abbrechen"
     assert hint(state, changed(picked, cursor=(0, 1)), "en") == "ok:move here back:cancel"

@@ -33,7 +33,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hint.place": ("ok:setzen", "ok:place"),
     "hint.place_or_move": ("ok:wählen", "ok:select"),
     "hint.move_target": ("ok:hierhin back:abbrechen", "ok:move here back:cancel"),
-    "hint.move_cancel": ("ok:abbrechen back:abbrechen", "ok:cancel back:cancel"),
+    "hint.move_cancel": ("ok/back:abbrechen", "ok/back:cancel"),
     "hint.lay": ("ok:legen", "ok:lay"),
     "hint.back_undo": (" back:rückgängig", " back:undo"),
     "hint.deal": ("ok:so legen back:selbst", "ok:use this back:manual"),
