@@ -182,3 +182,27 @@ def test_a_new_tag_on_the_teach_screen_opens_on_the_next_card_not_taught(tmp_pat
         assert p.box.notice == "Gelernt: Morgensonne"  # the name printed on the card
     finally:
         p.sim.stop()
+
+
+def test_every_answer_fits_its_line_with_the_question_s_label():
+    """Issue 47: "▶ 1 je freiem Wesen" showed without its label (the line fell back to the
+    answer alone). Every answer of every question fits beside its short title, in both
+    languages (the line's width: the pointer's and the arrows' columns aside; the words in
+    brackets may go, as the page drops them)."""
+    import re
+
+    from device import games
+    from device.app.frame import CUE_W, WIDTH
+    from device.ui import fit, fonts
+    from device.ui.catalog import text
+
+    font = fonts.load().status
+    for entry in games.playable().values():
+        for question in entry.screens.questions({}):
+            for lang in ("de", "en"):
+                title = text(question.short or question.title, lang)
+                for value, label in question.choices:
+                    answer = text(label, lang) if label else value
+                    short = re.split(r" \(|: ", answer)[0]  # (a bracket's words may go)
+                    line = f"{title}: {short}"
+                    assert fit.fits(line, font, WIDTH - 7 - CUE_W), (entry.id, line)

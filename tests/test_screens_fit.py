@@ -123,7 +123,7 @@ FLAGGED = re.compile(
 FLAGGED_FUW = re.compile(  # (a card's own name, "R01", is what the card says)
     r"\b[RB] \d|\b[RB] (Reihe|Grp|Row|Group)|\d - [RB]\b|(St\.|Pkt\.|Pile|Pts) [RB]\d"
 )
-THINKING = ("Box denkt", "Box thinking")
+THINKING = ("Box denkt", "Box thinks")
 NO_HINT = ("kein Tipp", "No hint", "no hint")
 
 

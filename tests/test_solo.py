@@ -272,7 +272,7 @@ def test_feuer_und_wasser_s_box_lays_its_best_placement_shown_on_the_landscape(t
         pages = p.box.proposal.pages  # where it goes, against a card on the table
         first = pages[0][1]  # under the page's title
         assert first.startswith(f"{p.state.drawn} ") and " auf Start: " in first, pages
-        assert any("vom Stapel abwerfen" in line for page in pages for line in page), pages
+        assert any("vom Stapel ab" in line for page in pages for line in page), pages
         for _ in pages[1:]:  # a page at a time, the move played with the last
             p.press("ok")
             assert p.state.turn == "B"
@@ -450,3 +450,32 @@ def test_when_the_box_defends_the_clash_screen_offers_no_change():
     clash = clash_action(box.view)
     box, _ = game_button(box, "ok")
     assert box.session.history[-1] == clash  # what was shown is what was applied
+
+
+def test_the_box_s_draw_waits_until_the_round_s_result_is_read(tmp_path):
+    """Issue 47: "Box zieht: welche Karte?" stood over round 1's final landscape while the
+    round's score was on show; the top line asks for the box's card only once it is read."""
+    import random
+
+    from device import games
+    from device.app.solo.thinking import box_draws
+    from engine.feuer_und_wasser.game import GAME
+
+    sim = Simulator(settings(), tmp_path / "state")
+    sim.start()
+    p = Player(sim)
+    try:
+        p.start("feuer-und-wasser", "B", mode="rows", tactician="no", starter="R")
+        state = p.state
+        rng = random.Random(2)
+        while state.round == 1:  # round 1 played to its end, the box to draw next
+            state = GAME.apply(state, rng.choice(GAME.sample_actions(state)))
+        screens = games.GAMES[GAME.id].screens
+        view = screens.after(p.state, state, screens.initial_view(p.state))
+        session = replace(p.box.session, state=state)
+        box = replace(p.box, session=session, view=view, proposal=None, notice="")
+        assert view.review is not None and GAME.to_move(state) == "B"
+        assert not box_draws(box)  # the round's result on show
+        assert box_draws(replace(box, view=screens.initial_view(state)))  # read: the draw
+    finally:
+        sim.stop()

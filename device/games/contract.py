@@ -270,6 +270,12 @@ class Screens(ABC, Generic[S, V, A]):
         step the rules skip for the next player, so the table hears why."""
         return ""
 
+    def showing_result(self, state: S, view: V, /) -> bool:
+        """The view shows a finished round's or the game's result, read page by page: solo
+        play asks nothing of the table over it (Feuer und Wasser's draw for the box waits
+        until the players have read the round's score). Default: never."""
+        return False
+
     def solo_view(self, view: V, box_seat: str, /) -> V:
         """The view in solo play, the box playing `box_seat`: a game whose screens offer a
         choice that is the box's (Druiden: the defence when the box defends) marks the view

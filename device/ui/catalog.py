@@ -43,7 +43,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hint.lines_next": ("ok:weiter", "ok:next"),
     "hint.lines_done": ("ok:fertig", "ok:done"),
     "solo.box": ("Box", "Box"),
-    "solo.thinking": ("Box denkt ...", "Box thinking ..."),
+    "solo.thinking": ("Box denkt ...", "Box thinks ..."),  # two rows beside a board
     "solo.hint_thinking": ("Suche Tipp ...", "Finding a hint ..."),
     "solo.box_draws": ("Box zieht: welche Karte?", "Box draws: which card?"),
     "solo.handover": ("Box: {what}", "Box: {what}"),

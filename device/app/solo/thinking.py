@@ -146,6 +146,8 @@ def box_draws(box: BoxState) -> bool:
     engine = engine_of(session)
     if engine.is_over(session.state) or engine.to_move(session.state) != session.box_seat:
         return False
+    if screens_of(session).showing_result(session.state, game_view(box)):
+        return False  # a round's result read first, then the box's card drawn
     return engine.chance_outcomes(session.state) is not None
 
 

@@ -250,6 +250,9 @@ class FeuerUndWasserScreens(contract.Screens[State, View, Action]):
 
     deck_options = staticmethod(feuer_und_wasser_decks.options)
 
+    def showing_result(self, state: State, view: View) -> bool:
+        return view.review is not None
+
     questions = staticmethod(questions)
     initial_view = staticmethod(initial_view)
     view_record = staticmethod(view_record)

@@ -74,7 +74,7 @@ def questions(answers: dict[str, str]) -> list[Question]:
             "rule",
             "wd.choose_rule",
             (("once", "wd.rule_once"), ("per-unblocked", "wd.rule_per")),
-            short="wd.choose_rule",
+            short="wd.rule_short",  # "MP: 1 je freiem Wesen" fits the line with its label
         ),
         *deck_rules_question(),
     ]

@@ -7,6 +7,7 @@ from device.ui import catalog
 
 TEXTS: dict[str, tuple[str, str]] = {
     "wd.choose_rule": ("MP-Verlust", "MP loss"),
+    "wd.rule_short": ("MP", "MP"),  # on the new-game page, beside the answer
     "wd.rule_once": ("1 je Kampf", "1 per clash"),
     "wd.rule_per": ("1 je freiem Wesen", "1 per unblocked"),
     "wd.status": ("WD Zug {n} · {player} am Zug", "WD turn {n} · {player} to move"),
