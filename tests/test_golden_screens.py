@@ -97,6 +97,7 @@ def test_every_shown_text_fits_its_line():
                 max=16,
                 short="WD",
                 what="Figur auf 2,3",
+                out="2,4 2,5",
                 seat="Spieler A",
                 at="2,3",
                 to="3,3",

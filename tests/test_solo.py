@@ -479,3 +479,37 @@ def test_the_box_s_draw_waits_until_the_round_s_result_is_read(tmp_path):
         assert box_draws(replace(box, view=screens.initial_view(state)))  # read: the draw
     finally:
         sim.stop()
+
+
+def test_a_temple_hint_shows_the_temple_it_builds_and_ok_builds_exactly_it():
+    """Issue 47: the hint said "Tipp: Tempel" over an unchanged board and `ok` built another
+    temple than the one proposed. The hint marks the tiles it leaves out (the temple choice's
+    view), says them, and `ok` builds that very temple."""
+    from device import games
+    from device.app.frame import _band
+    from device.app.session import Session
+    from device.app.solo.seat import shown
+    from device.app.state import BoxState, Proposal
+    from device.app.turns import game_button
+    from engine.day_and_night import parse_board
+    from engine.day_and_night.areas import bit, fields_of
+    from engine.day_and_night.choices import temple_options
+    from engine.day_and_night.game import GAME
+    from engine.day_and_night.state import Pending, Temple
+
+    state = GAME.initial(GAME.parse_options({}))
+    board = parse_board("......../.ddddd../.ddddd../......../......../........")
+    area = sum(bit(r, c) for r in (1, 2) for c in range(1, 6))
+    state = replace(state, board=board, pending=Pending("day", area))
+    screens = games.GAMES[GAME.id].screens
+    for out in temple_options(state)[::7]:
+        action = Temple(tuple(sorted(f for f in fields_of(area) if f not in out)))
+        view = screens.show_action(state, screens.initial_view(state), action)
+        assert view.mode == "temple" and set(view.targets) == set(out)
+        session = Session(1, GAME.id, state.options, state, 0)
+        box = BoxState(lang="de", mode="game", session=session, view=view)
+        box = replace(box, proposal=Proposal(0, action, True))
+        said = _band(box, shown(box))
+        assert all(f"{r},{c}" in said for r, c in out), said
+        box, _ = game_button(box, "ok")
+        assert box.session.history == (action,)

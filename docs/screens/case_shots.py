@@ -34,6 +34,35 @@ def dan_hint_spell(lang: str):
     return render(replace(box, view=view, proposal=Proposal(1, action, True)))
 
 
+def dan_hint_temple(lang: str):
+    """Day and Night: a hint for a temple of 8 of an area of 10 tiles shows the temple it
+    builds (the tiles it leaves out marked, as the temple choice does); `ok` builds it."""
+    from engine.day_and_night import parse_board
+    from engine.day_and_night.areas import bit
+    from engine.day_and_night.choices import temple_options
+    from engine.day_and_night.game import GAME
+    from engine.day_and_night.state import Pending, Temple
+
+    state = GAME.initial(GAME.parse_options({}))
+    board = parse_board("......../.ddddd../.ddddd../......../......../........")
+    area = sum(bit(r, c) for r in (1, 2) for c in range(1, 6))
+    state = replace(state, board=board, pending=Pending("day", area))
+    out = temple_options(state)[-1]
+    fields = tuple(sorted(f for f in fields_of_area(area) if f not in out))
+    action = Temple(fields)
+    assert GAME.is_legal(state, action)
+    entry = games.GAMES[GAME.id]
+    box = _box(GAME.id, state, lang)
+    view = entry.screens.show_action(state, box.view, action)
+    return render(replace(box, view=view, proposal=Proposal(1, action, True)))
+
+
+def fields_of_area(area: int) -> list[tuple[int, int]]:
+    from engine.day_and_night.areas import fields_of
+
+    return list(fields_of(area))
+
+
 def dan_cursor_temple(lang: str):
     """Day and Night: the cursor on Night's temple, beside Day's (it shows on every field)."""
     from engine.day_and_night import parse_board
@@ -330,6 +359,7 @@ CASES = {
     "dan-no-tiles": dan_no_tiles,
     "dan-no-change": dan_no_change,
     "dan-hint-spell": dan_hint_spell,
+    "dan-hint-temple": dan_hint_temple,
     "dan-cursor-temple": dan_cursor_temple,
     "wd-box-attacks": wd_box_attacks,
     "wd-crowded": wd_crowded,

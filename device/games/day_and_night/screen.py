@@ -379,15 +379,17 @@ def card_label(state: State, seat: str, card: str, lang: str) -> str:
 
 def show_action(state: State, view: View, action: Any) -> View:
     """A proposed action on the board: the cursor on the step's field, the spell's targets
-    marked (the cursor on the first) or the temple's first tile."""
+    marked (the cursor on the first), or the temple as it will be built (the tiles it leaves
+    out marked, as the temple choice shows them)."""
     from engine.day_and_night.state import Cast, Step, Temple
 
     if isinstance(action, Step):
         return replace(view, mode="board", cursor=action.to)
     if isinstance(action, Cast) and action.targets:  # every target marked, the first under
         return replace(view, mode="board", cursor=action.targets[0], targets=action.targets)
-    if isinstance(action, Temple) and action.fields:
-        return replace(view, cursor=action.fields[0])
+    if isinstance(action, Temple) and action.fields:  # the temple as it will be built: the
+        out = tuple(t for t in _temple_area(state) if t not in action.fields)  # tiles left out
+        return replace(view, mode="temple", targets=out, cursor=out[0] if out else view.cursor)
     return view
 
 

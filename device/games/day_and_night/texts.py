@@ -51,6 +51,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{seat}: {spells} back in hand",
     ),
     "undo.dan_temple": ("Tempel", "temple"),
+    "undo.dan_temple_out": ("Tempel ohne {out}", "temple, not {out}"),
     "dan.day": ("Tag", "Day"),
     "dan.night": ("Nacht", "Night"),
     "dan.turn_ap": ("{side} {ap} AP", "{side} {ap} AP"),

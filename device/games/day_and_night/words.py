@@ -11,8 +11,9 @@ from device.games.day_and_night import texts  # noqa: F401 - its texts in the ca
 from device.games.day_and_night.names import spell_name
 from device.games.day_and_night.view import NAMES
 from device.ui.catalog import text
+from engine.day_and_night.areas import fields_of
 from engine.day_and_night.end import ended_by
-from engine.day_and_night.state import Cast, End, State, Step
+from engine.day_and_night.state import Cast, End, State, Step, Temple
 
 
 def status(state: State, lang: str) -> str:
@@ -32,6 +33,10 @@ def describe(state: State, action: Any, lang: str) -> str:
             return text("undo.dan_step", lang, at=f"{r},{c}")
         case End():
             return text("undo.end_turn", lang)
+        case Temple(fields) if state.pending is not None:  # which tiles it leaves out
+            out = [f"{r},{c}" for r, c in fields_of(state.pending.area) if (r, c) not in fields]
+            if out:
+                return text("undo.dan_temple_out", lang, out=" ".join(out))
     return text("undo.dan_temple", lang)
 
 
