@@ -15,7 +15,7 @@ from device.app.menu import answer_label, menu_items, menu_label, menu_question,
 from device.app.solo import seat as solo
 from device.app.state import TOP, BoxState, Teach, game_view, message_page, screens_of
 from device.app.teach import ROWS, check_report, game_of, page_of, teach_games
-from device.app.turns import end_undone
+from device.app.turns import end_undone, undone_what
 from device.cards.names import printed_name
 from device.games.contract import ABANDON, DEFAULT_LAYOUT, UNDO, Layout
 from device.ui import fit, fonts as font_files
@@ -146,8 +146,12 @@ def _message(draw, lines: tuple[str, ...] | list[str], fonts) -> None:
 def _shorter(box: BoxState, band: str) -> tuple[str, ...]:
     """The catalog's short forms of a text in the band (a narrow band beside a board takes
     them)."""
-    if box.mode == "confirm" and box.confirm == UNDO and not end_undone(box):
-        return (text("menu.undo_question", box.lang),)
+    if box.mode == "confirm" and box.confirm == UNDO:
+        end = end_undone(box)
+        if not end:
+            return (text("menu.undo_question", box.lang),)
+        key = "menu.undo_end" if end == "game" else "menu.undo_round"
+        return (text(key, box.lang), text(f"{key}.short", box.lang))  # (without the action)
     return shorter(band, box.lang)
 
 
@@ -186,7 +190,11 @@ def _confirm_text(box: BoxState) -> str:
         return text("menu.confirm_abandon", box.lang)
     if box.confirm == UNDO:
         end = end_undone(box)
-        if end:
+        if end:  # which end, and what it takes back with it
+            key = "undo.end_what" if end == "game" else "undo.round_what"
+            what = undone_what(box)
+            if what:
+                return text(key, box.lang, what=what)
             return text("menu.undo_end" if end == "game" else "menu.undo_round", box.lang)
         return text("menu.undo_question", box.lang)
     if box.session is None or box.confirm is None:  # pragma: no cover - no game, no question

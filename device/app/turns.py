@@ -181,6 +181,17 @@ def end_undone(box: BoxState) -> str:
     return ""
 
 
+def undone_what(box: BoxState) -> str:
+    """The action an undo takes back first, in the game's words (in solo play the player's,
+    the box's replies after it go too): "" where the game has no words for it."""
+    session = box.session
+    if session is None or not session.history:
+        return ""
+    n = solo.replies(box)
+    before = session.states_before(engine_of(session))[-n]
+    return screens_of(session).describe(before, session.history[-n], box.lang)
+
+
 def _keep_view(screens: Screens, box: BoxState, state: Any) -> Any:
     """The view after an undo: the game's own choice (`after_undo`), else the same view where
     it still fits the state."""

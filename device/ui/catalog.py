@@ -131,6 +131,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "menu.undo_end.short": ("Ende zurück?", "Undo the end?"),
     "menu.undo_round": ("Rundenende zurücknehmen?", "Undo the round's end?"),
     "menu.undo_round.short": ("Runde zurück?", "Undo the round?"),
+    # the round's or game's end, and the action that ended it (the player's, in solo play)
+    "undo.end_what": ("Spielende zurück, dazu {what}?", "Undo the game's end and {what}?"),
+    "undo.round_what": ("Rundenende zurück, dazu {what}?", "Undo the round's end and {what}?"),
     "undo.end_turn": ("Zugende", "end of turn"),
     "undo.wd_clash": ("Angriff", "attack"),
     "menu.undo_question": ("Rückgängig?", "Undo?"),
