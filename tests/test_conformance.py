@@ -767,3 +767,69 @@ def test_a_game_s_words_and_web_drawing_import_neither_pillow_nor_pydantic(game_
     done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE_IDS + ["stapel"])
+def test_a_solo_undo_at_any_depth_says_every_change_with_the_box_s_cards(game_id):
+    """Issue 47: a solo game, the box's hand told card by card as at the table; between the
+    states of any two points of it (an undo at any depth, both ways: played again), every
+    change of the table is said, in both languages, fitting where it is said; where the box's
+    cards go back to its pile and the box knows which, each is named."""
+    from collections import Counter
+
+    from device.app import pieces
+    from device.app.session import Session
+    from device.ui import fit, fonts as font_files
+    from engine import hands
+
+    engine, screens = entry(game_id).engine, entry(game_id).screens
+    font = font_files.load().status
+    rng = random.Random(47)
+    options = options_of(engine, {})
+    seat = engine.players[-1]
+    state = engine.initial(options)
+    told: list = []
+    if engine.hand_count(state, seat) is not None:
+        told = [c for c, copies in engine.deck_cards(state, seat) for _ in range(copies)]
+        rng.shuffle(told)
+    held = hands.start(engine, state, seat, told)
+    states, actions, helds = [state], [], [held]
+    while not engine.is_over(state) and len(actions) < 400:
+        offered = engine.sample_actions(state)
+        if engine.to_move(state) == seat:
+            offered = [a for a in offered if hands.playable(engine, state, held.cards)(a)]
+        action = rng.choice(offered)
+        after = engine.apply(state, action)
+        held = hands.follow(engine, state, action, after, seat, held, told)
+        state = after
+        states.append(state)
+        actions.append(action)
+        helds.append(held)
+    session = Session(1, game_id, options, states[0], 0, box_seat=seat)
+    named = 0
+    for n in range(120):  # an undo of 1 to 12 actions, and a few spans of any length
+        i = rng.randrange(len(states) - 1)
+        j = min(len(states) - 1, i + rng.randrange(1, 13)) if n % 10 else len(states) - 1
+        for forward in (True, False):
+            a, b = (i, j) if forward else (j, i)
+            pair = (helds[a].cards, helds[b].cards)
+            changes = engine.changes(states[a], states[b])
+            for lang in ("de", "en"):
+                lines = pieces.lines(
+                    session, states[a], states[b], actions[i:j], lang, forward, pair
+                )
+                assert len(lines) >= len(changes), (game_id, changes, lines)
+                view = screens.initial_view(states[b])
+                panel = screens.layout(states[b], view)
+                area = pieces.said_area(panel if panel.undo_said else Layout())
+                area = (area[0], area[1] + pieces.SPACING, area[2], area[3])
+                for line in lines:
+                    assert fit.fits_block(line, font, area, pieces.SPACING), (game_id, line)
+                box_cards = [c for c in changes if c.kind == "to_pile" and c.seat == seat]
+                leaving = list((Counter(pair[0]) - Counter(pair[1])).elements())
+                if lang == "de" and box_cards and len(leaving) == box_cards[0].count:
+                    bare = pieces.lines(session, states[a], states[b], actions[i:j], lang, forward)
+                    assert lines != bare, (game_id, leaving, lines)  # said by name
+                    named += 1
+    if engine.hand_count(states[0], seat) is not None and game_id != "stapel":
+        assert named > 0  # the box's cards back on its pile, by name

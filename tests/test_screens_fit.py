@@ -183,6 +183,7 @@ def test_random_play_on_the_box_fits_every_screen(tmp_path, game, lang, drawn_te
     loop = Loop(store, Screen(dummy_device()), lang, tuple(names))
     kinds: set[tuple] = set()
     solo: set[str] = set()
+    undos = 0
     try:
         with fit.strict():
             loop.draw()
@@ -206,6 +207,17 @@ def test_random_play_on_the_box_fits_every_screen(tmp_path, game, lang, drawn_te
                     event = Press("ok")
                 elif box.mode in ("game", "message") and rng.random() < 0.04:
                     event = Hold("ok")
+                elif box.mode == "game" and box.session is not None and rng.random() < 0.02:
+                    # undos at a random depth: holds of `back` in a row (each asks first
+                    # where it takes back an end; then `ok`), the last one's pages drawn
+                    for _ in range(rng.randrange(1, 6)):
+                        loop.handle(Hold("back"))
+                        if loop.box.mode == "confirm":
+                            loop.handle(Press("ok"))
+                        while loop.box.undone and rng.random() < 0.8:
+                            loop.handle(Press("ok"))
+                        undos += 1
+                    event = Hold("back")
                 elif rng.random() < 0.1:
                     unknown = f"{0x04D00000 + rng.randrange(3):08X}"
                     event = Tap(rng.choice([*uids, unknown]) if uids else unknown)
@@ -227,6 +239,7 @@ def test_random_play_on_the_box_fits_every_screen(tmp_path, game, lang, drawn_te
     assert len(kinds) >= 8, kinds  # many kinds of screen reached
     # solo play was played, not just reachable: the box's moves and an undo against it
     assert {"solo", "box_move", "solo_undo"} <= solo, solo
+    assert undos > 10  # undos at random depths, solo and not
 
 
 def test_a_compound_breaks_only_after_its_hyphen():
