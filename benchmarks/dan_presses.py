@@ -19,8 +19,9 @@ left out moved over the area):
   player chose, `ok`.
 
 Goals (issue 21): a spell at most 3 on average, a step at most 2, a temple at most 4. The
-targets of these games are random among the legal ones; the box's start is a guess (next to
-the caster's own tiles, near the pawn), so a player who aims as the box guesses needs fewer.
+targets of these games are random among the legal ones (the floor); the box's start is a
+guess (next to the caster's own tiles, near the pawn). Issue 47: a good player's figures are
+printed first, for games whose every action is the box's own choice (`tabletop hint`'s).
 """
 
 from __future__ import annotations
@@ -105,12 +106,21 @@ def temple_presses(state, view, action: Temple) -> int:
     raise AssertionError(f"temple {action} cannot be chosen")
 
 
-def play(seed: int, counts: dict[str, Count], turns: int = 60) -> None:
+def good_choice(state, rng: random.Random):
+    """A good player's action: the box's own choice for the player to move (what `tabletop
+    hint` says: the search at the game's budget)."""
+    from engine.search import choose
+
+    simulations, depth = GAME.search_budget
+    return choose(GAME, state, rng, simulations, depth).action
+
+
+def play(seed: int, counts: dict[str, Count], turns: int = 60, good: bool = False) -> None:
     rng = random.Random(seed)
     state = GAME.initial(options_of(GAME, {}))
     view = screen.initial_view(state)
     while not state.over and state.turns_played < turns:
-        action = rng.choice(spread_actions(state))
+        action = good_choice(state, rng) if good else rng.choice(spread_actions(state))
         match action:
             case Cast():
                 listed, tapped = cast_presses(state, view, action)
@@ -127,10 +137,10 @@ def play(seed: int, counts: dict[str, Count], turns: int = 60) -> None:
         view = screen.after(before, state, view)
 
 
-def measure(games: int) -> dict[str, Count]:
+def measure(games: int, good: bool = False) -> dict[str, Count]:
     counts = {k: Count() for k in ("spell, from the list", "spell, by a tap", "step", "temple")}
     for seed in range(games):
-        play(seed, counts)
+        play(seed, counts, 60 if not good else 20, good)
     return counts
 
 
@@ -139,13 +149,17 @@ GOALS = {"spell, from the list": 3, "spell, by a tap": 3, "step": 2, "temple": 4
 
 def main() -> int:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    counts = measure(games)
-    print(f"Day and Night: presses per action, {games} random games (targets random)")
-    for name, c in counts.items():
+    good = measure(max(1, games // 4), good=True)
+    floor = measure(games)
+    print("Day and Night: presses per action; a good player (the box's own choices, the")
+    print(f"first 20 turns of {max(1, games // 4)} games) beside a random one ({games} games,")
+    print("targets random: the floor)")
+    for name, c in good.items():
         mark = "ok" if c.mean <= GOALS[name] else "MISSED"
+        f = floor[name]
         print(
-            f"  {name:22} {c.actions:6} actions  mean {c.mean:.2f}  worst {c.worst}"
-            f"  (goal at most {GOALS[name]}: {mark})"
+            f"  {name:22} good {c.actions:5} actions  mean {c.mean:.2f}  worst {c.worst}"
+            f"  | random mean {f.mean:.2f}  (goal at most {GOALS[name]}: {mark})"
         )
     return 0
 

@@ -14,7 +14,8 @@ any start one field is 0 presses away, at most 4 are 1 and 8 are 2, so a choice 
 fields (k > 13) needs at least (4 + 16 + 3 (k - 13)) / k arrows. Taken over the legal
 actions of 100 random game-2 games (17 to 19 fields a step on the 5x5 board; a move's figure
 at least that far, then its `ok`s), the floor is 2.86 presses an action with the `ok`,
-whatever the cursor does; the box's cursor takes 2.89.
+whatever the cursor does; the box's cursor takes 2.89. Issue 47: a good player's figure
+for game 2 (every action the box's own choice, `tabletop hint`'s) is printed last.
 """
 
 from __future__ import annotations
@@ -50,7 +51,16 @@ def reach(state, view, field, selected=None) -> int:
     return presses
 
 
-def play(variant: int, seed: int, counts: dict[str, Count]) -> None:
+def good_choice(state, rng: random.Random):
+    """A good player's action: the box's own choice for the player to move (what `tabletop
+    hint` says: the search at the game's budget)."""
+    from engine.search import choose
+
+    simulations, depth = GAME.search_budget
+    return choose(GAME, state, rng, simulations, depth).action
+
+
+def play(variant: int, seed: int, counts: dict[str, Count], good: bool = False) -> None:
     rng = random.Random(seed)
     screens = screen.SCREENS(Setup(seed=seed))  # the box's screens, dealing from the seed
     options = Options(variant=variant, starter=rng.choice("AB"), supply=16)
@@ -61,7 +71,7 @@ def play(variant: int, seed: int, counts: dict[str, Count]) -> None:
             action = Deal(view.proposal)  # one press: ok
             counts["set-up"].add(0)
         else:
-            action = rng.choice(legal_actions(state))
+            action = good_choice(state, rng) if good else rng.choice(legal_actions(state))
             match action:
                 case Place(field):
                     counts["place"].add(reach(state, view, field))
@@ -79,14 +89,26 @@ def play(variant: int, seed: int, counts: dict[str, Count]) -> None:
             view = screens.on_button(state, view, "ok").view
 
 
-def measure(games: int) -> dict[int, dict[str, Count]]:
+def measure(games: int, good: bool = False) -> dict[int, dict[str, Count]]:
     results = {}
     for variant in (1, 2):
         counts = {k: Count() for k in ("place", "lay", "move", "set-up")}
         for seed in range(games):
-            play(variant, seed, counts)
+            play(variant, seed, counts, good)
         results[variant] = counts
     return results
+
+
+def good_player(games: int) -> None:
+    """A good player's presses an action in game 2 (the box's own choices), beside the
+    random player's floor above."""
+    counts = measure(games, good=True)[2]
+    oks = {"place": 1, "lay": 1, "move": 2}
+    done = sum(counts[k].actions for k in oks)
+    action = sum(counts[k].presses + oks[k] * counts[k].actions for k in oks) / done
+    mark = "ok" if action <= ACTION_GOAL[2] else "MISSED"
+    print(f"  game 2, a good player ({games} games, the box's own choices):")
+    print(f"    an action, ok included: {action:.2f}  (goal {ACTION_GOAL[2]}: {mark})")
 
 
 def main() -> int:
@@ -109,6 +131,7 @@ def main() -> int:
         action = sum(counts[k].presses + oks[k] * counts[k].actions for k in oks) / done
         mark = "ok" if action <= ACTION_GOAL[variant] else "MISSED"
         print(f"    an action, ok included: {action:.2f}  (goal {ACTION_GOAL[variant]}: {mark})")
+    good_player(max(1, games // 10))
     return 0
 
 

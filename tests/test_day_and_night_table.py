@@ -297,6 +297,8 @@ def test_the_presses_benchmark_meets_its_goals_for_a_tap_a_step_and_a_temple():
     assert counts["spell, from the list"].actions == counts["spell, by a tap"].actions > 0
     if counts["temple"].actions:
         assert counts["temple"].mean <= 4
+    good = bench.measure(1, good=True)  # a good player: the box's own choices (issue 47)
+    assert good["spell, from the list"].actions > 0 and good["step"].actions > 0
 
 
 def test_the_list_remembers_the_spell_cast_not_the_cards_discarded_at_a_turns_end():
