@@ -150,9 +150,14 @@ def _shorter(box: BoxState, band: str) -> tuple[str, ...]:
         end = end_undone(box)
         if not end:
             return (text("menu.undo_question", box.lang),)
-        key = "menu.undo_end" if end == "game" else "menu.undo_round"
+        key = _end_key(end)
         return (text(key, box.lang), text(f"{key}.short", box.lang))  # (without the action)
     return shorter(band, box.lang)
+
+
+def _end_key(end: str) -> str:
+    """The question before an undo takes back a round's or the game's end (`end_undone`)."""
+    return "menu.undo_end" if end == "game" else "menu.undo_round"
 
 
 def main_area(layout: Layout) -> tuple[int, int, int, int]:
@@ -195,7 +200,7 @@ def _confirm_text(box: BoxState) -> str:
             what = undone_what(box)
             if what:
                 return text(key, box.lang, what=what)
-            return text("menu.undo_end" if end == "game" else "menu.undo_round", box.lang)
+            return text(_end_key(end), box.lang)
         return text("menu.undo_question", box.lang)
     if box.session is None or box.confirm is None:  # pragma: no cover - no game, no question
         return ""

@@ -175,7 +175,7 @@ def end_undone(box: BoxState) -> str:
     engine = engine_of(session)
     if engine.is_over(session.state):
         return "game"
-    before = session.states_before(engine)[-solo.replies(box)]
+    before, _ = _first_undone(box)
     if len(engine.result(before).rounds) < len(engine.result(session.state).rounds):
         return "round"
     return ""
@@ -187,9 +187,17 @@ def undone_what(box: BoxState) -> str:
     session = box.session
     if session is None or not session.history:
         return ""
+    before, action = _first_undone(box)
+    return screens_of(session).describe(before, action, box.lang)
+
+
+def _first_undone(box: BoxState) -> tuple[Any, Any]:
+    """The first action an undo takes back (in solo play the player's last, before the box's
+    replies) and the state before it: the state the undo goes back to."""
+    session = box.session
+    assert session is not None and session.history
     n = solo.replies(box)
-    before = session.states_before(engine_of(session))[-n]
-    return screens_of(session).describe(before, session.history[-n], box.lang)
+    return session.states_before(engine_of(session))[-n], session.history[-n]
 
 
 def _keep_view(screens: Screens, box: BoxState, state: Any) -> Any:

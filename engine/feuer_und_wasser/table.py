@@ -69,9 +69,10 @@ def changes(before: Any, after: Any) -> tuple[Change, ...]:
                 pile, gone = e[f"pile {p}"], e[f"discards {p}"]
                 places = (f"pile {p}", f"discards {p}")
                 found.append(Change("count", p, "pile", "pile", gone, pile, places))
-            squares = tuple(d for d in differing(e, b) if d.startswith("square "))
+            step = differing(e, b)  # the last card's step, taken back
+            squares = tuple(d for d in step if d.startswith("square "))
             for p in COLOURS:
-                found += _cards(e, b, p, differing(e, b), squares)
+                found += _cards(e, b, p, step, squares)
         return tuple(found)
     squares = tuple(d for d in rest if d.startswith("square "))
     for p in COLOURS:

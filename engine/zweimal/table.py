@@ -44,9 +44,9 @@ def changes(before: Any, after: Any) -> tuple[Change, ...]:
     if after.round > before.round:  # the round's last step, then the grid cleared
         end = _round_end(before, after)
         if end is not None:
-            e = table(end)
-            found += _figures(before, end, differing(a, e))
-            found += _roads(before, end, differing(a, e))
+            step = differing(a, table(end))  # the round's last step
+            found += _figures(before, end, step)
+            found += _roads(before, end, step)
         if grid:
             found.append(Change("clear", what="grid", places=tuple(grid)))
         return tuple(found)
@@ -55,9 +55,9 @@ def changes(before: Any, after: Any) -> tuple[Change, ...]:
             found.append(Change("restore", what="grid", places=tuple(grid)))
         end = _round_end(after, before)
         if end is not None:
-            e = table(end)
-            found += _figures(end, after, differing(e, b))
-            found += _roads(end, after, differing(e, b))
+            step = differing(table(end), b)  # the last step, taken back
+            found += _figures(end, after, step)
+            found += _roads(end, after, step)
         return tuple(found)
     found += _figures(before, after, differ)
     found += _roads(before, after, differ)

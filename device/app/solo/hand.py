@@ -72,16 +72,16 @@ def take_told(box: BoxState, card: str) -> BoxState:
     return replace(told_box, notice=said)
 
 
-def with_copies(box: BoxState, start: int) -> int:
-    """Where the list of the box's deck stands: on `start`'s card, or the next one after it
-    that still has a copy not told (the list never rests on a card all of whose copies are
-    in the box's hand already)."""
+def with_copies(box: BoxState, start: int, step: int = 1) -> int:
+    """Where the list of the box's deck stands: on `start`'s card, or the next one from it in
+    the direction of `step` (1: down the list, -1: up) that still has a copy not told (the
+    list never rests on a card all of whose copies are in the box's hand already)."""
     session = box.session
     assert session is not None
     engine, cards = engine_of(session), deck_cards(box)
     told = session.box_told[: session.box_held.used]
-    for step in range(len(cards)):
-        i = (start + step) % len(cards)
+    for k in range(len(cards)):
+        i = (start + k * step) % len(cards)
         try:
             hands.tell(engine, session.state, session.box_seat, session.box_held, told, cards[i])
         except IllegalMove as refused:

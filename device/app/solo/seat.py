@@ -226,12 +226,7 @@ def _tell_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     moves = {"up": -1, "down": 1, "left": -jump, "right": jump}
     if button in moves and cards:  # on, in the press's direction, to a card with one left
         step = 1 if moves[button] > 0 else -1
-        j = i + moves[button]
-        for _ in range(len(cards)):
-            if with_copies(box, j) == j % len(cards):
-                break
-            j += step
-        return replace(box, deal=j % len(cards)), []
+        return replace(box, deal=with_copies(box, i + moves[button], step)), []
     if button == "ok" and cards:
         return take_told(box, cards[i]), []
     if button == "back":
