@@ -217,8 +217,8 @@ def layout(state: State, view: View) -> Layout:
         status=False,
         hint_y=57,
         separators=False,
-        notice=(PANEL - 2, 27, 127, 54),
-        said=(PANEL - 2, 0, 127, 54),  # the panel: its title says the box's turn
+        notice=(PANEL - 3, 27, 127, 54),  # (a 60 px name fits)
+        said=(PANEL - 3, 0, 127, 54),  # the panel: its title says the box's turn
     )
 
 
