@@ -66,7 +66,7 @@ def _targets(state, view, action: Cast) -> int:
     """From the spell's first target view: arrows and `ok` for each target."""
     spell = state.options.spell(state.turn, action.spell)
     presses = 0
-    for target in action.targets:
+    for target in action.targets[len(view.targets) :]:  # (those the box marked: taken)
         options = target_options(state, spell, view.targets)
         presses += _reach(options, view.cursor, target) + 1
         view = screen.on_button(state, replace(view, cursor=target), "ok").view
@@ -121,6 +121,8 @@ def play(seed: int, counts: dict[str, Count], turns: int = 60, good: bool = Fals
     view = screen.initial_view(state)
     while not state.over and state.turns_played < turns:
         action = good_choice(state, rng) if good else rng.choice(spread_actions(state))
+        if good:  # the box opens the player's cursor and list on its choice (`suggest`)
+            view = screen.suggest(state, view, action)
         match action:
             case Cast():
                 listed, tapped = cast_presses(state, view, action)

@@ -72,6 +72,8 @@ def play(variant: int, seed: int, counts: dict[str, Count], good: bool = False) 
             counts["set-up"].add(0)
         else:
             action = good_choice(state, rng) if good else rng.choice(legal_actions(state))
+            if good:  # the box opens the player's cursor on its choice (the setting `suggest`)
+                view = screens.suggest(state, view, action)
             match action:
                 case Place(field):
                     counts["place"].add(reach(state, view, field))
@@ -81,6 +83,7 @@ def play(variant: int, seed: int, counts: dict[str, Count], good: bool = False) 
                     first = reach(state, view, source)
                     picked, _ = screen.on_ok(state, replace(view, cursor=source))
                     counts["move"].add(first + reach(state, picked, target, source))
+                    view = replace(view, aim=None)
         before = state
         state = GAME.apply(state, action)
         view = screens.after(before, state, view)
@@ -107,7 +110,8 @@ def good_player(games: int) -> None:
     done = sum(counts[k].actions for k in oks)
     action = sum(counts[k].presses + oks[k] * counts[k].actions for k in oks) / done
     mark = "ok" if action <= ACTION_GOAL[2] else "MISSED"
-    print(f"  game 2, a good player ({games} games, the box's own choices):")
+    steps = ", ".join(f"{counts[k].actions} {k}s" for k in oks)
+    print(f"  game 2, a good player ({games} games, the box's own choices: {steps}):")
     print(f"    an action, ok included: {action:.2f}  (goal {ACTION_GOAL[2]}: {mark})")
 
 

@@ -114,6 +114,9 @@ class Settings(Strict):
     # strict: the decks keep their game's rules (checked at start); free: a designer's box,
     # decks of other sizes allowed, and a new game asks which rules it is played by
     deck_rules: Literal["strict", "free"] = "strict"
+    # a player's cursor and lists open on the box's own choice for them (its hint, unsaid):
+    # one `ok` plays it; false: they open where the game's screens put them
+    suggest: bool = True
 
     @field_validator("decks")
     @classmethod

@@ -6,8 +6,10 @@ from device.settings import Buttons, Settings
 from device.sim.simulator import Simulator
 
 
-def settings(lang: str = "de") -> Settings:
-    return Settings(language=lang, buttons=Buttons(hold_s=0.2))
+def settings(lang: str = "de", suggest: bool = True) -> Settings:
+    """The box's settings for a test; `suggest` False: each turn opens where the game puts it
+    (for tests of the games' own cursor rules, which the box's choice would cover)."""
+    return Settings(language=lang, buttons=Buttons(hold_s=0.2), suggest=suggest)
 
 
 def arrows(fields, start, goal) -> list[str]:

@@ -344,10 +344,11 @@ def test_an_adjudicated_day_win_on_the_box(tmp_path):
 
 
 def test_the_spell_list_puts_the_spells_cast_most_first_and_never_opens_on_one_taken_back(
-    table,
+    tmp_path,
 ):
     """Issue 33: the list kept the deck's order and opened on the spell cast last, also
-    when that cast had just been taken back."""
+    when that cast had just been taken back. (The game's own order: the box's choice for
+    the player, the setting `suggest`, is off here.)"""
     from dataclasses import replace
 
     from device.games.day_and_night.view import offered, spells
@@ -362,7 +363,17 @@ def test_the_spell_list_puts_the_spells_cast_most_first_and_never_opens_on_one_t
     listed = [spells(fresh)[i].id for i in offered(replace(fresh, cast=cast))]
     assert listed[:2] == [later, in_deck[1]]  # cast twice: first
     assert listed[2:] == [s for s in in_deck if s not in listed[:2]]
-    t = table
+    sim = Simulator(settings(suggest=False), tmp_path)
+    sim.start()
+    try:
+        _list_order(Table(sim))
+    finally:
+        sim.stop()
+
+
+def _list_order(t: Table) -> None:
+    from device.games.day_and_night.view import spells
+
     t.new_game()
     t.cast("sunrise", (0, 1))
     t.cursor_to(t.state.pawn("day"))

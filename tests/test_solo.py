@@ -172,9 +172,9 @@ def test_a_hint_dropped_by_another_press_and_played_by_ok_in_every_game(tmp_path
             played, effects = handle(box, Press("ok"))
             assert played.session.history[-1:] == (action,), (game, action)
             dropped, _ = handle(changed(box, view=entry.screens.initial_view(state)), Press("up"))
-            assert dropped.proposal is None and dropped.session.actions == i, (game, action)
+            assert not dropped.proposal.hint and dropped.session.actions == i, (game, action)
             back, _ = handle(box, Press("back"))
-            assert back.proposal is None and back.session.actions == i, (game, action)
+            assert not back.proposal.hint and back.session.actions == i, (game, action)
             assert (back.mode, back.view, back.notice) == ("game", box.view, ""), (game, action)
 
 
@@ -264,7 +264,7 @@ def test_feuer_und_wasser_s_box_lays_its_best_placement_shown_on_the_landscape(t
     try:
         p.start("feuer-und-wasser", "B", mode="rows", tactician="no", starter="R")
         p.press("ok", "ok")  # Fire draws its first card and lays it where it starts
-        assert p.state.turn == "B" and p.box.proposal is None  # the table draws for it
+        assert p.state.turn == "B" and thinking.current(p.box) is None  # the table draws
         p.press("right", "ok")  # the box's drawn card, picked
         move = p.box.proposal.action
         assert move == best_placement(p.state).action
@@ -354,9 +354,10 @@ def test_a_finished_game_has_no_hint_said_in_the_menu_never_over_its_result():
 
 def test_a_game_without_a_solo_player_never_enters_solo_play(monkeypatch, tmp_path):
     """Issue 31: the rest of the box calls solo play at one seam (`device/app/solo/seat.py`),
-    and a game with no solo player and no hint asked goes no further: a two-player game on
-    the running box (presses, taps, an undo, another game over it, a resume, a restart) never
-    runs any other part of solo play (its hand, its search, its helpers)."""
+    and a game with no solo player, no hint asked and no suggestion wanted (the setting
+    `suggest` off) goes no further: a two-player game on the running box (presses, taps, an
+    undo, another game over it, a resume, a restart) never runs any other part of solo play
+    (its hand, its search, its helpers)."""
     import inspect
 
     import pytest
@@ -375,7 +376,7 @@ def test_a_game_without_a_solo_player_never_enters_solo_play(monkeypatch, tmp_pa
 
         return entered_instead
 
-    seam = {"_enters", "_solo"}
+    seam = {"_enters", "_solo", "wants_suggestion"}  # (the setting's check, off: no further)
     for module in (hand, thinking, seat):
         for name, f in vars(module).items():
             ours = module is not seat or name.startswith("_")
@@ -384,7 +385,8 @@ def test_a_game_without_a_solo_player_never_enters_solo_play(monkeypatch, tmp_pa
     for name, f in vars(seat).items():  # the helpers the seam imported by name
         if inspect.isfunction(f) and f.__module__ != seat.__name__:
             monkeypatch.setattr(seat, name, spy(f"seat.{name}"))
-    sim = Simulator(box_settings(), tmp_path)
+    unsuggested = box_settings().model_copy(update={"suggest": False})
+    sim = Simulator(unsuggested, tmp_path)
     sim.start()
     try:
         t = Table(sim)
@@ -405,7 +407,7 @@ def test_a_game_without_a_solo_player_never_enters_solo_play(monkeypatch, tmp_pa
         assert t.box.session.db_id == first and t.box.session.actions == 4
     finally:
         sim.stop()
-    sim = Simulator(box_settings(), tmp_path)
+    sim = Simulator(unsuggested, tmp_path)
     sim.start()  # a restart reads the game back
     try:
         assert Table(sim).box.session.actions == 4 and not sim.loop.box.session.box_seat

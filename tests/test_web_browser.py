@@ -60,7 +60,7 @@ def revision(driver) -> str:
 
 
 def test_the_page_follows_a_game_played_on_the_box(tmp_path, browser):
-    sim = Simulator(settings(), tmp_path)
+    sim = Simulator(settings(suggest=False), tmp_path)  # (steps by the game's own cursor)
     sim.start()
     try:
         p = Player(sim)

@@ -71,15 +71,18 @@ class Loop:
         card_names: tuple[str, ...] = (),
         fault: str = "",
         web_address: str = "",
+        suggest: bool = True,
     ) -> None:
         """`fault`: a fault to inject for tests (`hang-on-tap:UID`: the loop hangs on that
-        tap, for the watchdog's test); the runtime reads it from `TABLETOP_FAULT` at start."""
+        tap, for the watchdog's test); the runtime reads it from `TABLETOP_FAULT` at start.
+        `suggest`: a player's cursor and lists open on the box's choice (the setting)."""
         self.store = store
         store.backup_after_frame = True  # a game's end is shown first, then backed up
         self.screen = screen
         self.lang = lang
         self.card_names = card_names
         self.web_address = web_address
+        self.suggest = suggest
         self.events: queue.Queue = queue.Queue()
         self.box = self._restore()
         self.handled = 0
@@ -91,7 +94,12 @@ class Loop:
     # --- start-up ---------------------------------------------------------------------------
 
     def _restore(self) -> BoxState:
-        box = BoxState(lang=self.lang, card_names=self.card_names, web_address=self.web_address)
+        box = BoxState(
+            lang=self.lang,
+            card_names=self.card_names,
+            web_address=self.web_address,
+            suggest=self.suggest,
+        )
         try:
             game_id, ui = self.store.screen()
         except StoreError as error:
@@ -101,6 +109,7 @@ class Loop:
         if game_id is not None:
             session, damage = self._load_session(game_id)
         view = None
+        suggested = -1
         solo_seat = ""
         solo_told: tuple[str, ...] = ()
         if ui is not None:
@@ -123,6 +132,7 @@ class Loop:
                     ),
                 )
                 view = rec.view
+                suggested = rec.suggested
                 solo_seat, solo_told = rec.solo, tuple(rec.solo_told)
                 kept = tuple((i, seat, tuple(told)) for i, seat, told in rec.solo_kept)
                 box = replace(box, solo_kept=kept)
@@ -134,6 +144,7 @@ class Loop:
         if session is not None:  # a solo game goes on solo, with the box's hand as told
             session = solo.restored(session, solo_seat, solo_told)
         box = replace(box, session=session, view=self._view(session, view))
+        box = self.opened(solo.suggestion_restored(box, suggested))  # (saved before it was)
         page = box.menu[-1][0]
         if page.kind == "question" or (page.kind == "setup" and not self._menu_fits(box)):
             box = replace(box, menu=TOP_MENU, choice=())  # (a question: saved before the page)
@@ -282,6 +293,7 @@ class Loop:
             solo_told=list(box.session.box_told) if box.session is not None else [],
             solo_kept=[(game_id, seat, list(told)) for game_id, seat, told in box.solo_kept],
             undone=[list(page) for page in box.undone[box.undone_page :]],
+            suggested=solo.suggested_at(box),
         ).model_dump()
 
     def handle(self, event: Event) -> None:
@@ -295,6 +307,8 @@ class Loop:
             # the teach screen opens on a card not taught yet
             before = replace(before, taught=frozenset(card for _, card in self.store.cards()))
         new, effects = transition.handle(before, event)
+        if not any(isinstance(e, (NewGame, Resume)) for e in effects):  # (made below)
+            new = self.opened(new)  # saved as shown
         try:
             new = self._carry_out(before, new, effects)
         except StoreError as error:
@@ -302,9 +316,32 @@ class Loop:
             key = "store.write_failed_full" if error.kind == "full" else "store.write_failed"
             new = replace(before, notice=text(key, self.lang))
         self.box = new
+        if solo.wants_suggestion(new):  # a new game's first turn, a game resumed
+            self.box = self.opened(new)
+            self.save_screen()
         self.draw()
         self.store.write_pending_backup()  # a game's end: its backup, after its frame
         self.think()
+
+    def opened(self, box: BoxState) -> BoxState:
+        """A player's turn: the cursor and lists opened on the box's choice for them before
+        the frame is drawn and the screen saved (presses wait meanwhile, so each acts on the
+        screen it follows; a restart does not open it again)."""
+        if box.session is None or not box.session.db_id or not solo.wants_suggestion(box):
+            return box
+        try:
+            return solo.think(box)
+        except Exception:  # noqa: BLE001 - the player's cursor stays where the game put it
+            log.exception("the search for the player's suggestion failed")
+            return solo.unsuggested(box)
+
+    def save_screen(self) -> None:
+        """The screen as shown, saved on its own (the game's record unchanged)."""
+        session = self.box.session
+        try:
+            self.store.record(session.db_id if session else None, self.ui_record(self.box))
+        except StoreError as error:
+            log.error("%s", error)  # the screen as last saved: a restart opens it again
 
     def think(self) -> None:
         """The box's move in solo play, or a hint: the frame already says "Box denkt ...";

@@ -62,7 +62,9 @@ class Runtime:
 
         names = tuple(card_names(settings.decks))
         address = settings.web.address(socket.gethostname())
-        self.loop = Loop(self.store, self.screen, settings.language, names, fault, address)
+        self.loop = Loop(
+            self.store, self.screen, settings.language, names, fault, address, settings.suggest
+        )
         self.panel: ButtonPanel | None = None  # made once the first frame is out (start)
         self.pin_factory = pin_factory
         self._buttons = buttons  # None: gpiozero buttons on the settings' pins (`pin_factory`)

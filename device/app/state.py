@@ -77,8 +77,9 @@ class DeckCount:
 @dataclass(frozen=True)
 class Proposal:
     """The search's answer for the position after `at` actions of the game in progress: the
-    box's own move in solo play (waiting for the player's ok once the pieces are moved), or a
-    hint for the player (`hint`). `action` None: still thinking (the loop searches)."""
+    box's own move in solo play (waiting for the player's ok once the pieces are moved), a
+    hint for the player (`hint`), or its choice for the player to move that their cursor
+    opened on (neither: the setting `suggest`). `action` None: still thinking."""
 
     at: int
     action: Any = None
@@ -136,6 +137,7 @@ class BoxState:
     # the new-game answers each game was last started with (its questions' values and the
     # box's seat), the last played first: the new-game menu opens on them
     recent: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    suggest: bool = False  # the setting: a player's cursor opens on the box's choice for them
 
 
 def deck_checkers() -> list[str]:

@@ -311,6 +311,12 @@ class Screens(ABC, Generic[S, V, A]):
         """The view as it is: the game shows a proposed action in words only."""
         return view
 
+    def suggest(self, state: S, view: V, action: A, /) -> V:
+        """The view at a player's turn with its cursor and pickers opened on `action`, the box's
+        own choice (its hint, not said): a player who plays it presses `ok` where they stand.
+        Only the start moves; what each press does stays the game's. Default: as it is."""
+        return view
+
     def card_label(self, state: S, seat: str, card: str, lang: str, /) -> str:
         """A card as its id (a game without hidden hands names no cards to draw)."""
         return card

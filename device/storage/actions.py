@@ -40,6 +40,9 @@ class UiRecord(Strict):
     solo_told: list[str] = []  # solo play: the cards told for the box's hand, in order
     solo_kept: list[tuple[int, str, list[str]]] = []  # solo games put aside: id, seat, cards
     undone: list[list[str]] = []  # an undo's changes on the table, the pages still to show
+    # the game's actions so far when its view was opened on the box's choice for the player
+    # (the setting `suggest`): a restart does not open it again (-1: not opened)
+    suggested: int = -1
 
 
 def first_error(error: ValidationError) -> str:

@@ -348,7 +348,46 @@ def undo_round_question(lang: str, render_it: bool = True):
     return render(asked) if render_it else asked
 
 
+def _opened(box: BoxState, *buttons: str) -> BoxState:
+    """A player's turn opened on the box's choice for them (the setting `suggest`: the real
+    search), then the buttons pressed."""
+    from device.app.transition import handle
+    from device.events import Press
+
+    box = replace(box, suggest=True)
+    if solo.wants_suggestion(box):
+        box = solo.think(box)
+    for button in buttons:
+        box, _ = handle(box, Press(button))
+    return box
+
+
+def dan_suggest_targets(lang: str):
+    """Day and Night: the turn opened on the box's spell for the player: `ok` on the pawn
+    (the cursor is there) opened the list on it, `ok` took it: its targets are marked up to
+    the last, the cursor on that, and `ok` casts it."""
+    from engine.day_and_night.game import GAME
+    from engine.day_and_night.state import Cast
+
+    state = GAME.initial(GAME.parse_options({}))
+    box = _opened(_box(GAME.id, state, lang))
+    action = solo.thinking.current(box).action
+    assert isinstance(action, Cast) and len(action.targets) == 2, action
+    return render(_opened(box, "ok", "ok"))
+
+
+def dan_suggest_list(lang: str):
+    """Day and Night: the list opened on the box's spell for the player (not on the spell
+    the game would put first)."""
+    from engine.day_and_night.game import GAME
+
+    state = GAME.initial(GAME.parse_options({}))
+    return render(_opened(_box(GAME.id, state, lang), "ok"))
+
+
 CASES = {
+    "dan-suggest-list": dan_suggest_list,
+    "dan-suggest-targets": dan_suggest_targets,
     "undo-round-question": undo_round_question,
     "zw-undo-stacked": zw_undo_stacked,
     "zw-undo-round": zw_undo_round,

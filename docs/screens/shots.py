@@ -363,7 +363,9 @@ def shots(state_dir: Path) -> dict[str, object]:
     taken: dict[str, object] = {"dan-legend": dan_legend(1), "dan-legend-4x": dan_legend(4)}
     for lang, suffix in (("de", ""), ("en", "-en")):
         web = Web(bind="192.168.1.20:8080")  # an address of its own: the same on any machine
-        settings = Settings(language=lang, buttons=Buttons(hold_s=0.2), web=web)
+        # each scene's presses follow the games' own cursor rules: a turn opened on the box's
+        # choice (the setting `suggest`) has cases of its own (case_shots.py)
+        settings = Settings(language=lang, buttons=Buttons(hold_s=0.2), web=web, suggest=False)
         sim = Simulator(settings, state_dir / lang, seed=0)
         sim.start()
         try:

@@ -50,7 +50,7 @@ def zweimal_undo(p: Player, shot) -> None:
     """After the box's move in solo_scenario (it plays B): A's undo takes the box's reply
     along, said as the pieces to take back."""
     p.press("back")  # the hint on show (solo_scenario's last shot) dropped
-    assert p.box.proposal is None and p.box.mode == "game"
+    assert not p.box.proposal.hint and p.box.mode == "game"
     _undo(p, shot, "zw")
 
 

@@ -50,7 +50,37 @@ def _solo(session: Session | None) -> bool:
 
 def wants_thinking(box: BoxState) -> bool:
     """The loop should search now: the box's turn without its move yet, or a hint asked."""
-    return _enters(box) and thinking.wants_thinking(box)
+    return (_enters(box) or box.suggest) and thinking.wants_thinking(box)
+
+
+def wants_suggestion(box: BoxState) -> bool:
+    """The loop should search before it draws: the box's choice to open a player's turn on
+    (the setting `suggest`)."""
+    return box.suggest and thinking.wants_suggestion(box)
+
+
+def suggested_at(box: BoxState) -> int:
+    """The position whose view opened on the box's choice for the player (-1: none), saved
+    with the screen."""
+    if not box.suggest or box.session is None:
+        return -1
+    p = thinking.current(box)
+    if p is None or p.hint or thinking.box_to_move(box):
+        return -1
+    return box.session.actions
+
+
+def suggestion_restored(box: BoxState, at: int) -> BoxState:
+    """A restart: the view was saved opened on the box's choice for this position, so it is
+    not opened again (where the player moved the cursor since, it stays)."""
+    if not box.suggest or box.session is None or at != box.session.actions or box.proposal:
+        return box
+    return thinking.unsuggested(box)
+
+
+def unsuggested(box: BoxState) -> BoxState:
+    """The search for a player's suggestion failed: their turn opens where the game puts it."""
+    return thinking.unsuggested(box)
 
 
 def think(box: BoxState) -> BoxState:
@@ -175,8 +205,8 @@ def press(box: BoxState, button: str, play: Play) -> tuple[BoxState, list[Effect
     if not _enters(box):
         return box, None
     hinted = hint(box)
-    if hinted is not None:
-        box = replace(box, proposal=None)
+    if hinted is not None:  # kept as the position's searched choice: never searched again
+        box = replace(box, proposal=Proposal(hinted_at(box), hinted))
         if button == "ok":
             return play(box, hinted)
         if button == "back":
@@ -186,6 +216,12 @@ def press(box: BoxState, button: str, play: Play) -> tuple[BoxState, list[Effect
     if box_to_move(box):
         return _box_turn_button(box, button, play)
     return box, None
+
+
+def hinted_at(box: BoxState) -> int:
+    """The position a hint is on show for (the game's actions so far)."""
+    assert box.session is not None
+    return box.session.actions
 
 
 def tap(box: BoxState, card: str, same_game: bool, name: str) -> BoxState | None:
@@ -267,7 +303,9 @@ def shown(box: BoxState) -> Shown:
     telling = cards_to_tell(box)
     labels = tuple(card_label(box, card) for card in deck_cards(box)) if telling else ()
     hinted = hint(box)
-    searching = box.mode == "game" and thinking.wants_thinking(box)
+    searching = (
+        box.mode == "game" and thinking.wants_thinking(box) and not thinking.wants_suggestion(box)
+    )
     moving = box_to_move(box)
     thinking_text = ""
     if searching:

@@ -54,11 +54,28 @@ def current(box: BoxState) -> Proposal | None:
 
 
 def wants_thinking(box: BoxState) -> bool:
-    """The loop should search now: the box's turn without its move yet, or a hint asked."""
+    """The loop should search now: the box's turn without its move yet, a hint asked, or
+    the box's choice to open a player's turn on."""
     p = current(box)
     if box_to_move(box):
         return p is None or p.hint or p.action is None
-    return p is not None and p.hint and p.action is None and player_chooses(box) is not None
+    if p is None:
+        return wants_suggestion(box)
+    return p.hint and p.action is None and player_chooses(box) is not None
+
+
+def wants_suggestion(box: BoxState) -> bool:
+    """A player's turn opens on the box's choice for them (the setting `suggest`): a player,
+    not the box, chooses now, and nothing was searched for this position yet."""
+    if not box.suggest or current(box) is not None or box_to_move(box):
+        return False
+    return player_chooses(box) is not None
+
+
+def unsuggested(box: BoxState) -> BoxState:
+    """No suggestion for this position (its search failed): not searched again."""
+    assert box.session is not None
+    return replace(box, proposal=Proposal(box.session.actions))
 
 
 def _search(box: BoxState, among: Any = None, deciding: str | None = None) -> Any:
@@ -81,11 +98,16 @@ def _search(box: BoxState, among: Any = None, deciding: str | None = None) -> An
 
 
 def think(box: BoxState) -> BoxState:
-    """The search's answer for this position: the box's move, or the hint asked."""
+    """The search's answer for this position: the box's move, the hint asked, or the box's
+    choice that a player's turn opens on."""
     session = box.session
     assert session is not None
     engine = engine_of(session)
+    suggestion = wants_suggestion(box)
     action = _search(box)
+    if suggestion:  # unsaid: only where the player's cursor and lists start
+        view = screens_of(session).suggest(session.state, game_view(box), action)
+        return replace(box, proposal=Proposal(session.actions, action), view=view)
     hint = not box_to_move(box)
     proposal = Proposal(session.actions, action, hint)
     if not hint and engine.decided_by(session.state, action) != session.box_seat:

@@ -178,8 +178,8 @@ def after_undo(state: State, view: View) -> View:
     """After an undo the cursor stands on the pawn (on the field of a step taken back, the
     next ok would step there again); a temple's choice or the targets as they were."""
     if view.mode == "board":
-        return replace(view, cursor=state.pawn(state.turn), targets=(), drawn=0)
-    return replace(view, drawn=0)
+        return replace(view, cursor=state.pawn(state.turn), targets=(), drawn=0, aim=None)
+    return replace(view, drawn=0, aim=None)
 
 
 def after(before: State, after_state: State, view: View) -> View:
@@ -270,6 +270,8 @@ def _open_spells(state: State, view: View) -> Reaction:
     taken_back = last if last and (not mine or mine[-1] != last) else ""
     ids = [spells(state)[i].id for i in listed]
     opened = [i for i, s in zip(listed, ids, strict=True) if s != taken_back] or listed or [0]
+    aimed = view.aim.spell if isinstance(view.aim, Cast) else ""
+    opened = [i for i, s in zip(listed, ids, strict=True) if s == aimed] or opened
     return Reaction(replace(view, mode="spells", spell=opened[0], targets=()))
 
 
@@ -298,6 +300,12 @@ def _take(state: State, view: View, spell_id: str) -> Reaction:
     options = target_options(state, spell)
     if not options:
         return Reaction(replace(chosen, mode="board"), refuse="no_target")
+    aim = view.aim
+    if isinstance(aim, Cast) and aim.spell == spell_id and len(aim.targets) == spell.targets:
+        # the box's choice for the player: its targets marked up to the last, `ok` casts it
+        *first, last = aim.targets
+        if last in target_options(state, spell, tuple(first)):
+            return Reaction(replace(chosen, mode="targets", targets=tuple(first), cursor=last))
     return Reaction(replace(chosen, mode="targets", cursor=likely(state, options)))
 
 
@@ -393,6 +401,21 @@ def show_action(state: State, view: View, action: Any) -> View:
     return view
 
 
+def suggest(state: State, view: View, action: Any) -> View:
+    """The box's choice for the player where they start: the cursor on the step's field or
+    on the pawn for a spell (the list opens on it, its targets marked up to the last), the
+    temple's choice on the temple it would build."""
+    if isinstance(action, Temple) and view.mode == "temple":
+        return show_action(state, view, action)
+    if view.mode != "board" or view.targets:
+        return view
+    if isinstance(action, Step):
+        return replace(view, cursor=action.to)
+    if isinstance(action, Cast):
+        return replace(view, cursor=state.pawn(state.turn), aim=action)
+    return view
+
+
 class DayAndNightScreens(contract.Screens[State, View, Action]):
     """Day and Night's screens: the hooks are this module's functions; the spells of new games
     come from the config's deck files, read when the screens are built."""
@@ -408,6 +431,7 @@ class DayAndNightScreens(contract.Screens[State, View, Action]):
     draw_main = staticmethod(draw_main)
     on_button = staticmethod(on_button)
     on_tap = staticmethod(on_tap)
+    suggest = staticmethod(suggest)
     confirm_text = staticmethod(confirm_text)
     confirmed = staticmethod(confirmed)
     round_ended = staticmethod(round_ended)

@@ -4,6 +4,7 @@ its saved form, with the helpers both the input (screen.py) and the drawing (dra
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from device.games.day_and_night import (
     texts,  # noqa: F401 - its texts in the catalog
@@ -40,6 +41,9 @@ class View:
     last: tuple[str, str] = ("", "")  # the spell each side cast last: the list starts there
     drawn: int = 0  # cards the last step or spell drew (to take now; the turn's: `draws`)
     upkeep: bool = False  # the turn has just begun: its upkeep is said until the next action
+    # the box's own choice of a spell for the player (`suggest`): the list opens on it, and
+    # taking it marks its targets up to the last, the cursor on that; not saved
+    aim: Any = None
 
     @property
     def page(self) -> int:

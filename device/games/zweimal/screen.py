@@ -297,6 +297,8 @@ def on_ok(state: State, view: View) -> tuple[View, Action | None]:
         if state.options.variant == 2 and mine:
             targets = cursor.move_targets(state, field)
             aim = shared_cursor.start(targets) if targets else field
+            if view.aim is not None and view.aim[0] == field and view.aim[1] in targets:
+                aim = view.aim[1]  # the box's choice for the player: where it goes
             return replace(view, selected=field, cursor=aim), None
         return view, Place(field)
     return view, None
@@ -310,6 +312,18 @@ def show_action(state: State, view: View, action: Action) -> View:
         return replace(view, cursor=action.field, selected=None, preview=action.field)
     if isinstance(action, Move):
         return replace(view, cursor=action.target, selected=action.source, preview=action.target)
+    return view
+
+
+def suggest(state: State, view: View, action: Action) -> View:
+    """The cursor on the box's choice for the player: the field to place or lay on, a move's
+    figure (picked up, the cursor goes where the box would move it)."""
+    if view.review is not None or view.selected is not None or state.phase == "setup":
+        return view
+    if isinstance(action, (Place, Lay)):
+        return replace(view, cursor=action.field, aim=None)
+    if isinstance(action, Move):
+        return replace(view, cursor=action.source, aim=(action.source, action.target))
     return view
 
 
@@ -339,6 +353,7 @@ class ZweimalScreens(contract.Screens[State, View, Action]):
     hint = staticmethod(hint)
     draw_main = staticmethod(draw_main)
     on_tap = staticmethod(on_tap)
+    suggest = staticmethod(suggest)
     confirm_text = staticmethod(confirm_text)
     confirmed = staticmethod(confirmed)
     round_ended = staticmethod(round_ended)

@@ -30,6 +30,9 @@ class View:
     # the box's move or a hint drawn done: the field whose figure (placed or moved there) or
     # road (a card laid: turned) the board shows as it will be; not saved (shown again)
     preview: Coord | None = None
+    # the box's own choice of a move for the player (`suggest`): picking up the figure on its
+    # first field puts the cursor on the second; not saved (suggested again)
+    aim: tuple[Coord, Coord] | None = None
 
 
 def _scoring(state: State, r: int) -> list:

@@ -1,0 +1,174 @@
+"""Issue 47: a player's turn opens on the box's own choice for them (the setting `suggest`,
+on by default): a player who plays well presses `ok` where they stand. The running box
+(real pins, real loop, real store) for the games' screens; the hooks themselves for a move's
+second field."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from device.app.solo import seat, thinking
+from device.games import GAMES
+from device.sim.simulator import Simulator
+from tests.boxdriver import Player, settings
+
+
+def _choice(p: Player):
+    """The box's choice for the player to move, searched before the turn's first frame."""
+    chosen = thinking.current(p.box)
+    assert chosen is not None and chosen.action is not None and not chosen.hint
+    return chosen.action
+
+
+def test_a_zweimal_player_who_plays_the_box_s_choice_presses_ok_alone(tmp_path):
+    """Two players, game 2: every turn the cursor stands on the box's choice (the field to
+    place or lay on, a move's figure and then where it goes), and `ok` plays exactly it."""
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    p = Player(sim)
+    try:
+        p.new_game(variant=2)
+        p.deal()
+        played = 0
+        while played < 12 and p.state.phase != "over":
+            if p.box.view.review is not None or p.state.phase == "setup":
+                break  # a round's end: its own screens
+            action = _choice(p)
+            before = p.box.session.actions
+            p.press("ok")
+            if p.box.view.selected is not None:  # a move: picked up, the cursor on its target
+                assert p.box.view.cursor == action.target
+                p.press("ok")
+            assert p.box.session.history[before:] == (action,), action
+            played += 1
+        assert played >= 8
+    finally:
+        sim.stop()
+
+
+def test_a_day_and_night_player_casts_the_box_s_choice_in_three_presses(tmp_path):
+    """The box's spell for the player: `ok` on the pawn (the cursor is there) opens the
+    list on it, `ok` takes it with its targets marked up to the last, `ok` casts it; a step
+    is one `ok`; the end of the turn `back`, `ok`. Played through 20 actions."""
+    from engine.day_and_night.state import Cast, End, Step
+
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    p = Player(sim)
+    try:
+        p.start("day-and-night")
+        casts = 0
+        for _ in range(20):
+            action = _choice(p)
+            before = p.box.session.actions
+            if isinstance(action, Cast):
+                assert p.box.view.cursor == p.state.pawn(p.state.turn)
+                p.press("ok")
+                assert p.box.view.mode == "spells"
+                listed = p.state.options.decks[0 if p.state.turn == "day" else 1]
+                assert listed[p.box.view.spell].id == action.spell
+                p.press("ok")
+                if action.targets:
+                    assert p.box.view.targets == action.targets[:-1]
+                    assert p.box.view.cursor == action.targets[-1]
+                    p.press("ok")
+                casts += 1
+            elif isinstance(action, Step):
+                assert p.box.view.cursor == action.to
+                p.press("ok")
+            elif isinstance(action, End):
+                p.press("back", "ok")
+            else:  # a temple: the choice opens on the box's temple
+                p.press("ok")
+            assert p.box.session.history[before:] == (action,), action
+        assert casts >= 3
+    finally:
+        sim.stop()
+
+
+def test_with_the_setting_off_a_turn_opens_where_the_game_puts_it(tmp_path):
+    """`suggest = false`: nothing is searched, the cursor starts by the game's own rule."""
+    from device.games.zweimal import cursor
+    from device.ui import cursor as shared_cursor
+
+    sim = Simulator(settings(suggest=False), tmp_path)
+    sim.start()
+    p = Player(sim)
+    try:
+        p.new_game(variant=2)
+        p.deal()
+        assert p.box.proposal is None and not seat.wants_suggestion(p.box)
+        assert p.box.view.cursor == shared_cursor.start(cursor.possible(p.state))
+    finally:
+        sim.stop()
+
+
+def test_a_hint_dropped_by_an_arrow_keeps_the_cursor_where_the_arrow_put_it(tmp_path):
+    """A hint on show, an arrow: the hint goes, the cursor moves one from it and stays
+    there (the position's choice is not searched and opened again)."""
+    from device.app.menu import menu_items
+
+    sim = Simulator(settings(), tmp_path)
+    sim.start()
+    p = Player(sim)
+    try:
+        p.new_game(variant=1)
+        p.deal()
+        sim.hold("ok")
+        p.press(*["down"] * menu_items(p.box).index("hint"), "ok")
+        assert thinking.hint(p.box) is not None
+        hinted = p.box.view.cursor
+        p.press("right")
+        assert thinking.hint(p.box) is None and p.box.view.cursor != hinted
+        moved = p.box.view.cursor
+        p.press("left", "right")
+        assert p.box.view.cursor == moved
+    finally:
+        sim.stop()
+
+
+def test_the_search_for_a_suggestion_is_not_said_as_the_box_thinking():
+    """The band never says "Box denkt" for the player's own turn: the suggestion is searched
+    before the frame, and a frame drawn meanwhile says nothing of it."""
+    from device.app.session import Session
+    from device.app.state import BoxState
+    from engine.zweimal.game import Deal
+
+    entry = GAMES["zweimal"]
+    options = entry.engine.parse_options({"variant": "1", "starter": "A", "supply": "16"})
+    state = entry.engine.initial(options)
+    state = entry.engine.apply(state, Deal(entry.screens.initial_view(state).proposal))
+    session = Session(1, "zweimal", options, state, 1, (), ())
+    box = BoxState(mode="game", session=replace(session, box_seat="B"), suggest=True)
+    assert seat.wants_suggestion(box)
+    assert seat.shown(box).thinking == ""
+    searched = seat.think(box)
+    assert thinking.current(searched).action in entry.engine.legal_actions(state)
+    assert not seat.wants_thinking(searched)
+
+
+def test_a_suggested_move_puts_the_cursor_on_its_target_once_the_figure_is_picked_up():
+    """The hooks: a move suggested opens on its figure; picked up, the cursor goes where the
+    box would move it (another figure picked up: the game's own start)."""
+    from device.games.zweimal import screen
+    from engine.replay import options_of
+    from engine.zweimal.game import GAME, Move, legal_actions
+    from tests.test_conformance import playout
+
+    options, actions, states = playout(
+        "zweimal", 11, options_of(GAME, {"variant": "2", "supply": "16"})
+    )
+    for state in states:
+        moves = [a for a in legal_actions(state) if isinstance(a, Move)]
+        if not moves:
+            continue
+        move = moves[-1]
+        view = screen.suggest(state, screen.initial_view(state), move)
+        assert view.cursor == move.source
+        picked, action = screen.on_ok(state, view)
+        assert action is None and picked.selected == move.source
+        assert picked.cursor == move.target
+        _, played = screen.on_ok(state, picked)
+        assert played == move
+        return
+    raise AssertionError("no move in the game played")
