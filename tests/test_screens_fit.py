@@ -330,3 +330,29 @@ def test_the_phrases_testers_flagged_are_gone_from_both_languages():
                "D{deck}", "mk-{m}", "back:Tipp", "back:back")  # fmt: skip
     for phrase in flagged:
         assert not [form for form in shown if phrase in form], phrase
+
+
+def test_a_question_over_the_final_score_page_leaves_every_score_line_in_sight():
+    """Found by a new user (issue 47): the undo question's band over Zweimal's final score
+    page hid the winner's line. It is asked over the page's title now: the four lines are
+    drawn as without it, in both languages."""
+    import importlib.util
+    from dataclasses import replace
+    from pathlib import Path
+
+    from PIL import ImageChops
+
+    from device.app.frame import render
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "screens" / "case_shots.py"
+    spec = importlib.util.spec_from_file_location("case_shots", path)
+    assert spec is not None and spec.loader is not None
+    cases = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cases)
+    for lang in ("de", "en"):
+        asked = cases.undo_game_question(lang, render_it=False)
+        plain = replace(asked, mode="game", confirm=None)
+        with fit.strict():
+            diff = ImageChops.difference(render(asked).convert("L"), render(plain).convert("L"))
+        changed = {y for y in range(64) if diff.crop((0, y, 128, y + 1)).getbbox()}
+        assert changed and changed <= set(range(0, 11)) | set(range(55, 64)), sorted(changed)

@@ -385,7 +385,29 @@ def dan_suggest_list(lang: str):
     return render(_opened(_box(GAME.id, state, lang), "ok"))
 
 
+def undo_game_question(lang: str, render_it: bool = True):
+    """Zweimal: a hold of `back` on the game's final score page asks over its title, the
+    four lines (the rounds, the total, the winner) in sight."""
+    from device.games.contract import UNDO
+    from device.games.zweimal.view import _pages
+    from engine.replay import options_of
+    from engine.zweimal.game import GAME
+    from tests.test_conformance import playout
+
+    options = options_of(GAME, {"variant": "1", "supply": "16", "starter": "A"})
+    _, actions, states = playout(GAME.id, 1, options)
+    state = states[-1]
+    assert state.phase == "over"
+    box = _box(GAME.id, state, lang, history=tuple(actions), before=tuple(states[:-1]))
+    screens = games.GAMES[GAME.id].screens
+    view = screens.after(states[-2], state, screens.initial_view(states[-2]))
+    view = replace(view, review=(view.review[0], _pages(state, view.review[0])))
+    asked = replace(box, view=view, mode="confirm", confirm=UNDO)
+    return render(asked) if render_it else asked
+
+
 CASES = {
+    "undo-game-question": undo_game_question,
     "dan-suggest-list": dan_suggest_list,
     "dan-suggest-targets": dan_suggest_targets,
     "undo-round-question": undo_round_question,

@@ -172,6 +172,8 @@ def after(before: State, after_state: State, view: View, rng: random.Random | No
 
 def layout(state: State, view: View) -> Layout:
     if view.review is not None and view.review[1] >= _pages(state, view.review[0]):
+        if state.phase == "over":  # four lines, the winner last: a question over the title
+            return Layout(status=False, hint_y=57, separators=True, notice=(0, 0, 127, 10))
         return Layout(status=False, hint_y=57, separators=True)  # the score page: its own title
     if state.phase == "over" and view.review is None:
         return Layout()
