@@ -355,10 +355,10 @@ def test_markers_are_said_as_how_many_to_add_or_take_off():
     session = Session(1, GAME.id, state.options, state, 0)
     on = pieces.lines(session, state, cast, [], "de")
     off = pieces.lines(session, night, day, [], "de")
-    assert "0,1: 3 Marker drauf" in on
-    assert "0,1: 1 Marker weg" in off and not any("2 Marker" in line for line in off)
+    assert "1,2: 3 Marker drauf" in on  # (field 0,1 counted from 1)
+    assert "1,2: 1 Marker weg" in off and not any("2 Marker" in line for line in off)
     back = pieces.lines(session, day, night, [], "en", False)  # an undo of the upkeep
-    assert "0,1: 1 marker on" in back
+    assert "1,2: 1 marker on" in back
 
 
 def test_a_turn_s_upkeep_is_said_as_what_it_took_off_the_table():
@@ -384,7 +384,7 @@ def test_a_turn_s_upkeep_is_said_as_what_it_took_off_the_table():
             assert lines == []
         else:
             for at in upkeep.crystals:
-                assert f"Kristall von {at[0]},{at[1]} nehmen" in lines
+                assert f"Kristall von {at[0] + 1},{at[1] + 1} nehmen" in lines
                 seen["crystals"] += 1
             seen["markers"] += len(upkeep.markers)
             assert len(lines) >= len(upkeep.crystals) + len(upkeep.markers)

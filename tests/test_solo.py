@@ -512,6 +512,6 @@ def test_a_temple_hint_shows_the_temple_it_builds_and_ok_builds_exactly_it():
         box = BoxState(lang="de", mode="game", session=session, view=view)
         box = replace(box, proposal=Proposal(0, action, True))
         said = _band(box, shown(box))
-        assert all(f"{r},{c}" in said for r, c in out), said
+        assert all(f"{r + 1},{c + 1}" in said for r, c in out), said  # (counted from 1)
         box, _ = game_button(box, "ok")
         assert box.session.history == (action,)

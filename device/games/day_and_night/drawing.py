@@ -27,7 +27,7 @@ from device.games.day_and_night.view import (
     spells,
     temple_chosen,
 )
-from device.games.day_and_night.words import why
+from device.games.day_and_night.words import field, why
 from device.ui import fit
 from device.ui.catalog import text
 from engine.core import Coord
@@ -163,7 +163,7 @@ def _context(state: State, view: View, lang: str) -> list[str]:
         return [spell_name(spell, lang), target]
     if view.mode == "temple":
         side = text(NAMES[_side(state)], lang)
-        out = " ".join(f"{r},{c}" for r, c in view.targets)
+        out = " ".join(field(at) for at in view.targets)
         return [text("dan.temple_for", lang, side=side), text("dan.temple_out", lang, at=out)]
     lines = []
     upkeep = state.upkeep

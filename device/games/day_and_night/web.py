@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.games.day_and_night.words import verdict_lines
+from device.games.day_and_night.words import field, verdict_lines
 from device.games.svg import CELL, axes, mark, svg, title
 from engine.day_and_night.areas import COLS, ROWS
 from engine.day_and_night.state import SIDES, tile_at
@@ -16,7 +16,7 @@ FILL["N"] = "#1b2631"
 
 
 def board(state: Any, lang: str) -> str:
-    body = axes(ROWS, COLS)
+    body = axes(ROWS, COLS, 1, 1)  # as the screens name fields
     markers = dict(state.mystify)
     for r in range(ROWS):
         for c in range(COLS):
@@ -26,7 +26,7 @@ def board(state: Any, lang: str) -> str:
             body.append(
                 f'<g><rect class="square" x="{x}" y="{y}" width="{CELL}" height="{CELL}"'
                 f' fill="{FILL.get(tile, "#bbbbbb")}"{temple} {mark(f"tile {r},{c}", tile)}/>'
-                + title(f"{r},{c}")
+                + title(field((r, c)))
             )
             if tile == "f":
                 body.append(f'<circle cx="{x + 20}" cy="{y + 20}" r="4" fill="#7d6608"/>')

@@ -23,18 +23,24 @@ def status(state: State, lang: str) -> str:
     return f"{side} · {state.ap} AP{deck_rules_mark(state.options, lang)}"
 
 
+def field(at: tuple[int, int]) -> str:
+    """A field as the players count it on the board: row, column from the top left, from 1
+    (the notation counts from 0)."""
+    return f"{at[0] + 1},{at[1] + 1}"
+
+
 def describe(state: State, action: Any, lang: str) -> str:
     """An action in the players' words (what an undo took back)."""
     match action:
         case Cast(spell_id, _):
             spell = state.options.spell(state.turn, spell_id)
             return spell_name(spell, lang) if spell else spell_id
-        case Step((r, c)):
-            return text("undo.dan_step", lang, at=f"{r},{c}")
+        case Step(to):
+            return text("undo.dan_step", lang, at=field(to))
         case End():
             return text("undo.end_turn", lang)
         case Temple(fields) if state.pending is not None:  # which tiles it leaves out
-            out = [f"{r},{c}" for r, c in fields_of(state.pending.area) if (r, c) not in fields]
+            out = [field(at) for at in fields_of(state.pending.area) if at not in fields]
             if out:
                 return text("undo.dan_temple_out", lang, out=" ".join(out))
     return text("undo.dan_temple", lang)
