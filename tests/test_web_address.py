@@ -49,7 +49,7 @@ def test_the_menu_shows_the_address_as_a_qr_code_a_phone_reads(tmp_path):
         sim.stop()
 
 
-@pytest.mark.parametrize("bind", ["nothing", "1.2.3.4:99999", "host:port"])
+@pytest.mark.parametrize("bind", ["nothing", "1.2.3.4:99999", "host:port", ""])
 def test_tabletop_web_refuses_a_bad_address_in_one_line(capsys, tmp_path, bind):
     assert main(["web", "--bind", bind, "--state-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err

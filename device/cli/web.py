@@ -25,7 +25,8 @@ def run(args: argparse.Namespace) -> int:
 
     settings = load(Path(args.config) if args.config else None)  # (its web.bind checked)
     try:
-        host, port = (Web(bind=args.bind) if args.bind else settings.web).host_port()
+        given = args.bind is not None  # (an empty --bind is refused, never "everywhere")
+        host, port = (Web(bind=args.bind) if given else settings.web).host_port()
     except ValidationError as error:
         found = error.errors()[0]
         why = "give ADDR:PORT, e.g. 0.0.0.0:8080"  # (pydantic's own names its pattern)

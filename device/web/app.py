@@ -23,6 +23,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -32,6 +33,7 @@ from device.games.svg import encode
 from device.ui.catalog import TEXTS, text
 from device.web import texts  # noqa: F401 - the page's texts join the catalog
 from device.web.feed import Feed, GamePage
+from device.web.guard import Guard, policy
 from device.web.markdown import to_html
 from device.web.plot import score_chart
 from engine.core import DataError, TabletopError
@@ -39,7 +41,10 @@ from engine.core import DataError, TabletopError
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 RULES = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
 TICK = 0.2  # how often the save file's size and time are looked at (seconds)
+STREAMS = 40  # pages' event streams at once (each a phone's open page); more: 503
+STREAMS_PER_CLIENT = 6  # ... and from one address
 PLACE = re.compile(r'data-place="([^"]*)"')
+LINES = re.compile(r"\r\n|\r|\n")  # every line break an event stream knows (its spec)
 TEMPLATE_NAMES = ("index.html", "game.html", "live.html", "rules.html", "error.html")
 
 
@@ -84,7 +89,8 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
         body = env.get_template(template).render(
             t=lambda k, **kw: text(k, lang, **kw), lang=lang, **values
         )
-        return HTMLResponse(body, status_code=status)
+        headers = {"Content-Security-Policy": policy(body)}
+        return HTMLResponse(body, status_code=status, headers=headers)
 
     async def index(request: Request) -> Response:
         lang = language(request, box_lang)
@@ -124,11 +130,30 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
         found = await asyncio.to_thread(load, request)
         return page(request, "game.html", g=found.listed, live=live(request, found))
 
+    open_streams: dict[str, int] = {}  # the event streams open, by the client's address
+
     async def events(request: Request) -> Response:
         game_id = request.path_params["game_id"]
         await asyncio.to_thread(load, request)  # a 404 for a game that is not there
+        client = request.client.host if request.client else ""
+        if sum(open_streams.values()) >= STREAMS or open_streams.get(client, 0) >= (
+            STREAMS_PER_CLIENT
+        ):  # the page tries again by itself (`retry`); the box is not held open by anyone
+            lang = language(request, box_lang)
+            headers = {"Retry-After": "5"}
+            raise HTTPException(503, text("web.too_many", lang), headers=headers)
+        open_streams[client] = open_streams.get(client, 0) + 1
 
         async def stream() -> AsyncIterator[str]:
+            try:
+                async for part in updates():
+                    yield part
+            finally:
+                open_streams[client] -= 1
+                if not open_streams[client]:
+                    del open_streams[client]
+
+        async def updates() -> AsyncIterator[str]:
             sent = await asyncio.to_thread(feed.revision, game_id)
             seen = feed.signature()
             quiet = time.monotonic()
@@ -150,8 +175,7 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
                         continue
                     sent = revision
                     body = live(request, found)
-                    yield "event: live\n" + "".join(f"data: {x}\n" for x in body.split("\n"))
-                    yield "\n"
+                    yield event("live", body)
                     quiet = time.monotonic()
                 if time.monotonic() - quiet > 15:
                     yield ": still here\n\n"  # keeps proxies and phones from closing it
@@ -181,18 +205,32 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
         lang = language(request, box_lang)
         key = {404: "web.not_found"}.get(status, "web.bad_request" if status < 500 else "web.error")
         title = text(key, lang)
-        return page(request, "error.html", status, title=title, detail=detail or title)
+        answer = page(request, "error.html", status, title=title, detail=detail or title)
+        if isinstance(exc, HTTPException) and exc.headers:  # (a 503's Retry-After)
+            answer.headers.update(exc.headers)
+        return answer
 
     routes = [
         Route("/", index),
-        Route("/games/{game_id:int}", game),
-        Route("/games/{game_id:int}/events", events),
-        Route("/games/{game_id:int}/record", record),
+        Route("/games/{game_id:id}", game),
+        Route("/games/{game_id:id}/events", events),
+        Route("/games/{game_id:id}/record", record),
         Route("/rules/{game}", rules),
     ]
-    app = Starlette(routes=routes, exception_handlers={HTTPException: error, 500: error})
+    app = Starlette(
+        routes=routes,
+        exception_handlers={HTTPException: error, 500: error},
+        middleware=[Middleware(Guard)],
+    )
     app.state.feed = feed
     return app
+
+
+def event(name: str, body: str) -> str:
+    """One Server-Sent Event: the body a `data:` line for each of its lines, whatever line
+    breaks it holds (CR, LF or both end a line in an event stream: a card's name with a
+    carriage return must not end the event early)."""
+    return f"event: {name}\n" + "".join(f"data: {x}\n" for x in LINES.split(body)) + "\n"
 
 
 def label(place: str, lang: str, seats: set[str], words: Any) -> str:

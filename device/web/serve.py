@@ -27,16 +27,20 @@ def serve(listening: socket.socket, state_dir: Path, language: str) -> None:
     import uvicorn
 
     from device.web.app import make_app
+    from device.web.protocol import CONNECTIONS, KEEP_ALIVE_S, Bounded
 
     app = make_app(state_dir, language)
     # a page's event stream never ends by itself: a stop waits a second for them, no more.
-    # HTTP/1.1 only (h11): no WebSockets, no lifespan: the page needs neither.
+    # HTTP/1.1 only (h11, with a deadline for each request's headers: device/web/protocol.py);
+    # no WebSockets, no lifespan: the page needs neither. Connections bounded for a Pi Zero.
     config = uvicorn.Config(
         app,
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=1,
-        http="h11",
+        timeout_keep_alive=KEEP_ALIVE_S,
+        limit_concurrency=CONNECTIONS,
+        http=Bounded,
         ws="none",
         lifespan="off",
     )

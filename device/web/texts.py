@@ -42,6 +42,10 @@ TEXTS = {
         "Die Spiele sind nicht lesbar: {why}",
         "The games cannot be read: {why}",
     ),
+    "web.too_many": (
+        "Zu viele offene Seiten; gleich noch einmal.",
+        "Too many pages open; trying again shortly.",
+    ),
     "web.live": ("Aktualisiert sich selbst", "Updates by itself"),
     "web.no_board": ("Kein Brett für dieses Spiel.", "No board for this game."),
     "web.total": ("Summe", "Total"),

@@ -1,0 +1,60 @@
+"""The web page's HTTP connections, bounded for a shared network on a Pi Zero: uvicorn's own
+limits (connections, keep-alive) and, which uvicorn lacks, a deadline for a request's
+headers, so a client that opens a connection and sends half a request (or nothing) is cut
+off instead of holding a file descriptor for ever."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+HEADERS_S = 10.0  # a request's line and headers must arrive within this (seconds)
+KEEP_ALIVE_S = 5  # an idle connection between requests is closed after this
+CONNECTIONS = 500  # connections and requests at once (the unit allows 1024 files); more: 503
+
+
+class Bounded(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline for each request's headers: from the
+    connection's start, and again whenever it waits for a next request."""
+
+    headers_s = HEADERS_S
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)  # type: ignore[arg-type]
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        before = self.cycle
+        super().data_received(data)
+        if self.cycle is not before:  # a request's headers are in: its answer is the app's
+            self._disarm()
+        elif self.cycle is None or self.cycle.response_complete:
+            self._arm()  # between requests: a next one has its deadline too
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        if self._deadline is None:
+            self._deadline = self.loop.call_later(self.headers_s, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.close()

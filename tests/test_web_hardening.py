@@ -1,0 +1,197 @@
+"""Issue 48: the web page served as a service on a shared network: security headers on every
+answer, a Content-Security-Policy the pages pass, no `Host` reflected, bounded ids and event
+streams, events framed for any text, half-sent requests cut off while a page still gets its
+updates. The real `tabletop web` process on the loopback (tests/webserver.py)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import socket
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from device import games
+from device.storage.store import Store
+from device.web.app import LINES, event
+from tests.webserver import commanded, get
+
+
+def _saved(state_dir) -> int:
+    """A Zweimal game of three actions, saved as the box saves it."""
+    engine = games.GAMES["zweimal"].game
+    options = engine.parse_options({"variant": "1", "starter": "A", "supply": "16"})
+    store = Store(state_dir)
+    ui = {"mode": "game", "view": None}
+    game = store.new_game("zweimal", engine.rules_version, engine.format_options(options), ui)
+    for text in ("deal ----/----/----/----", "place 0,0", "place 1,1"):
+        store.record(game, ui, append={"kind": "action", "action": text})
+    store.close()
+    return game
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    state_dir = tmp_path_factory.mktemp("hardened")
+    game = _saved(state_dir)
+    with commanded(state_dir) as (url, process):
+        yield url, game, state_dir, process
+
+
+def _raw(url: str, request: bytes, wait: float = 5) -> bytes:
+    """A request as bytes on a socket of its own; the answer's head."""
+    host, port = url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=wait) as s:
+        s.sendall(request)
+        return s.recv(4096)
+
+
+def _lower(status: int, body: str, headers: dict[str, str]):
+    return status, body, {k.lower(): v for k, v in headers.items()}
+
+
+def test_every_answer_carries_the_security_headers(web):
+    url, game, _, _ = web
+    for path in ("/", f"/games/{game}", f"/games/{game}/record", "/rules/zweimal", "/nothing"):
+        status, body, headers = _lower(*get(url + path))
+        assert headers.get("x-content-type-options") == "nosniff", path
+        assert headers.get("referrer-policy") == "no-referrer", path
+        assert headers.get("x-frame-options") == "DENY", path
+        csp = headers.get("content-security-policy", "")
+        assert "default-src 'none'" in csp and "frame-ancestors 'none'" in csp, path
+        assert "unsafe-inline" not in csp and "unsafe-eval" not in csp, path
+        assert headers.get("cache-control"), path
+
+
+def test_a_page_s_policy_allows_its_own_inline_script_and_style_by_their_hashes_only(web):
+    url, game, _, _ = web
+    _, body, headers = _lower(*get(f"{url}/games/{game}"))
+    csp = headers["content-security-policy"]
+    scripts = re.findall(r"<script>(.*?)</script>", body, re.S)
+    styles = re.findall(r"<style>(.*?)</style>", body, re.S)
+    assert scripts and styles
+    for inline in (*scripts, *styles):
+        digest = base64.b64encode(hashlib.sha256(inline.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in csp
+    assert re.search(r"<script[^>]*\bsrc=", body) is None  # nothing fetched from elsewhere
+    assert "script-src 'sha256-" in csp and "connect-src 'self'" in csp
+
+
+def test_a_trailing_slash_is_redirected_by_a_relative_address_never_the_host_named(web):
+    url, game, _, _ = web
+    for host in (b"evil.example", b"127.0.0.1"):
+        head = _raw(url, b"GET /games/%d/?lang=en HTTP/1.1\r\nHost: %s\r\n\r\n" % (game, host))
+        assert head.startswith(b"HTTP/1.1 308"), head[:80]
+        location = re.search(rb"(?im)^location: (.*)\r$", head)
+        assert location is not None and location.group(1) == b"/games/%d?lang=en" % game
+        assert b"evil" not in head
+    head = _raw(url, b"GET //evil.example/ HTTP/1.1\r\nHost: x\r\n\r\n")
+    location = re.search(rb"(?im)^location: (.*)\r$", head)
+    assert location is not None and location.group(1) == b"/evil.example"  # a path, not a host
+
+
+def test_a_game_id_of_any_length_or_form_is_a_404_never_an_error(web):
+    url, _, _, process = web
+    for bad in ("9" * 4400, "9" * 13, "-1", "1e3", "0x10", "%20"):
+        status, body, _ = get(f"{url}/games/{bad}")
+        assert status == 404, (bad[:20], status, body[:200])
+        status, _, _ = get(f"{url}/games/{bad}/events")
+        assert status == 404
+    assert process.poll() is None
+
+
+def test_an_event_s_text_with_any_line_break_stays_one_event():
+    """A card named with a carriage return (a deck file a designer wrote) used to end the
+    event early: every later update of that game was dropped by the browser."""
+    framed = event("live", "<p>Morgen\rrot</p>\r\n<p>Nacht\nruhe</p>")
+    assert framed.endswith("\n\n") and framed.count("\n\n") == 1
+    assert "\r" not in framed
+    lines = framed.rstrip("\n").split("\n")
+    assert lines[0] == "event: live" and all(x.startswith("data: ") for x in lines[1:])
+    assert [x.removeprefix("data: ") for x in lines[1:]] == LINES.split(
+        "<p>Morgen\rrot</p>\r\n<p>Nacht\nruhe</p>"
+    )
+
+
+def test_half_sent_requests_are_cut_off_while_a_page_still_gets_its_updates(web):
+    """A bounded load on the loopback: 150 connections that send half a request and 50 that
+    send nothing. A page's event stream opened beside them gets the next update within 1 s;
+    the half-sent ones are closed by the server after its headers' deadline."""
+    from device.web.protocol import HEADERS_S
+
+    url, game, state_dir, process = web
+    host, port = url.removeprefix("http://").split(":")
+    held = []
+    for i in range(200):
+        s = socket.create_connection((host, int(port)), timeout=5)
+        if i < 150:
+            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        held.append(s)
+    opened = time.monotonic()
+    stream = urllib.request.urlopen(f"{url}/games/{game}/events", timeout=10)
+    assert stream.status == 200 and stream.readline().startswith(b"retry:")
+    engine = games.GAMES["zweimal"].game
+    store = Store(state_dir)
+    ui = {"mode": "game", "view": None}
+    changed = time.monotonic()
+    store.record(game, ui, append={"kind": "action", "action": "place 2,2"})
+    store.close()
+    assert engine  # (the record's notation is the game's)
+    while True:
+        line = stream.readline()
+        if line.startswith(b"event: live"):
+            break
+    took = time.monotonic() - changed
+    stream.close()
+    assert took < 1.0, f"the update took {took:.2f} s beside 200 held connections"
+    time.sleep(max(0.0, HEADERS_S + 1.5 - (time.monotonic() - opened)))
+    closed = 0
+    for s in held:
+        s.settimeout(0.5)
+        try:
+            closed += s.recv(1) == b""  # the server closed it
+        except ConnectionError:
+            closed += 1  # (reset: closed too)
+        except TimeoutError:
+            pass  # still held
+        s.close()
+    assert closed == len(held), f"{len(held) - closed} connections still held"
+    assert process.poll() is None
+    status, _, _ = get(url + "/")
+    assert status == 200
+
+
+def test_event_streams_from_one_address_are_bounded_and_freed_when_closed(web):
+    """One client cannot hold the box's page open for everyone: past its share of event
+    streams it is told to try again (503, Retry-After; the page's EventSource does), and a
+    stream closed frees its place."""
+    from device.web.app import STREAMS_PER_CLIENT
+
+    url, game, _, _ = web
+    opened = [
+        urllib.request.urlopen(f"{url}/games/{game}/events", timeout=10)
+        for _ in range(STREAMS_PER_CLIENT)
+    ]
+    try:
+        status, body, headers = _lower(*get(f"{url}/games/{game}/events?lang=en"))
+        assert status == 503 and headers.get("retry-after") == "5"
+        assert "Too many pages open" in body
+    finally:
+        for stream in opened:
+            stream.close()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:  # (the server sees the close at its next tick)
+        request = urllib.request.Request(f"{url}/games/{game}/events")
+        try:
+            with urllib.request.urlopen(request, timeout=10) as again:
+                assert again.status == 200
+                break
+        except urllib.error.HTTPError as error:
+            assert error.code == 503
+            time.sleep(0.2)
+    else:
+        raise AssertionError("the closed streams' places were never freed")
