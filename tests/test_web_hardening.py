@@ -195,3 +195,63 @@ def test_event_streams_from_one_address_are_bounded_and_freed_when_closed(web):
             time.sleep(0.2)
     else:
         raise AssertionError("the closed streams' places were never freed")
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        ("de;q=0.1, en;q=0.9", "en"),
+        ("en;q=0.5, de", "de"),
+        ("fr, en-GB;q=0.8, de;q=0.7", "en"),
+        ("de-DE,de;q=0.9,en;q=0.8", "de"),
+        ("en;q=0, de;q=0", "de"),  # both refused: the box's
+        ("en;q=abc", "en"),  # a malformed weight: as if 1
+        ("", "de"),
+        ("fr", "de"),
+    ],
+)
+def test_accept_language_weights_are_honoured(header, lang):
+    from device.web.app import preferred
+
+    assert preferred(header, "de") == lang
+    assert preferred(header, "en") == (lang if header not in ("", "fr", "en;q=0, de;q=0") else "en")
+
+
+def test_a_file_the_page_may_not_read_is_said_as_no_permission_not_as_damage(tmp_path, monkeypatch):
+    """A state file the web user may not read (its permissions) was reported as "damaged,
+    shown: the backup". (The tests run as root, whom no mode refuses: the read is refused
+    where the file is opened, as the kernel refuses it to another user.)"""
+    from device.storage import opening
+    from tests.webserver import serving
+
+    _saved(tmp_path)
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(opening.savefile, "image", refused)
+    store = Store(tmp_path, read_only=True)
+    assert [key for key, _ in store.reports] == ["not_permitted"]
+    store.close()
+    with serving(tmp_path) as url:
+        _, body, _ = get(url + "/?lang=en")
+    assert "may not read the saved games file (no permission)" in body
+    assert "damaged" not in body.lower()
+
+
+def test_a_game_that_fails_its_checksum_is_said_as_that_not_as_a_game_without_rules(tmp_path):
+    """A game's row changed outside the box (its name too) fails its checksum: its page
+    says so, not "a 'waodernde-druiden' game, which has no rules here"."""
+    import sqlite3
+
+    from tests.webserver import serving
+
+    game = _saved(tmp_path)
+    db = sqlite3.connect(tmp_path / "tabletop.sqlite3")
+    db.execute("UPDATE games SET game = 'waodernde-druiden' WHERE id = ?", (game,))
+    db.commit()
+    db.close()
+    with serving(tmp_path) as url:
+        status, body, _ = get(f"{url}/games/{game}?lang=en")
+    assert status == 409
+    assert "fails its checksum" in body and "no rules here" not in body

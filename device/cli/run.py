@@ -210,5 +210,6 @@ _REPORTS = {  # what a read-only look at the saved games found (the box repairs 
     "main_missing": "the saved games file is missing; listing the backup",
     "main_empty": "the saved games file is empty; listing the backup",
     "damaged": "the saved games file is damaged",
+    "not_permitted": "the saved games file may not be read by this user (no permission)",
     "restored": "listing the backup instead",
 }

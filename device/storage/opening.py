@@ -201,7 +201,8 @@ class Opening:
                 self.files.report("main_missing")
         except (OSError, *DB_ERRORS, savefile.SnapshotError) as error:
             log.error("saved games %s unreadable: %s", self.files.path, error)
-            self.files.report("damaged")
+            # a file this reader may not read is not damaged: said as what it is
+            self.files.report("not_permitted" if isinstance(error, PermissionError) else "damaged")
             if backups:
                 self.files.report("restored")
             if db is not None:

@@ -168,6 +168,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # saved games
     "store.damaged": ("Spielstand beschädigt", "Saved game damaged"),
     "store.restored": ("Sicherung geladen", "Backup restored"),
+    "store.not_permitted": ("Spielstand gesperrt", "Saved games locked"),  # (no permission)
     "store.started_empty": ("Neu begonnen", "Started afresh"),
     "store.write_failed": ("Speichern fehlgeschlagen", "Saving failed"),
     "store.write_failed.short": ("Nicht gespeichert", "Not saved"),

@@ -49,15 +49,33 @@ TEMPLATE_NAMES = ("index.html", "game.html", "live.html", "rules.html", "error.h
 
 
 def language(request: Request, box: str) -> str:
-    """`?lang=`, else the browser's first choice of German or English, else the box's."""
+    """`?lang=`, else the browser's choice of German or English by its weights (`q`; the
+    first named among equal ones), else the box's."""
     asked = request.query_params.get("lang", "")
     if asked in ("de", "en"):
         return asked
-    for part in request.headers.get("accept-language", "").split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in ("de", "en"):
-            return code
-    return box
+    return preferred(request.headers.get("accept-language", ""), box)
+
+
+def preferred(header: str, box: str) -> str:
+    """German or English as an `Accept-Language` header weighs them; `q=0` refuses one; a
+    malformed weight counts as 1 (what the header meant is never an error)."""
+    best: tuple[float, int, str] | None = None
+    for i, part in enumerate(header[:500].split(",")):
+        code, _, params = part.partition(";")
+        code = code.strip().lower()[:2]
+        if code not in ("de", "en"):
+            continue
+        weight = 1.0
+        name, _, value = params.strip().partition("=")
+        if name.strip() == "q":
+            try:
+                weight = min(1.0, max(0.0, float(value)))
+            except ValueError:
+                weight = 1.0
+        if weight > 0 and (best is None or (weight, -i) > (best[0], best[1])):
+            best = (weight, -i, code)
+    return best[2] if best else box
 
 
 def preload(feed: Feed | None = None, env: Environment | None = None) -> None:

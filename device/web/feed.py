@@ -217,6 +217,8 @@ class Feed:
             return None
         read = store.read_game(game_id)
         entry = games.GAMES.get(listed.game)
+        if read is not None and read.row.problem:  # (a game's name that fails its checksum
+            raise DataError(f"game {game_id}: {read.row.problem}")  # is no game's: said first)
         if read is None or entry is None or entry.engine is None:
             raise DataError(f"game {game_id} is a {listed.game!r} game, which has no rules here")
         if not same_rules(read.row):

@@ -73,6 +73,10 @@ TEXTS = {
         "Die Spielstand-Datei ist beschädigt.",
         "The saved games file is damaged.",
     ),
+    "web.report.not_permitted": (
+        "Die Spielstand-Datei ist für die Seite nicht lesbar (keine Berechtigung).",
+        "The page may not read the saved games file (no permission).",
+    ),
     "web.report.restored": ("Gezeigt wird die Sicherung.", "Shown: the backup."),
     "web.report.main_missing": ("Die Spielstand-Datei fehlt.", "The saved games file is missing."),
     "web.report.main_empty": ("Die Spielstand-Datei ist leer.", "The saved games file is empty."),
