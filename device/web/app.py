@@ -39,7 +39,7 @@ from device.web.plot import score_chart
 from engine.core import DataError, TabletopError
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-RULES = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
+RULES = Path(__file__).resolve().parent / "rules"  # (package data: a link to docs/rules)
 TICK = 0.2  # how often the save file's size and time are looked at (seconds)
 STREAMS = 40  # pages' event streams at once (each a phone's open page); more: 503
 STREAMS_PER_CLIENT = 6  # ... and from one address

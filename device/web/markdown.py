@@ -11,7 +11,23 @@ def inline(text: str) -> str:
     out = escape(text)
     out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
     out = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", out)
-    return re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r"<a href=\"\2\">\1</a>", out)
+    return re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", _link, out)
+
+
+RULES_PAGE = re.compile(r"(?:\./)?([a-z][a-z-]*)\.md(#[\w-]*)?")
+
+
+def _link(found: re.Match[str]) -> str:
+    """A link as the page can follow it: to the web, as it is; to another rules page, to
+    its page here (`/rules/GAME`); to the rest of the docs, which the page does not serve,
+    its words only (a link that would answer 404 is no link)."""
+    words, target = found.group(1), found.group(2)
+    if target.startswith(("https://", "http://")):
+        return f'<a href="{target}">{words}</a>'
+    page = RULES_PAGE.fullmatch(target)
+    if page is not None:
+        return f'<a href="/rules/{page.group(1)}{page.group(2) or ""}">{words}</a>'
+    return words
 
 
 def to_html(markdown: str) -> str:
