@@ -255,3 +255,29 @@ def test_a_game_that_fails_its_checksum_is_said_as_that_not_as_a_game_without_ru
         status, body, _ = get(f"{url}/games/{game}?lang=en")
     assert status == 409
     assert "fails its checksum" in body and "no rules here" not in body
+
+
+def test_a_page_behind_catches_up_when_its_stream_reconnects_and_says_when_offline(web):
+    """After the web service restarts (or a phone sleeps) an open page reconnected but stayed
+    on its old revision until the next press. The stream now starts from the revision the
+    page shows (`since`, then the browser's `Last-Event-ID`): behind, it is sent the table at
+    once; up to date, nothing. The page says when its stream is gone."""
+    url, game, _, _ = web
+    _, body, _ = get(f"{url}/games/{game}?lang=en")
+    assert "No connection to the box" in body and 'id="offline"' in body
+    events = re.search(r'data-events="([^"]*)"', body)
+    assert events is not None
+    since = events.group(1).replace("&amp;", "&").split("since=")[1]
+    with urllib.request.urlopen(f"{url}/games/{game}/events?since={since}", timeout=1.5) as up:
+        assert up.readline().startswith(b"retry:")
+        up.readline()
+        with pytest.raises(TimeoutError):  # up to date: nothing is sent
+            up.readline()
+    request = urllib.request.Request(
+        f"{url}/games/{game}/events?since={since}", headers={"Last-Event-ID": "0" * 16}
+    )
+    started = time.monotonic()
+    with urllib.request.urlopen(request, timeout=5) as behind:
+        lines = [behind.readline() for _ in range(4)]
+    assert time.monotonic() - started < 1.0
+    assert lines[2] == b"event: live\n" and lines[3] == f"id: {since}\n".encode(), lines

@@ -13,6 +13,7 @@ and the service runs as its own user that may only read the state directory
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 import threading
 import time
@@ -146,7 +147,8 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
 
     async def game(request: Request) -> Response:
         found = await asyncio.to_thread(load, request)
-        return page(request, "game.html", g=found.listed, live=live(request, found))
+        since = tag(await asyncio.to_thread(feed.revision, found.listed.id))
+        return page(request, "game.html", g=found.listed, live=live(request, found), since=since)
 
     open_streams: dict[str, int] = {}  # the event streams open, by the client's address
 
@@ -171,11 +173,20 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
                 if not open_streams[client]:
                     del open_streams[client]
 
+        # what the page shows: the revision of its last event (a reconnect), else of the page
+        shows = request.headers.get("last-event-id") or request.query_params.get("since", "")
+
         async def updates() -> AsyncIterator[str]:
             sent = await asyncio.to_thread(feed.revision, game_id)
             seen = feed.signature()
             quiet = time.monotonic()
             yield "retry: 1000\n\n"
+            if shows and shows != tag(sent):  # behind (the service restarted, the page
+                try:  # slept, a change came before the stream): caught up at once
+                    found = await asyncio.to_thread(load, request)
+                    yield event("live", live(request, found), tag(sent))
+                except HTTPException:
+                    pass  # unreadable now: said by the page when loaded
             while not await request.is_disconnected():
                 await asyncio.sleep(TICK)
                 server = getattr(request.app.state, "server", None)
@@ -192,8 +203,7 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
                     except HTTPException:  # unreadable now: said by the page when loaded
                         continue
                     sent = revision
-                    body = live(request, found)
-                    yield event("live", body)
+                    yield event("live", live(request, found), tag(sent))
                     quiet = time.monotonic()
                 if time.monotonic() - quiet > 15:
                     yield ": still here\n\n"  # keeps proxies and phones from closing it
@@ -244,11 +254,19 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
     return app
 
 
-def event(name: str, body: str) -> str:
+def event(name: str, body: str, ident: str = "") -> str:
     """One Server-Sent Event: the body a `data:` line for each of its lines, whatever line
     breaks it holds (CR, LF or both end a line in an event stream: a card's name with a
-    carriage return must not end the event early)."""
-    return f"event: {name}\n" + "".join(f"data: {x}\n" for x in LINES.split(body)) + "\n"
+    carriage return must not end the event early); `ident` its id (the browser sends it back
+    as `Last-Event-ID` when it reconnects)."""
+    head = f"event: {name}\n" + (f"id: {ident}\n" if ident else "")
+    return head + "".join(f"data: {x}\n" for x in LINES.split(body)) + "\n"
+
+
+def tag(revision: Any) -> str:
+    """A game's revision (`Feed.revision`) as an event id: short, one line, the same for the
+    same revision in every process."""
+    return hashlib.sha256(repr(revision).encode()).hexdigest()[:16]
 
 
 def label(place: str, lang: str, seats: set[str], words: Any) -> str:

@@ -47,6 +47,10 @@ TEXTS = {
         "Too many pages open; trying again shortly.",
     ),
     "web.live": ("Aktualisiert sich selbst", "Updates by itself"),
+    "web.offline": (
+        "Keine Verbindung zur Box: Stand von eben. Die Seite holt nach, sobald sie wieder da ist.",
+        "No connection to the box: as it was. The page catches up once it is back.",
+    ),
     "web.no_board": ("Kein Brett für dieses Spiel.", "No board for this game."),
     "web.total": ("Summe", "Total"),
     "web.scored": ("Was zählte", "What scored"),
