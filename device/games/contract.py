@@ -339,6 +339,12 @@ def seat_name(seat: str, lang: str) -> str:
     return text(f"player.{seat}", lang) if f"player.{seat}" in TEXTS else seat
 
 
+def grid_field(at: tuple[int, int]) -> str:
+    """A field of a grid as the players count it on the table: row, column from the top
+    left, from 1 (the notation counts from 0), for a game that names its fields so."""
+    return f"{at[0] + 1},{at[1] + 1}"
+
+
 class Words(Protocol):
     """A game in words, without drawing (its entry's `words_module`; it imports no Pillow,
     so the web page says them without the screens' weight): the status line, an action as

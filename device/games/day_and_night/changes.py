@@ -7,16 +7,12 @@ from __future__ import annotations
 from device.games.contract import Told, by_two
 from device.games.day_and_night import texts  # noqa: F401 - its texts in the catalog
 from device.games.day_and_night.names import spell_name
-from device.games.day_and_night.words import field
+from device.games.day_and_night.words import field as _at  # as the players count, from 1
 from device.ui.catalog import text
 from engine.day_and_night.game import GAME
 from engine.day_and_night.state import Cast, State
 from engine.day_and_night.table import changes
 from engine.table import Change
-
-
-def _at(at: tuple[int, int]) -> str:
-    return field(at)  # as the players count it, from 1
 
 
 def _kind(symbol: str, lang: str) -> str:

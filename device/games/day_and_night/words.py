@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.games.contract import deck_rules_mark
+from device.games.contract import deck_rules_mark, grid_field as field
 from device.games.day_and_night import texts  # noqa: F401 - its texts in the catalog
 from device.games.day_and_night.names import spell_name
 from device.games.day_and_night.view import NAMES
@@ -21,12 +21,6 @@ def status(state: State, lang: str) -> str:
         return f"Day and Night · {text('status.over', lang)}"
     side = text(NAMES[state.turn], lang)
     return f"{side} · {state.ap} AP{deck_rules_mark(state.options, lang)}"
-
-
-def field(at: tuple[int, int]) -> str:
-    """A field as the players count it on the board: row, column from the top left, from 1
-    (the notation counts from 0)."""
-    return f"{at[0] + 1},{at[1] + 1}"
 
 
 def describe(state: State, action: Any, lang: str) -> str:

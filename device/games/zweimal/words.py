@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.games.contract import seat_name as seat_name
+from device.games.contract import grid_field as field, seat_name as seat_name
 from device.games.zweimal import texts  # noqa: F401 - its texts in the catalog
 from device.ui.catalog import text
 from engine.zweimal.game import Lay, Move, Place, SetRoad, State
@@ -19,12 +19,6 @@ def status(state: State, lang: str) -> str:
     if state.phase == "setup":
         return f"{game} · {round_}"
     return f"{round_} · {text('status.turn', lang, player=state.turn)}"  # whose turn
-
-
-def field(at: tuple[int, int]) -> str:
-    """A field as the players count it on the table: row, column from the top left, from 1
-    (the notation counts from 0)."""
-    return f"{at[0] + 1},{at[1] + 1}"
 
 
 def describe(state: State, action: Any, lang: str) -> str:
