@@ -33,13 +33,14 @@ def _sha(text: str) -> str:
 def policy(html: str) -> str:
     """The page's Content-Security-Policy: its own inline script and style by their hashes,
     its drawings (inline SVG, data: images) and its event stream from this address only."""
-    scripts = [_sha(body) for kind, body in INLINE.findall(html) if kind == "script"]
-    styles = [_sha(body) for kind, body in INLINE.findall(html) if kind == "style"]
+    inline = INLINE.findall(html)
+    scripts = " ".join(_sha(body) for kind, body in inline if kind == "script") or "'none'"
+    styles = " ".join(_sha(body) for kind, body in inline if kind == "style") or "'none'"
     return "; ".join(
         [
             "default-src 'none'",
-            f"script-src {' '.join(scripts) or chr(39) + 'none' + chr(39)}",
-            f"style-src {' '.join(styles) or chr(39) + 'none' + chr(39)}",
+            f"script-src {scripts}",
+            f"style-src {styles}",
             "img-src 'self' data:",
             "connect-src 'self'",
             "frame-ancestors 'none'",

@@ -206,7 +206,8 @@ def press(box: BoxState, button: str, play: Play) -> tuple[BoxState, list[Effect
         return box, None
     hinted = hint(box)
     if hinted is not None:  # kept as the position's searched choice: never searched again
-        box = replace(box, proposal=Proposal(hinted_at(box), hinted))
+        assert box.proposal is not None  # (the hint on show is the proposal)
+        box = replace(box, proposal=replace(box.proposal, hint=False))
         if button == "ok":
             return play(box, hinted)
         if button == "back":
@@ -216,12 +217,6 @@ def press(box: BoxState, button: str, play: Play) -> tuple[BoxState, list[Effect
     if box_to_move(box):
         return _box_turn_button(box, button, play)
     return box, None
-
-
-def hinted_at(box: BoxState) -> int:
-    """The position a hint is on show for (the game's actions so far)."""
-    assert box.session is not None
-    return box.session.actions
 
 
 def tap(box: BoxState, card: str, same_game: bool, name: str) -> BoxState | None:
