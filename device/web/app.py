@@ -146,8 +146,13 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
         )
 
     async def game(request: Request) -> Response:
+        # the revision first: a change while the page is read leaves `since` behind what it
+        # shows (sent again by its stream), never ahead (a change the page would never get)
+        try:
+            since = tag(await asyncio.to_thread(feed.revision, request.path_params["game_id"]))
+        except TabletopError:
+            since = ""  # unreadable: `load` says why
         found = await asyncio.to_thread(load, request)
-        since = tag(await asyncio.to_thread(feed.revision, found.listed.id))
         return page(request, "game.html", g=found.listed, live=live(request, found), since=since)
 
     open_streams: dict[str, int] = {}  # the event streams open, by the client's address
