@@ -17,7 +17,7 @@ import pytest
 
 from device import games
 from device.storage.store import Store
-from device.web.app import LINES, event
+from device.web.streams import LINES, event
 from tests.webserver import commanded, get
 
 
@@ -169,7 +169,7 @@ def test_event_streams_from_one_address_are_bounded_and_freed_when_closed(web):
     """One client cannot hold the box's page open for everyone: past its share of event
     streams it is told to try again (503, Retry-After; the page's EventSource does), and a
     stream closed frees its place."""
-    from device.web.app import STREAMS_PER_CLIENT
+    from device.web.streams import STREAMS_PER_CLIENT
 
     url, game, _, _ = web
     opened = [

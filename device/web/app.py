@@ -1,9 +1,9 @@
 """`tabletop web`: the table's view on a phone. A read-only page (Starlette and Jinja2, served
 by uvicorn) of the saved games: the list, each game's table drawn large (its package's
 `web.py`), its record in notation and words, each round's score and a chart of the score,
-the record to download and the rules as the box plays them. A game's page updates by itself:
-Server-Sent Events, sent when the save file changes (two `stat`s every 0.2 s; the page is
-never fetched again whole).
+the record to download and the rules as the box plays them; `/live`, the game on the box. The
+pages update by themselves (device/web/streams.py: the part of the page that changed, sent
+when the save file changes; a page is never fetched again whole).
 
 Nothing here writes: the saved games are read as `tabletop games` reads them (device/web/feed.py),
 and the service runs as its own user that may only read the state directory
@@ -13,11 +13,9 @@ and the service runs as its own user that may only read the state directory
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import re
 import threading
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +24,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from device import games
@@ -37,16 +35,21 @@ from device.web.feed import Feed, GamePage
 from device.web.guard import Guard, policy
 from device.web.markdown import to_html
 from device.web.plot import score_chart
+from device.web.streams import Streams, tag
 from engine.core import DataError, TabletopError
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 RULES = Path(__file__).resolve().parent / "rules"  # (package data: a link to docs/rules)
-TICK = 0.2  # how often the save file's size and time are looked at (seconds)
-STREAMS = 40  # pages' event streams at once (each a phone's open page); more: 503
-STREAMS_PER_CLIENT = 6  # ... and from one address
 PLACE = re.compile(r'data-place="([^"]*)"')
-LINES = re.compile(r"\r\n|\r|\n")  # every line break an event stream knows (its spec)
-TEMPLATE_NAMES = ("index.html", "game.html", "live.html", "rules.html", "error.html")
+TEMPLATE_NAMES = (
+    "index.html",
+    "list.html",
+    "game.html",
+    "live.html",
+    "absent.html",
+    "rules.html",
+    "error.html",
+)
 
 
 def language(request: Request, box: str) -> str:
@@ -103,31 +106,18 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape())
     threading.Thread(target=preload, args=(feed, env), name="web-preload", daemon=True).start()
 
-    def page(request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
+    def render(request: Request, template: str, **values: Any) -> str:
         lang = language(request, box_lang)
-        body = env.get_template(template).render(
+        return env.get_template(template).render(
             t=lambda k, **kw: text(k, lang, **kw), lang=lang, **values
         )
+
+    def page(request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
+        body = render(request, template, **values)
         headers = {"Content-Security-Policy": policy(body)}
         return HTMLResponse(body, status_code=status, headers=headers)
 
-    async def index(request: Request) -> Response:
-        lang = language(request, box_lang)
-        try:
-            listed = await asyncio.to_thread(feed.games)
-            reports = await asyncio.to_thread(feed.reports)
-        except TabletopError as error:  # the state directory cannot be read at all
-            raise HTTPException(503, text("web.unreadable_all", lang, why=str(error))) from None
-        found = [
-            text(f"web.report.{k}" if f"web.report.{k}" in TEXTS else "web.report.other", lang)
-            for k in reports
-        ]
-        return page(
-            request, "index.html", games=listed, when=_when, seat=_seat_namer(lang), found=found
-        )
-
-    def load(request: Request) -> GamePage:
-        game_id = request.path_params["game_id"]
+    def load(request: Request, game_id: int) -> GamePage:
         lang = language(request, box_lang)
         try:
             found = feed.game(game_id, lang)
@@ -140,85 +130,118 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
         return found
 
     def live(request: Request, found: GamePage) -> str:
+        return render(request, "live.html", **_live_values(found, language(request, box_lang)))
+
+    def absent(request: Request, title: str, detail: str, ident: str = "") -> str:
+        """The part of a page that shows a game, when there is none to show: why."""
+        return render(request, "absent.html", title=title, detail=detail, ident=ident)
+
+    def shown_game(request: Request, game_id: int, ident: str) -> str:
+        """A game's part of its page (or `/live`'s), or what says why it cannot be shown."""
         lang = language(request, box_lang)
-        return env.get_template("live.html").render(
-            t=lambda k, **kw: text(k, lang, **kw), lang=lang, **_live_values(found, lang)
-        )
+        try:
+            return live(request, load(request, game_id))
+        except HTTPException as error:  # gone (404) or unreadable now (409, 503)
+            gone = error.status_code == 404
+            detail = text("web.gone", lang) if gone else str(error.detail)
+            return absent(request, f"#{game_id}", detail, ident)
+
+    def on_box() -> tuple[int | None, str]:
+        """The game on the box's screen and its revision, as an id."""
+        game_id = feed.on_show()
+        return game_id, tag((game_id, feed.revision(game_id) if game_id is not None else None))
+
+    def followed(request: Request, ident: str) -> str:
+        """`/live`'s part: the game on the box, or a line saying there is none."""
+        game_id, _ = on_box()
+        if game_id is None:
+            lang = language(request, box_lang)
+            return absent(request, text("web.follow", lang), text("web.on_box_none", lang), ident)
+        return shown_game(request, game_id, ident)
+
+    def revised(game_id: int) -> str:
+        try:
+            return tag(feed.revision(game_id))
+        except TabletopError:
+            return ""  # unreadable: the part says why
 
     async def game(request: Request) -> Response:
         # the revision first: a change while the page is read leaves `since` behind what it
         # shows (sent again by its stream), never ahead (a change the page would never get)
-        try:
-            since = tag(await asyncio.to_thread(feed.revision, request.path_params["game_id"]))
-        except TabletopError:
-            since = ""  # unreadable: `load` says why
-        found = await asyncio.to_thread(load, request)
-        return page(request, "game.html", g=found.listed, live=live(request, found), since=since)
+        game_id = request.path_params["game_id"]
+        since = await asyncio.to_thread(revised, game_id)
+        found = await asyncio.to_thread(load, request, game_id)
+        lang = language(request, box_lang)
+        events = f"/games/{game_id}/events?lang={lang}&since={since}"
+        title = f"#{game_id} {found.listed.name}"
+        return page(request, "game.html", title=title, live=live(request, found), events=events)
 
-    open_streams: dict[str, int] = {}  # the event streams open, by the client's address
+    async def follow(request: Request) -> Response:
+        lang = language(request, box_lang)
+        _, since = await asyncio.to_thread(on_box)
+        shown = await asyncio.to_thread(followed, request, since)
+        events = f"/live/events?lang={lang}&since={since}"
+        title = text("web.follow", lang)
+        return page(request, "game.html", title=title, live=shown, events=events, following=True)
+
+    async def index(request: Request) -> Response:
+        lang = language(request, box_lang)
+        since, shown = await asyncio.to_thread(listing, request)
+        events = f"/events?lang={lang}&since={since}"
+        return page(request, "index.html", live=shown, events=events)
+
+    def listing(request: Request) -> tuple[str, str]:
+        """The list's part of its page, and what it shows as an id; 503 where the state
+        directory cannot be read at all."""
+        lang = language(request, box_lang)
+        try:
+            listed, reports = feed.games(), feed.reports()
+        except TabletopError as error:
+            raise HTTPException(503, text("web.unreadable_all", lang, why=str(error))) from None
+        found = [
+            text(f"web.report.{k}" if f"web.report.{k}" in TEXTS else "web.report.other", lang)
+            for k in reports
+        ]
+        ident = tag((listed, reports))
+        values = {"games": listed, "when": _when, "seat": _seat_namer(lang), "found": found}
+        return ident, render(request, "list.html", ident=ident, **values)
+
+    streams = Streams()
 
     async def events(request: Request) -> Response:
         game_id = request.path_params["game_id"]
-        await asyncio.to_thread(load, request)  # a 404 for a game that is not there
-        client = request.client.host if request.client else ""
-        if sum(open_streams.values()) >= STREAMS or open_streams.get(client, 0) >= (
-            STREAMS_PER_CLIENT
-        ):  # the page tries again by itself (`retry`); the box is not held open by anyone
-            lang = language(request, box_lang)
-            headers = {"Retry-After": "5"}
-            raise HTTPException(503, text("web.too_many", lang), headers=headers)
-        open_streams[client] = open_streams.get(client, 0) + 1
+        await asyncio.to_thread(load, request, game_id)  # a 404 for a game that is not there
+        lang = language(request, box_lang)
+        return streams.response(
+            request,
+            lang,
+            feed.signature,
+            lambda: revised(game_id),
+            lambda ident: shown_game(request, game_id, ident),
+        )
 
-        async def stream() -> AsyncIterator[str]:
+    async def follow_events(request: Request) -> Response:
+        lang = language(request, box_lang)
+        look = lambda: on_box()[1]  # noqa: E731
+        return streams.response(
+            request, lang, feed.signature, look, lambda ident: followed(request, ident)
+        )
+
+    async def list_events(request: Request) -> Response:
+        lang = language(request, box_lang)
+
+        def listed() -> tuple[str, str]:
             try:
-                async for part in updates():
-                    yield part
-            finally:
-                open_streams[client] -= 1
-                if not open_streams[client]:
-                    del open_streams[client]
+                return listing(request)
+            except HTTPException as error:  # unreadable now: the list says why
+                return "", absent(request, text("web.games", lang), str(error.detail))
 
-        # what the page shows: the revision of its last event (a reconnect), else of the page
-        shows = request.headers.get("last-event-id") or request.query_params.get("since", "")
-
-        async def updates() -> AsyncIterator[str]:
-            sent = await asyncio.to_thread(feed.revision, game_id)
-            seen = feed.signature()
-            quiet = time.monotonic()
-            yield "retry: 1000\n\n"
-            if shows and shows != tag(sent):  # behind (the service restarted, the page
-                try:  # slept, a change came before the stream): caught up at once
-                    found = await asyncio.to_thread(load, request)
-                    yield event("live", live(request, found), tag(sent))
-                except HTTPException:
-                    pass  # unreadable now: said by the page when loaded
-            while not await request.is_disconnected():
-                await asyncio.sleep(TICK)
-                server = getattr(request.app.state, "server", None)
-                if server is not None and server.should_exit:
-                    return  # the service stops: the page's stream ends (the page comes back)
-                now = feed.signature()
-                if now != seen:
-                    seen = now
-                    revision = await asyncio.to_thread(feed.revision, game_id)
-                    if revision is None or revision == sent:
-                        continue  # (not on the card as yet, or nothing of this game changed)
-                    try:
-                        found = await asyncio.to_thread(load, request)
-                    except HTTPException:  # unreadable now: said by the page when loaded
-                        continue
-                    sent = revision
-                    yield event("live", live(request, found), tag(sent))
-                    quiet = time.monotonic()
-                if time.monotonic() - quiet > 15:
-                    yield ": still here\n\n"  # keeps proxies and phones from closing it
-                    quiet = time.monotonic()
-
-        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+        return streams.response(
+            request, lang, feed.signature, lambda: listed()[0], lambda ident: listed()[1]
+        )
 
     async def record(request: Request) -> Response:
-        found = await asyncio.to_thread(load, request)
+        found = await asyncio.to_thread(load, request, request.path_params["game_id"])
         name = f"tabletop-{found.listed.id}-{found.listed.game}.txt"
         headers = {"Content-Disposition": f'attachment; filename="{name}"'}
         return PlainTextResponse(found.record, headers=headers)
@@ -245,6 +268,9 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
 
     routes = [
         Route("/", index),
+        Route("/events", list_events),
+        Route("/live", follow),
+        Route("/live/events", follow_events),
         Route("/games/{game_id:id}", game),
         Route("/games/{game_id:id}/events", events),
         Route("/games/{game_id:id}/record", record),
@@ -257,21 +283,6 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
     )
     app.state.feed = feed
     return app
-
-
-def event(name: str, body: str, ident: str = "") -> str:
-    """One Server-Sent Event: the body a `data:` line for each of its lines, whatever line
-    breaks it holds (CR, LF or both end a line in an event stream: a card's name with a
-    carriage return must not end the event early); `ident` its id (the browser sends it back
-    as `Last-Event-ID` when it reconnects)."""
-    head = f"event: {name}\n" + (f"id: {ident}\n" if ident else "")
-    return head + "".join(f"data: {x}\n" for x in LINES.split(body)) + "\n"
-
-
-def tag(revision: Any) -> str:
-    """A game's revision (`Feed.revision`) as an event id: short, one line, the same for the
-    same revision in every process."""
-    return hashlib.sha256(repr(revision).encode()).hexdigest()[:16]
 
 
 def label(place: str, lang: str, seats: set[str], words: Any) -> str:

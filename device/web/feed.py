@@ -184,6 +184,12 @@ class Feed:
         return list(out)
 
     @_locked
+    def on_show(self) -> int | None:
+        """The game on the box's screen (None: the menu, or a game no longer saved)."""
+        game_id, _ = self._snapshot().screen()
+        return game_id if any(g.id == game_id for g in self.games()) else None
+
+    @_locked
     def reports(self) -> list[str]:
         """What reading the saved games found (device/storage: `damaged`, `restored`, ...)."""
         return [key for key, _ in self._snapshot().reports]

@@ -51,6 +51,19 @@ TEXTS = {
         "Keine Verbindung zur Box: Stand von eben. Die Seite holt nach, sobald sie wieder da ist.",
         "No connection to the box: as it was. The page catches up once it is back.",
     ),
+    "web.follow": ("Das Spiel auf der Box", "The game on the box"),
+    "web.following": (
+        "Folgt der Box: ein neues Spiel oder eine Revanche erscheint hier von selbst.",
+        "Follows the box: a new game or a rematch appears here by itself.",
+    ),
+    "web.on_box_none": (
+        "Auf der Box läuft gerade kein Spiel.",
+        "No game is on the box just now.",
+    ),
+    "web.gone": (
+        "Dieses Spiel ist nicht mehr gespeichert.",
+        "This game is no longer saved.",
+    ),
     "web.no_board": ("Kein Brett für dieses Spiel.", "No board for this game."),
     "web.total": ("Summe", "Total"),
     "web.scored": ("Was zählte", "What scored"),
