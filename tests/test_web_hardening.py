@@ -281,3 +281,30 @@ def test_a_page_behind_catches_up_when_its_stream_reconnects_and_says_when_offli
         lines = [behind.readline() for _ in range(4)]
     assert time.monotonic() - started < 1.0
     assert lines[2] == b"event: live\n" and lines[3] == f"id: {since}\n".encode(), lines
+
+
+def test_what_is_wrong_with_a_saved_game_is_said_in_the_page_s_language(tmp_path):
+    """The saved games' notes (device/storage, the replay) are English; the page says each
+    in its own language, the rules' refusal in the box's words: on a game's page and in
+    the list."""
+    import sqlite3
+
+    from tests.webserver import serving
+
+    refused = _saved(tmp_path)  # its third action a figure where a road card is due
+    damaged = _saved(tmp_path)
+    db = sqlite3.connect(tmp_path / "tabletop.sqlite3")
+    db.execute("UPDATE games SET status = 'finished' WHERE id = ?", (damaged,))
+    db.commit()
+    db.close()
+    with serving(tmp_path) as url:
+        _, page, _ = get(f"{url}/games/{refused}")
+        _, english, _ = get(f"{url}/games/{refused}?lang=en")
+        status, broken, _ = get(f"{url}/games/{damaged}")
+        _, listing, _ = get(url + "/")
+    assert "Zug 3 ist nach den Regeln nicht möglich: Jetzt eine Karte legen" in page, page
+    assert "now lay a road card" not in page
+    assert "Action 3 is not allowed by the rules: " in english
+    assert status == 409 and "Der Eintrag des Spiels besteht die Prüfsumme nicht." in broken
+    assert "Der Eintrag des Spiels besteht die Prüfsumme nicht." in listing
+    assert "fails its checksum" not in listing + broken + page

@@ -113,6 +113,7 @@ class ReadBack:
     why: str = ""
     solo: str = ""  # the seat the box plays ("": two people play)
     told: tuple[tuple[str, ...], ...] = ()  # the cards told for its hand before each action
+    code: str = ""  # the refusal's code (`IllegalMove.code`) where the rules refused one
 
     @property
     def told_cards(self) -> tuple[str, ...]:
@@ -159,8 +160,17 @@ def read_back(
                     state = engine.apply(state, action)
                 before.append(previous)
         except (ValueError, TypeError, IllegalMove) as error:  # (pydantic's: ValueErrors)
+            code = getattr(error, "code", "")
             return ReadBack(
-                options, tuple(actions), state, tuple(before), n, str(error), seat, tuple(told)
+                options,
+                tuple(actions),
+                state,
+                tuple(before),
+                n,
+                str(error),
+                seat,
+                tuple(told),
+                code,
             )
         actions.append(action)
         told.append(cards)

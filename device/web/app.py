@@ -35,6 +35,7 @@ from device.web.feed import Feed, GamePage
 from device.web.guard import Guard, policy
 from device.web.markdown import to_html
 from device.web.plot import score_chart
+from device.web.problems import Unreadable, said
 from device.web.streams import Streams, tag
 from engine.core import DataError, TabletopError
 
@@ -121,6 +122,8 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
         lang = language(request, box_lang)
         try:
             found = feed.game(game_id, lang)
+        except Unreadable as error:
+            raise HTTPException(409, text("web.unreadable", lang, why=error.said(lang))) from None
         except DataError as error:
             raise HTTPException(409, text("web.unreadable", lang, why=str(error))) from None
         except TabletopError as error:  # the state directory cannot be read at all
@@ -204,6 +207,7 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
         ]
         ident = tag((listed, reports))
         values = {"games": listed, "when": _when, "seat": _seat_namer(lang), "found": found}
+        values["said"] = lambda problem: said(problem, lang)
         return ident, render(request, "list.html", ident=ident, **values)
 
     streams = Streams()

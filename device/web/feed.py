@@ -22,6 +22,7 @@ from device import games
 from device.app.session import other_rules, read_back, same_rules, solo_seat
 from device.storage.records import Remembered
 from device.storage.store import Store
+from device.web.problems import Unreadable, said, stopped
 from engine.core import DataError
 
 log = logging.getLogger("tabletop.web")
@@ -224,20 +225,23 @@ class Feed:
         read = store.read_game(game_id)
         entry = games.GAMES.get(listed.game)
         if read is not None and read.row.problem:  # (a game's name that fails its checksum
-            raise DataError(f"game {game_id}: {read.row.problem}")  # is no game's: said first)
+            raise Unreadable(game_id, read.row.problem)  # is no game's: said first)
         if read is None or entry is None or entry.engine is None:
-            raise DataError(f"game {game_id} is a {listed.game!r} game, which has no rules here")
+            raise Unreadable(game_id, key="web.problem.no_rules", game=listed.game)
         if not same_rules(read.row):
-            raise DataError(f"game {game_id} was {other_rules(read.row)}")
+            raise Unreadable(game_id, other_rules(read.row))
         try:
             back = read_back(entry, read.row, read.events, start=self._backs.get(game_id))
         except ValueError as error:
-            raise DataError(f"game {game_id}: {error}") from None
+            raise Unreadable(game_id, str(error)) from None
         self._backs.pop(game_id, None)
         self._backs[game_id] = back  # the newest last
         while len(self._backs) > KEPT_GAMES:
             del self._backs[next(iter(self._backs))]
-        page = self._page(entry, listed, back, lang, read.problem or back.why or "")
+        problem = said(read.problem, lang) if read.problem else ""
+        if not problem and back.stopped is not None:
+            problem = stopped(back.stopped, back.code, back.why, lang)
+        page = self._page(entry, listed, back, lang, problem)
         self._pages[key] = page
         return page
 

@@ -14,6 +14,7 @@ TEXTS = {
     "web.playing": ("läuft", "in play"),
     "web.finished": ("beendet", "finished"),
     "web.abandoned": ("abgebrochen", "abandoned"),
+    "web.damaged": ("beschädigt", "damaged"),
     "web.actions": ("Züge", "Actions"),
     "web.actions_n": ("{n} Züge", "{n} actions"),
     "web.actions_n.one": ("1 Zug", "1 action"),
@@ -86,6 +87,37 @@ TEXTS = {
     "web.place.square": ("Feld", "Square"),
     "web.place.supply": ("Straßenkarten übrig", "Road cards left"),
     "web.place.tile": ("Plättchen", "Tile"),
+    "web.problem.checksum": (
+        "Der Eintrag des Spiels besteht die Prüfsumme nicht.",
+        "The game's entry fails its checksum.",
+    ),
+    "web.problem.record": (
+        "Der Eintrag des Spiels ist unlesbar.",
+        "The game's entry is unreadable.",
+    ),
+    "web.problem.options": (
+        "Die Optionen des Spiels sind unlesbar.",
+        "The game's options are unreadable.",
+    ),
+    "web.problem.actions": ("Die Züge sind unlesbar: {why}", "The actions are unreadable: {why}"),
+    "web.problem.missing": ("Zug {n} fehlt.", "Action {n} is missing."),
+    "web.problem.action_checksum": (
+        "Zug {n} besteht die Prüfsumme nicht.",
+        "Action {n} fails its checksum.",
+    ),
+    "web.problem.action_decode": ("Zug {n} ist unlesbar.", "Action {n} is unreadable."),
+    "web.problem.rules": (
+        "Gespeichert nach Regeln {saved} (die Box hat {box}).",
+        "Saved under rules {saved} (the box has {box}).",
+    ),
+    "web.problem.stopped": (
+        "Zug {n} ist nach den Regeln nicht möglich: {why}",
+        "Action {n} is not allowed by the rules: {why}",
+    ),
+    "web.problem.no_rules": (
+        "Ein Spiel „{game}“, für das es hier keine Regeln gibt.",
+        "A '{game}' game, which has no rules here.",
+    ),
     "web.report.damaged": (
         "Die Spielstand-Datei ist beschädigt.",
         "The saved games file is damaged.",
