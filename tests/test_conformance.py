@@ -700,23 +700,37 @@ def test_the_web_drawing_marks_each_place_with_what_the_engine_has_there(game_id
     import html
     import re
 
-    from device.games.svg import encode
+    from device.games.svg import Shown, encode
 
     engine, web = entry(game_id).game, entry(game_id).web
     if web is None:  # optional (a new game): the page lists every place of its table instead
         assert not entry(game_id).web_module
         return
-    for state in _states_on_the_way(game_id, 3, 7):
-        table = engine.table(state)
+    _, _, states = playout(game_id, 3)
+    outlined = 0
+    for before, state in list(zip(states, states[1:], strict=False))[::7]:
+        table, was = engine.table(state), engine.table(before)
+        last = frozenset(p for p, v in table.items() if was.get(p) != v)
+        board = web.board(state, "de", Shown(last, before))
         drawn = {
             html.unescape(k): html.unescape(v)
-            for k, v in re.findall(
-                r'data-place="([^"]*)" data-value="([^"]*)"', web.board(state, "de")
-            )
+            for k, v in re.findall(r'data-place="([^"]*)" data-value="([^"]*)"', board)
         }
         assert drawn  # the page lists the places the drawing leaves out
         for place, value in drawn.items():
             assert place in table and value == encode(table[place]), (place, value)
+        # what the last action changed on the drawing is outlined, and nothing when none did
+        if not last & set(drawn):
+            assert 'class="last"' not in board, last
+        elif any(not p.startswith("mp ") for p in last & set(drawn)):
+            outlined += 1
+            assert 'class="last"' in board, last
+        assert 'class="last"' not in web.board(state, "de", Shown())
+    assert outlined
+    for lang in ("de", "en"):  # a legend line for each of its marks, in the catalog's words
+        legend = web.legend(lang)
+        assert legend and all(m.startswith('<svg class="swatch"') and w for m, w in legend)
+        assert all("." not in w.split()[0] for _, w in legend), legend  # no catalog key
 
 
 @pytest.mark.parametrize("game_id", PLAYABLE_IDS)

@@ -279,3 +279,60 @@ def test_the_serving_process_holds_neither_the_settings_checks_nor_pillow(box):
         assert b"device.web.serve" in running  # the same process, become the server
         mapped = Path(f"/proc/{web.pid}/maps").read_text()
         assert "pydantic_core" not in mapped and "PIL/_imaging" not in mapped
+
+
+def test_a_rules_page_s_indented_example_is_code_kept_as_written():
+    """docs/rules' examples are indented code (a board's notation of 50 letters): shown as
+    code, line by line, escaped, never run into the text around it (issue 48: on a phone
+    the example widened the whole page)."""
+    from device.web.markdown import to_html
+
+    page = to_html('Give it:\n\n    tabletop score x "a<b"\n    next  line\n\nAfter.\n- a\n    b\n')
+    assert page == (
+        "<p>Give it:</p>\n"
+        "<pre><code>tabletop score x &quot;a&lt;b&quot;\nnext  line</code></pre>\n"
+        "<p>After.</p>\n<ul><li>a b</li></ul>"
+    )
+
+
+def test_a_druiden_card_s_name_is_drawn_whole_a_long_one_narrowed_to_its_card():
+    """Issue 48: names were cut to 8 characters and spilled over their cards."""
+    from device.games.wandernde_druiden.web import NAME_W, _card
+
+    short = _card(0, 0, "Salamander", "3", False)
+    long = _card(0, 0, "Großer Steinkreis der Alten", "", True)
+    assert ">Salamander<" in short and "textLength" not in short
+    assert ">Großer Steinkreis der Alten<" in long
+    assert f'textLength="{NAME_W}" lengthAdjust="spacingAndGlyphs"' in long
+
+
+def test_zweimal_in_set_up_shows_the_dealt_grid_and_the_last_action_is_marked(tmp_path):
+    """Issue 48: a Zweimal game in set-up drew an all-across grid, not the layout the box
+    dealt (the players are laying it); and the last action was not marked on the board."""
+    import re
+
+    sim = Simulator(settings("en"), tmp_path)
+    sim.start()
+    try:
+        p = Player(sim)
+        p.new_game()
+        offered = p.box.view.proposal
+        game_id = p.box.session.db_id
+        with serving(tmp_path, "en") as url:
+            body = get(f"{url}/games/{game_id}")[1]
+            board = body[: body.index("</svg>")]  # (the legend's roads after it)
+            drawn = re.findall(r'<line class="road" x1="([\d.]+)" y1="[\d.]+" x2="([\d.]+)"', board)
+            across = ["-" if float(x2) - float(x1) > 20 else "|" for x1, x2 in drawn]
+            n = len(offered)
+            assert "".join(across) == "".join(offered), (across, offered)  # as dealt, row by row
+            assert body.count('class="road unset"') == n * n  # the engine's: none set as yet
+            assert 'class="last"' not in board and 'id="last"' not in body  # nothing played
+            p.deal()
+            p.place((1, 2))
+            body = get(f"{url}/games/{game_id}")[1]
+            board = body[: body.index("</svg>")]
+            assert "road unset" not in board and board.count('<rect class="last"') == 1
+            assert '<rect class="last" x="82" y="42"' in board  # (the field 2,3, inset)
+            assert "Last: figure on 2,3" in body
+    finally:
+        sim.stop()

@@ -355,6 +355,21 @@ class Words(Protocol):
     def seat_name(self, seat: str, lang: str, /) -> str: ...
 
 
+class Drawing(Protocol):
+    """A game's table on the web page (its entry's `web_module`; device/games/svg.py): the
+    board as SVG, each element marked with its place of the engine's table, what the last
+    action changed outlined (`shown`, a `device.games.svg.Shown`); what scored, in the box's
+    words; and the legend, (a mark drawn as on the board, its words) for each of its marks.
+    `from_view`: what of the box's saved view of the game (its `view_record`, while the game
+    is on the box's screen) the board draws, as JSON (None: nothing); a change of it is a
+    change of the page."""
+
+    def board(self, state: Any, lang: str, shown: Any, /) -> str: ...
+    def from_view(self, view: dict[str, Any], /) -> Any: ...
+    def scored(self, state: Any, lang: str, /) -> list[str]: ...
+    def legend(self, lang: str, /) -> list[tuple[str, str]]: ...
+
+
 class CardNames(Protocol):
     """A game's names for the teach screen (its entry's `names_module`): what one of its deck
     files adds beyond the file's `cards` (checking the file whole), and what all its files

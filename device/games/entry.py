@@ -18,7 +18,7 @@ from device.games.setup import Setup, current
 from engine.core import DataError, MisuseError
 
 if TYPE_CHECKING:
-    from device.games.contract import CardNames, Figures, Screens, Words
+    from device.games.contract import CardNames, Drawing, Figures, Screens, Words
     from device.games.scorer import Scorer
     from engine.contract import AnyGame
 
@@ -55,7 +55,7 @@ class Entry:
     (device/games/contract.py), `scorer_module` holds `SCORER` (device/games/scorer.py),
     `names_module` is a `CardNames` (the teach screen's names from the game's deck files),
     `bench_module` is a `Figures` (its heavy computations, timed by `tabletop bench`),
-    `web_module` has `board(state, lang)`, the game's table drawn for the web page as SVG
+    `web_module` is a `Drawing`, the game's table drawn for the web page as SVG
     (device/games/svg.py), `words_module` is its `Words` (the status line, an action, a seat
     in words, without drawing). "" where the game has none."""
 
@@ -67,7 +67,7 @@ class Entry:
     scorer_module: str = ""
     names_module: str = ""
     bench_module: str = ""
-    web_module: str = ""  # holds `board(state, lang)`: the web page's drawing (svg.py)
+    web_module: str = ""  # a `Drawing`: the web page's table (svg.py)
     words_module: str = ""  # its `Words`: what the screens and the web page both say
     checks_decks: bool = False  # its screens offer the menu's deck check (`check_deck`)
 
@@ -126,9 +126,12 @@ class Entry:
         return found
 
     @property
-    def web(self) -> Any:
+    def web(self) -> Drawing | None:
         """Its drawing for the web page (`tabletop web`), or None."""
-        return importlib.import_module(self.web_module) if self.web_module else None
+        if not self.web_module:
+            return None
+        found: Drawing = importlib.import_module(self.web_module)
+        return found
 
     @property
     def rules_version(self) -> int:

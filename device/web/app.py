@@ -16,6 +16,7 @@ import asyncio
 import re
 import threading
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from device import games
-from device.games.svg import encode
+from device.games.svg import CELL, Shown, encode, outline, swatch
 from device.ui.catalog import TEXTS, text
 from device.web import texts  # noqa: F401 - the page's texts join the catalog
 from device.web.feed import Feed, GamePage
@@ -319,8 +320,9 @@ def shown(value: Any) -> str:
     return str(value)
 
 
-def _when(stamp: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) if stamp else ""
+def _when(stamp: float) -> tuple[str, ...]:
+    """When a game last changed: its date and its time, each a line of the list."""
+    return tuple(time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)).split()) if stamp else ()
 
 
 def _seat_namer(lang: str) -> Any:
@@ -333,14 +335,28 @@ def _seat_namer(lang: str) -> Any:
     return name
 
 
+def _changed(engine: Any, before: Any, table: Mapping[str, Any]) -> frozenset[str]:
+    """The places of the table the last action changed (none before the first)."""
+    if before is None:
+        return frozenset()
+    was = engine.table(before)
+    return frozenset(place for place, value in table.items() if was.get(place) != value)
+
+
 def _live_values(found: GamePage, lang: str) -> dict[str, Any]:
     """What the part of a game's page that updates shows."""
     entry = games.GAMES[found.listed.game]
     engine, words = entry.game, entry.words
     state = found.state
-    board = entry.web.board(state, lang) if entry.web is not None else ""
-    drawn = set(PLACE.findall(board))
     table = engine.table(state)
+    _, back = found.replayed
+    before = back.before[-1] if back.actions else None
+    web = entry.web
+    drawing = Shown(_changed(engine, before, table), before, found.view)
+    board = web.board(state, lang, drawing) if web is not None else ""
+    legend = [*web.legend(lang)] if web is not None else []
+    legend.append(swatch(outline(0, 0, CELL, CELL), text("web.legend.last", lang)))
+    drawn = set(PLACE.findall(board))
     seats = set(engine.players)
     facts = [
         (place, label(place, lang, seats, words), shown(value), encode(value))
@@ -366,7 +382,9 @@ def _live_values(found: GamePage, lang: str) -> dict[str, Any]:
             tuple((words.seat_name(s, lang), v) for s, v in found.totals),
             text("web.plot", lang),
         ),
-        "scored": entry.web.scored(state, lang) if entry.web is not None else [],
+        "scored": web.scored(state, lang) if web is not None else [],
+        "legend": legend,
+        "last": next((s.words or s.notation for s in reversed(found.steps) if not s.undone), ""),
         "problem": found.problem,
         "revision": found.listed.actions,
     }

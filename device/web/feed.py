@@ -69,6 +69,7 @@ class GamePage:
     result: Any  # the engine's Result
     replayed: tuple[Any, Any]  # the engine and what was read back (for the record)
     problem: str = ""
+    view: Any = None  # what the box's screen adds that the board draws (`from_view`)
 
     @property
     def record(self) -> str:
@@ -209,7 +210,22 @@ class Feed:
             "SELECT seq, payload FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
             (game_id,),
         ).fetchone()
-        return (*row, *(last or ()))
+        return (*row, *(last or ()), self._view(store, game_id))
+
+    def _view(self, store: Store, game_id: int) -> Any:
+        """What of the box's saved view of the game its drawing draws, while it is on the
+        box's screen (`Drawing.from_view`; None: not on show, or nothing)."""
+        on_show, ui = store.screen()
+        view = ui.get("view") if on_show == game_id and isinstance(ui, dict) else None
+        if not isinstance(view, dict):
+            return None
+        row = store.db.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()
+        entry = games.GAMES.get(row[0]) if row else None
+        web = entry.web if entry is not None and entry.playable else None
+        try:
+            return web.from_view(view) if web is not None else None
+        except (TypeError, ValueError, AttributeError):
+            return None  # a saved view that does not read: nothing of it is drawn
 
     @_locked
     def game(self, game_id: int, lang: str) -> GamePage | None:
@@ -241,7 +257,9 @@ class Feed:
         problem = said(read.problem, lang) if read.problem else ""
         if not problem and back.stopped is not None:
             problem = stopped(back.stopped, back.code, back.why, lang)
-        page = self._page(entry, listed, back, lang, problem)
+        page = replace(
+            self._page(entry, listed, back, lang, problem), view=self._view(store, game_id)
+        )
         self._pages[key] = page
         return page
 

@@ -1,5 +1,6 @@
 """The rules pages (docs/rules/*.md) as HTML: the little Markdown they use (headings,
-paragraphs, lists, tables, `code`, **bold**, links), escaped; nothing else is needed."""
+paragraphs, lists, tables, `code`, indented code blocks, **bold**, links), escaped; nothing
+else is needed."""
 
 from __future__ import annotations
 
@@ -35,8 +36,12 @@ def to_html(markdown: str) -> str:
     para: list[str] = []
     items: list[str] = []
     table: list[list[str]] = []
+    code: list[str] = []
 
     def flush() -> None:
+        if code:
+            out.append(f"<pre><code>{escape(chr(10).join(code))}</code></pre>")
+            code.clear()
         if para:
             out.append(f"<p>{inline(' '.join(para))}</p>")
             para.clear()
@@ -54,6 +59,11 @@ def to_html(markdown: str) -> str:
 
     for line in markdown.splitlines():
         stripped = line.strip()
+        if line.startswith("    ") and stripped and (code or not (para or items or table)):
+            if not code:
+                flush()
+            code.append(line[4:])
+            continue
         heading = re.match(r"(#{1,6})\s+(.*)", stripped)
         if heading:
             flush()

@@ -1,17 +1,19 @@
 """Feuer und Wasser on the web page: the landscape, each square's colour (fire red, water
-blue), marked with the engine's table places (device/games/svg.py)."""
+blue), marked with the engine's table places (device/games/svg.py); the squares the last
+action changed outlined."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from device.games.feuer_und_wasser.words import round_explained
-from device.games.svg import CELL, axes, mark, svg, title
+from device.games.svg import CELL, Shown, axes, mark, outline, svg, swatch, title
+from device.ui.catalog import text
 
 FILL = {"R": "#e74c3c", "B": "#3498db"}
 
 
-def board(state: Any, lang: str) -> str:
+def board(state: Any, lang: str, shown: Shown) -> str:
     fields = state.landscape.fields
     rows = [r for r, _ in fields] or [0]
     cols = [c for _, c in fields] or [0]
@@ -25,7 +27,25 @@ def board(state: Any, lang: str) -> str:
             f' fill="{FILL.get(colour, "#95a5a6")}" {mark(f"square {r},{c}", colour)}>'
             f"{title(f'{r},{c}')}</rect>"
         )
+    for r, c in sorted(shown.fields("square")):
+        body.append(outline((c - c0) * CELL, (r - r0) * CELL, CELL, CELL))
     return svg(width * CELL, height * CELL, body, "Feuer und Wasser")
+
+
+def from_view(view: dict[str, Any]) -> None:
+    """The box's screen adds nothing the board draws."""
+    return None
+
+
+def legend(lang: str) -> list[tuple[str, str]]:
+    """What the landscape's colours mean."""
+    return [
+        swatch(
+            f'<rect class="square" width="{CELL}" height="{CELL}" fill="{FILL[colour]}"/>',
+            text(key, lang),
+        )
+        for colour, key in (("R", "fuw.fire"), ("B", "fuw.water"))
+    ]
 
 
 def scored(state: Any, lang: str) -> list[str]:

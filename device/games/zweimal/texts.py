@@ -51,6 +51,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Runde {round}: Straße {first}–{last} ({n} lang), {seat} mit {figures}: {points} Punkte",
         "Round {round}: road {first}–{last} ({n} long), {seat} with {figures}: {points} points",
     ),
+    "zweimal.web_figure": ("Figur von {seat}", "{seat}'s figure"),
+    "zweimal.web_card": (
+        "Straßenkarte: die Straße quer oder längs",
+        "Road card: the road across or down",
+    ),
+    "zweimal.web_laid": (
+        "Karten, die diese Runde auf das Feld gelegt wurden",
+        "Cards laid on the field this round",
+    ),
     "zweimal.road_n": ("Straße {i}/{n}", "Road {i}/{n}"),
     "zweimal.browse": ("<>:blättern", "<>:browse"),
     "zweimal.no_road": ("keine Wertung", "none scored"),
