@@ -308,3 +308,64 @@ def test_what_is_wrong_with_a_saved_game_is_said_in_the_page_s_language(tmp_path
     assert status == 409 and "Der Eintrag des Spiels besteht die Prüfsumme nicht." in broken
     assert "Der Eintrag des Spiels besteht die Prüfsumme nicht." in listing
     assert "fails its checksum" not in listing + broken + page
+
+
+def test_twenty_phones_each_get_an_update_within_a_second_and_the_page_stays_in_its_memory(
+    tmp_path,
+):
+    """Issue 48 must hold: 20 phones (each its own address on the loopback), half on the
+    game's page and half on `/live`, each with the list's stream open too: an action saved
+    reaches every one within 1 s, and the service stays under its unit's `MemoryMax`."""
+    import http.client
+    import re
+    import threading
+    from pathlib import Path
+
+    unit = (Path(__file__).parent.parent / "systemd" / "tabletop-web.service").read_text()
+    limit = int(re.search(r"^MemoryMax=(\d+)M$", unit, re.M).group(1)) * 1024 * 1024
+    game = _saved(tmp_path)
+    with commanded(tmp_path) as (url, process):
+        host, port = url.removeprefix("http://").split(":")
+        streams = []
+        for phone in range(20):
+            address = f"127.0.0.{phone + 2}"
+            for path in (f"/games/{game}/events" if phone % 2 else "/live/events", "/events"):
+                connection = http.client.HTTPConnection(
+                    host, int(port), timeout=10, source_address=(address, 0)
+                )
+                connection.request("GET", path)
+                answer = connection.getresponse()
+                assert answer.status == 200, (phone, path, answer.status)
+                assert answer.readline().startswith(b"retry:")
+                streams.append((connection, answer))
+        came: list[float] = []
+
+        def wait(answer) -> None:
+            for line in answer:
+                if line.startswith(b"event: live"):
+                    came.append(time.monotonic())
+                    return
+
+        readers = [threading.Thread(target=wait, args=(a,), daemon=True) for _, a in streams]
+        for reader in readers:
+            reader.start()
+        store = Store(tmp_path)
+        saved = time.monotonic()
+        store.record(game, {"mode": "game"}, append={"kind": "action", "action": "lay 3,3"})
+        store.close()
+        for reader in readers:
+            reader.join(5)
+        rss = (
+            int(
+                re.search(
+                    r"VmRSS:\s+(\d+) kB", Path(f"/proc/{process.pid}/status").read_text()
+                ).group(1)
+            )
+            * 1024
+        )
+        for connection, _ in streams:
+            connection.close()
+    assert len(came) == len(streams) == 40, f"{len(came)} of {len(streams)} streams updated"
+    slowest = max(came) - saved
+    assert slowest < 1.0, f"the last of 40 updates came {slowest:.2f} s after the action"
+    assert rss < limit, f"{rss / 2**20:.0f} MB of the unit's {limit / 2**20:.0f} MB"
