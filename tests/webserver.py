@@ -27,11 +27,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(state_dir: Path, lang: str = "de"):
+def serving(state_dir: Path, lang: str = "de", rules_dir: Path | None = None):
     port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(make_app(state_dir, lang), host="127.0.0.1", port=port, log_level="error")
-    )
+    app = make_app(state_dir, lang) if rules_dir is None else make_app(state_dir, lang, rules_dir)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):

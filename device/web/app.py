@@ -257,8 +257,12 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
         path = rules_dir / f"{game_id}.md"
         if game_id not in games.GAMES or not path.is_file():
             raise HTTPException(404, text("web.no_rules", lang, game=game_id))
-        html = to_html(path.read_text(encoding="utf-8"))
-        return page(request, "rules.html", name=games.GAMES[game_id].name, body=html)
+        translated = rules_dir / lang / f"{game_id}.md"  # (docs/rules/de: German pages)
+        shown = translated if lang != "en" and translated.is_file() else path
+        html = to_html(shown.read_text(encoding="utf-8"))
+        only = shown == path and lang != "en"  # no page in the page's language: said so
+        name = games.GAMES[game_id].name
+        return page(request, "rules.html", name=name, body=html, only_english=only)
 
     async def error(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500

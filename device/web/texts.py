@@ -66,6 +66,10 @@ TEXTS = {
     "web.legend": ("Was die Zeichen bedeuten", "What the marks mean"),
     "web.legend.last": ("Was der letzte Zug geändert hat", "What the last action changed"),
     "web.last": ("Zuletzt: {what}", "Last: {what}"),
+    "web.rules_english": (
+        "Diese Regeln gibt es nur auf Englisch.",
+        "These rules are in English only.",
+    ),
     "web.no_board": ("Kein Brett für dieses Spiel.", "No board for this game."),
     "web.total": ("Summe", "Total"),
     "web.scored": ("Was zählte", "What scored"),

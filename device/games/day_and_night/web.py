@@ -39,7 +39,11 @@ def board(state: Any, lang: str, shown: Shown) -> str:
     body += temples  # over the tiles: a frame no neighbour covers
     for side in SIDES:
         r, c = state.pawn(side)
-        body.append(_pawn(c * CELL, r * CELL, side, mark(f"pawn {side}", [r, c]), title(side)))
+        body.append(
+            _pawn(
+                c * CELL, r * CELL, side, mark(f"pawn {side}", [r, c]), title(seat_name(side, lang))
+            )
+        )
     moved = {tuple(state.pawn(side)) for side in SIDES if f"pawn {side}" in shown.last}
     for r, c in sorted(shown.fields("tile", "markers", "crystal") | moved):
         body.append(outline(c * CELL, r * CELL, CELL, CELL))
