@@ -259,6 +259,14 @@ def test_a_state_directory_that_cannot_be_read_gives_a_page_that_says_so(tmp_pat
         status, body, _ = get(url + "/")
         assert status == 503 and "The games cannot be read" in body and "Traceback" not in body
         assert get(url + "/games/1")[0] == 503
+        status, body, _ = get(url + "/live")  # (it was a 500 with a traceback in the log)
+        assert status == 503 and "The games cannot be read" in body
+        for path in ("/live/events", "/events", "/games/1/events"):  # a page's stream back
+            with urllib.request.urlopen(f"{url}{path}?lang=en&since=x", timeout=5) as stream:
+                lines = [stream.readline() for _ in range(7)]
+            said = b"".join(lines).decode()
+            assert "event: live" in said and "The games cannot be read" in said, (path, said)
+            assert "\nid: " in said  # (an id of its own: a page back from it is caught up)
 
 
 @pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="needs Linux's /proc")

@@ -115,6 +115,52 @@ def test_an_undo_on_the_box_shows_the_action_taken_back(tmp_path, browser):
         sim.stop()
 
 
+def test_a_page_refused_a_stream_opens_it_again_once_there_is_room(tmp_path, browser):
+    """A stream refused (too many open from one address: 503) is closed for good by the
+    browser: the page said "no connection" and stayed behind. Its script now opens it
+    again after 5 s, from what the page shows, and the page catches up."""
+    import socket
+    import urllib.request
+
+    from device.web.streams import STREAMS_PER_CLIENT
+
+    sim = Simulator(settings("en"), tmp_path)
+    sim.start()
+    try:
+        p = Player(sim)
+        p.new_game()
+        p.set_up([])
+        game_id = p.box.session.db_id
+        with serving(tmp_path, "en") as url:
+            held = []
+            for _ in range(STREAMS_PER_CLIENT):  # every stream this address may have
+                held.append(urllib.request.urlopen(f"{url}/events", timeout=10))
+                assert held[-1].readline().startswith(b"retry:")
+            browser.get(f"{url}/games/{game_id}?lang=en")
+            offline = browser.find_element("css selector", "#offline")
+            deadline = time.monotonic() + 3
+            while not offline.is_displayed() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert offline.is_displayed(), "the refused stream was not said"
+            before = revision(browser)
+            p.place((1, 1))  # the page is behind now
+            time.sleep(0.5)
+            assert revision(browser) == before
+            for stream in held:  # room again
+                stream.fp.raw._sock.shutdown(socket.SHUT_RDWR)
+                stream.close()
+            deadline = time.monotonic() + 10
+            while revision(browser) == before and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert revision(browser) != before, "the page did not open its stream again"
+            assert not offline.is_displayed()
+            engine = games.GAMES["zweimal"].game
+            table = {k: encode(v) for k, v in engine.table(p.state).items()}
+            assert on_page(browser) == table
+    finally:
+        sim.stop()
+
+
 def test_the_phone_screenshots_in_the_docs_are_what_the_page_draws(tmp_path):
     """docs/screens/web-*.png, as docs/screens/web_shots.py takes them: the same size, and
     the same but for a few pixels (the list's times, a font's hinting between versions)."""

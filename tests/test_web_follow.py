@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import socket
 import threading
 import time
 import urllib.request
@@ -51,13 +52,20 @@ class Stream:
         return self.events
 
     def close(self) -> None:
+        """The connection cut at once (closing the response alone waits for the reader,
+        which waits for the next line: up to the stream's 15 s keep-alive)."""
+        sock = getattr(getattr(self._response.fp, "raw", None), "_sock", None)
+        if sock is not None:
+            sock.shutdown(socket.SHUT_RDWR)
+        self._thread.join(2)
         self._response.close()
 
 
 def _events_of(body: str) -> str:
-    found = re.search(r'data-events="([^"]*)"', body)
+    """The stream the page opens: its address, from what the page shows (`since`)."""
+    found = re.search(r'data-events="([^"]*)" data-since="([^"]*)"', body)
     assert found is not None, body
-    return found.group(1).replace("&amp;", "&")
+    return found.group(1).replace("&amp;", "&") + "&since=" + found.group(2)
 
 
 def test_the_list_and_the_live_page_follow_the_box_to_a_new_game(tmp_path):
@@ -79,23 +87,29 @@ def test_the_list_and_the_live_page_follow_the_box_to_a_new_game(tmp_path):
             try:
                 time.sleep(0.5)  # the streams are open and up to date: nothing is sent
                 assert on_list.events == on_live.events == on_game.events == []
-                pressed = time.monotonic()
+                sim.hold("ok")  # the box's menu: no game on the box
+                (kind, _, data, _), *_ = on_live.wait()
+                assert kind == "live" and "No game is on the box just now." in data
                 p.start("day-and-night")
+                started = time.monotonic()
                 second = p.box.session.db_id
                 assert second != first
                 name = games.GAMES["day-and-night"].name
-                (kind, ident, data, came), *_ = on_live.wait()
-                assert kind == "live" and came - pressed < 1.0
+                on_live.wait(2)
+                (kind, ident, data, came) = on_live.events[-1]
+                assert kind == "live" and came - started < 1.0
                 assert f"#{second} {name}" in data and "Zweimal" not in data
                 assert 'data-place="pawn' in data  # the new game's table
-                (kind, _, data, came), *_ = on_list.wait()
-                assert came - pressed < 1.0
+                on_list.wait(2, seconds=2)
+                (kind, _, data, came) = on_list.events[-1]
+                assert came - started < 1.0
                 rows = re.findall(r'<tr data-game="(\d+)">', data)
                 assert rows[0] == str(second) and str(first) in rows  # the box's game first
                 # the page of the first game stays on it (a game is its own page)
                 assert all(f"#{first} Zweimal" in e[2] for e in on_game.wait(seconds=0.5))
+                assert f"#{first} Zweimal" in get(f"{url}/games/{first}?lang=en")[1]
                 status, live, _ = get(url + "/live?lang=en")
-                assert f"since={ident}" in live  # a reload shows what the stream sent
+                assert f'data-since="{ident}"' in live  # a reload shows what the stream sent
             finally:
                 for stream in (on_list, on_live, on_game):
                     stream.close()
@@ -155,7 +169,13 @@ def test_a_game_gone_from_the_saved_games_says_so_on_its_page(tmp_path):
             assert "Dieses Spiel ist nicht mehr gespeichert." in data
             assert "data-place" not in data  # no table of a game that is not there
             status, _, _ = get(f"{url}/games/{second}")
-            assert status == 404
+            assert status == 404  # (a page asked for anew: not found)
+            back = Stream(url + _events_of(body))  # a page's stream that comes back now
+            try:
+                (kind, _, data, _), *_ = back.wait()
+                assert kind == "live" and "Dieses Spiel ist nicht mehr gespeichert." in data
+            finally:
+                back.close()
             for name in os.listdir(state):
                 os.remove(state / name)
             for name in os.listdir(kept):

@@ -265,9 +265,9 @@ def test_a_page_behind_catches_up_when_its_stream_reconnects_and_says_when_offli
     url, game, _, _ = web
     _, body, _ = get(f"{url}/games/{game}?lang=en")
     assert "No connection to the box" in body and 'id="offline"' in body
-    events = re.search(r'data-events="([^"]*)"', body)
+    events = re.search(r'data-since="([^"]*)"', body)
     assert events is not None
-    since = events.group(1).replace("&amp;", "&").split("since=")[1]
+    since = events.group(1)
     with urllib.request.urlopen(f"{url}/games/{game}/events?since={since}", timeout=1.5) as up:
         assert up.readline().startswith(b"retry:")
         up.readline()
@@ -369,3 +369,30 @@ def test_twenty_phones_each_get_an_update_within_a_second_and_the_page_stays_in_
     slowest = max(came) - saved
     assert slowest < 1.0, f"the last of 40 updates came {slowest:.2f} s after the action"
     assert rss < limit, f"{rss / 2**20:.0f} MB of the unit's {limit / 2**20:.0f} MB"
+
+
+def test_a_stream_s_place_is_given_back_however_it_ends():
+    """A client gone before the stream's head was sent never started the stream: its
+    place among the bounded streams was kept for good (the review of issue 48)."""
+    import asyncio
+
+    from starlette.requests import Request
+
+    from device.web.streams import Streams
+
+    scope = {"type": "http", "method": "GET", "path": "/events", "headers": [],
+             "query_string": b"", "client": ("192.0.2.7", 5000)}  # fmt: skip
+    streams = Streams()
+    answer = streams.response(Request(scope), "en", lambda: 1, lambda: "a", lambda i: i)
+    assert streams.open == {"192.0.2.7": 1}
+
+    async def gone(message):
+        raise OSError("the client is gone")
+
+    async def nothing():  # (the client says nothing more)
+        await asyncio.sleep(5)
+        return {"type": "http.disconnect"}
+
+    with pytest.raises(OSError):
+        asyncio.run(answer(scope, nothing, gone))
+    assert streams.open == {}

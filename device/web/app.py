@@ -151,23 +151,32 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
             return absent(request, f"#{game_id}", detail, ident)
 
     def on_box() -> tuple[int | None, str]:
-        """The game on the box's screen and its revision, as an id."""
-        game_id = feed.on_show()
-        return game_id, tag((game_id, feed.revision(game_id) if game_id is not None else None))
+        """The game on the box's screen and its revision, as an id (the saved games not
+        readable at all: an id of that, and no game)."""
+        try:
+            game_id = feed.on_show()
+            return game_id, tag((game_id, feed.revision(game_id) if game_id else None))
+        except TabletopError as error:
+            return None, tag(("unreadable", str(error)))
 
     def followed(request: Request, ident: str) -> str:
-        """`/live`'s part: the game on the box, or a line saying there is none."""
-        game_id, _ = on_box()
+        """`/live`'s part: the game on the box, or a line saying there is none (or why the
+        saved games cannot be read)."""
+        lang = language(request, box_lang)
+        try:
+            game_id = feed.on_show()
+        except TabletopError as error:
+            detail = text("web.unreadable_all", lang, why=str(error))
+            return absent(request, text("web.follow", lang), detail, ident)
         if game_id is None:
-            lang = language(request, box_lang)
             return absent(request, text("web.follow", lang), text("web.on_box_none", lang), ident)
         return shown_game(request, game_id, ident)
 
     def revised(game_id: int) -> str:
         try:
             return tag(feed.revision(game_id))
-        except TabletopError:
-            return ""  # unreadable: the part says why
+        except TabletopError as error:  # unreadable: the part says why
+            return tag(("unreadable", str(error)))
 
     async def game(request: Request) -> Response:
         # the revision first: a change while the page is read leaves `since` behind what it
@@ -176,23 +185,36 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
         since = await asyncio.to_thread(revised, game_id)
         found = await asyncio.to_thread(load, request, game_id)
         lang = language(request, box_lang)
-        events = f"/games/{game_id}/events?lang={lang}&since={since}"
+        events = f"/games/{game_id}/events?lang={lang}"
         title = f"#{game_id} {found.listed.name}"
-        return page(request, "game.html", title=title, live=live(request, found), events=events)
+        shown = live(request, found)
+        return page(request, "game.html", title=title, live=shown, events=events, since=since)
 
     async def follow(request: Request) -> Response:
         lang = language(request, box_lang)
+        try:
+            await asyncio.to_thread(feed.on_show)
+        except TabletopError as error:  # the state directory cannot be read at all
+            raise HTTPException(503, text("web.unreadable_all", lang, why=str(error))) from None
         _, since = await asyncio.to_thread(on_box)
         shown = await asyncio.to_thread(followed, request, since)
-        events = f"/live/events?lang={lang}&since={since}"
         title = text("web.follow", lang)
-        return page(request, "game.html", title=title, live=shown, events=events, following=True)
+        events = f"/live/events?lang={lang}"
+        return page(
+            request,
+            "game.html",
+            title=title,
+            live=shown,
+            events=events,
+            since=since,
+            following=True,
+        )
 
     async def index(request: Request) -> Response:
         lang = language(request, box_lang)
         since, shown = await asyncio.to_thread(listing, request)
-        events = f"/events?lang={lang}&since={since}"
-        return page(request, "index.html", live=shown, events=events)
+        events = f"/events?lang={lang}"
+        return page(request, "index.html", live=shown, events=events, since=since)
 
     def listing(request: Request) -> tuple[str, str]:
         """The list's part of its page, and what it shows as an id; 503 where the state
@@ -215,7 +237,9 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
 
     async def events(request: Request) -> Response:
         game_id = request.path_params["game_id"]
-        await asyncio.to_thread(load, request, game_id)  # a 404 for a game that is not there
+        if not (request.headers.get("last-event-id") or request.query_params.get("since")):
+            await asyncio.to_thread(load, request, game_id)  # a 404 for a game never shown
+        # (a page's stream that comes back is served: its game gone or unreadable, it says so)
         lang = language(request, box_lang)
         return streams.response(
             request,
@@ -239,7 +263,8 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
             try:
                 return listing(request)
             except HTTPException as error:  # unreadable now: the list says why
-                return "", absent(request, text("web.games", lang), str(error.detail))
+                ident = tag(("unreadable", str(error.detail)))
+                return ident, absent(request, text("web.games", lang), str(error.detail), ident)
 
         return streams.response(
             request, lang, feed.signature, lambda: listed()[0], lambda ident: listed()[1]

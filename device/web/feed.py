@@ -89,6 +89,21 @@ class _Seen:
     scores: list[tuple[int, ...]] = field(default_factory=list)  # each seat's after each action
 
 
+AWAY = ("menu", "web", "check")  # the box's screens of no game: its menu and what it opens
+
+
+def _on_show(store: Store) -> int | None:
+    """The game on the box's screen as saved: its game, unless the box shows its menu (or
+    a page of it: the web page's address, the deck check, a card taught from the menu),
+    where the saved screen still names the last game."""
+    game_id, ui = store.screen()
+    ui = ui if isinstance(ui, dict) else {}
+    mode = ui.get("mode")
+    if mode in AWAY or (mode == "teach" and not ui.get("teach_in_game")):
+        return None
+    return game_id
+
+
 def _locked(method: Callable[..., T]) -> Callable[..., T]:
     """One reader at a time (the requests run in threads): the snapshot, the pages."""
 
@@ -162,7 +177,7 @@ class Feed:
         store = self._snapshot()
         if self._listed is not None:
             return list(self._listed)
-        on_show, _ = store.screen()
+        on_show = _on_show(store)
         updated = dict(store.db.execute("SELECT id, updated FROM games").fetchall())
         out = []
         for row in store.games():
@@ -188,7 +203,7 @@ class Feed:
     @_locked
     def on_show(self) -> int | None:
         """The game on the box's screen (None: the menu, or a game no longer saved)."""
-        game_id, _ = self._snapshot().screen()
+        game_id = _on_show(self._snapshot())
         return game_id if any(g.id == game_id for g in self.games()) else None
 
     @_locked
@@ -215,8 +230,8 @@ class Feed:
     def _view(self, store: Store, game_id: int) -> Any:
         """What of the box's saved view of the game its drawing draws, while it is on the
         box's screen (`Drawing.from_view`; None: not on show, or nothing)."""
-        on_show, ui = store.screen()
-        view = ui.get("view") if on_show == game_id and isinstance(ui, dict) else None
+        _, ui = store.screen()
+        view = ui.get("view") if _on_show(store) == game_id and isinstance(ui, dict) else None
         if not isinstance(view, dict):
             return None
         row = store.db.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()

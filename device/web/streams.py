@@ -66,17 +66,29 @@ class Streams:
         self.open[client] = self.open.get(client, 0) + 1
         shows = request.headers.get("last-event-id") or request.query_params.get("since", "")
 
-        async def stream() -> AsyncIterator[str]:
-            try:
-                async for piece in _follow(request, shows, signature, look, part):
-                    yield piece
-            finally:
-                self.open[client] -= 1
-                if not self.open[client]:
-                    del self.open[client]
+        def release() -> None:
+            self.open[client] -= 1
+            if not self.open[client]:
+                del self.open[client]
 
         headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+        stream = _follow(request, shows, signature, look, part)
+        return _Held(release, stream, media_type="text/event-stream", headers=headers)
+
+
+class _Held(StreamingResponse):
+    """A stream that gives its place back however it ends: sent out, the client gone, or
+    never begun (a client gone before the answer's head was sent)."""
+
+    def __init__(self, release: Callable[[], None], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._release = release
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
 
 
 async def _follow(

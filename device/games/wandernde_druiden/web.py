@@ -1,6 +1,6 @@
 """Wandernde Druiden on the web page: for each player their MP, then their power places (used
 ones grey) and their creatures (with their strength), each row named, as cards in rows of
-four, marked with the engine's table places (device/games/svg.py). A card's name is drawn
+three, marked with the engine's table places (device/games/svg.py). A card's name is drawn
 whole: a long one is narrowed to fit its card. The cards (and the MP) the last action changed
 are outlined."""
 
