@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 from device.settings import Buttons, Settings
 from device.sim.simulator import Simulator
 
@@ -176,3 +180,18 @@ def druiden_clash(seed: int = 5):
             state = GAME.initial(GAME.parse_options(GAME.option_defaults))
         state = GAME.apply(state, rng.choice(choices(GAME, state)))
     return state
+
+
+@contextmanager
+def zweimal_begun(state_dir: Path, lang: str = "en") -> Iterator[Player]:
+    """A Zweimal game on the simulated box, its grid set up all across, the first figure
+    due: the player at it (the box stopped after)."""
+    sim = Simulator(settings(lang), state_dir)
+    sim.start()
+    try:
+        p = Player(sim)
+        p.new_game()
+        p.set_up([])
+        yield p
+    finally:
+        sim.stop()

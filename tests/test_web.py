@@ -17,7 +17,7 @@ import pytest
 from device import games
 from device.games.svg import encode
 from device.sim.simulator import Simulator
-from tests.boxdriver import Player, settings
+from tests.boxdriver import Player, settings, zweimal_begun
 from tests.webserver import get, replayed, serving
 
 PLACE = re.compile(r'data-place="([^"]*)" data-value="([^"]*)"')
@@ -131,12 +131,7 @@ def test_the_page_changes_nothing_in_the_state_directory(box):
 
 
 def test_a_press_on_the_box_reaches_an_open_page_within_a_second(tmp_path):
-    sim = Simulator(settings("en"), tmp_path)
-    sim.start()
-    try:
-        p = Player(sim)
-        p.new_game()
-        p.set_up([])
+    with zweimal_begun(tmp_path) as p:
         game_id = p.box.session.db_id
         with serving(tmp_path, "en") as url:
             got: list[tuple[float, str]] = []
@@ -159,8 +154,6 @@ def test_a_press_on_the_box_reaches_an_open_page_within_a_second(tmp_path):
             assert got, "no update came"
             assert got[0][0] - pressed < 1.0
             assert 'data-revision="2"' in got[0][1]
-    finally:
-        sim.stop()
 
 
 def test_a_damaged_save_file_gives_a_clear_page(tmp_path):

@@ -14,7 +14,7 @@ import pytest
 from device import games
 from device.games.svg import encode
 from device.sim.simulator import Simulator
-from tests.boxdriver import Player, settings
+from tests.boxdriver import Player, settings, zweimal_begun
 from tests.webserver import get, replayed, serving
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -92,17 +92,12 @@ def test_the_page_follows_a_game_played_on_the_box(tmp_path, browser):
 
 
 def test_an_undo_on_the_box_shows_the_action_taken_back(tmp_path, browser):
-    sim = Simulator(settings("en"), tmp_path)
-    sim.start()
-    try:
-        p = Player(sim)
-        p.new_game()
-        p.set_up([])
+    with zweimal_begun(tmp_path) as p:
         p.place((1, 1))
         with serving(tmp_path, "en") as url:
             browser.get(f"{url}/games/{p.box.session.db_id}?lang=en")
             time.sleep(0.5)
-            sim.hold("back")  # taken back on the box
+            p.sim.hold("back")  # taken back on the box
             deadline = time.monotonic() + 3
             while time.monotonic() < deadline:
                 undone = browser.find_elements("css selector", "#record li.undone")
@@ -111,8 +106,6 @@ def test_an_undo_on_the_box_shows_the_action_taken_back(tmp_path, browser):
                 time.sleep(0.05)
             assert undone and "taken back" in undone[0].text
             assert "place 1,1" in undone[0].text
-    finally:
-        sim.stop()
 
 
 def test_a_page_refused_a_stream_opens_it_again_once_there_is_room(tmp_path, browser):
@@ -124,12 +117,7 @@ def test_a_page_refused_a_stream_opens_it_again_once_there_is_room(tmp_path, bro
 
     from device.web.streams import STREAMS_PER_CLIENT
 
-    sim = Simulator(settings("en"), tmp_path)
-    sim.start()
-    try:
-        p = Player(sim)
-        p.new_game()
-        p.set_up([])
+    with zweimal_begun(tmp_path) as p:
         game_id = p.box.session.db_id
         with serving(tmp_path, "en") as url:
             held = []
@@ -157,8 +145,6 @@ def test_a_page_refused_a_stream_opens_it_again_once_there_is_room(tmp_path, bro
             engine = games.GAMES["zweimal"].game
             table = {k: encode(v) for k, v in engine.table(p.state).items()}
             assert on_page(browser) == table
-    finally:
-        sim.stop()
 
 
 def test_the_phone_screenshots_in_the_docs_are_what_the_page_draws(tmp_path):
