@@ -77,10 +77,19 @@ def _best_by(
     return best[rng.randrange(len(best))]
 
 
-def box_player(game: AnyGame, state: Any, rng: random.Random, among: Among = None) -> Any:
-    """The box: the game's known best, else the search at the game's budget; for a decision
-    handed to it (`among`: Druiden's defence) its best among those."""
-    simulations, depth = game.search_budget
+def box_player(
+    game: AnyGame,
+    state: Any,
+    rng: random.Random,
+    among: Among = None,
+    *,
+    simulations: int | None = None,
+) -> Any:
+    """The box: the game's known best, else the search at the game's budget (or with
+    `simulations` a move); for a decision handed to it (`among`: Druiden's defence) its best
+    among those."""
+    budget, depth = game.search_budget
+    simulations = simulations or budget
     seat = None  # the player to move, unless every action offered is one other seat's
     if among is not None:
         deciders = {game.decided_by(state, a) for a in _offered(game, state, among)}
@@ -122,26 +131,43 @@ class Table:
             self.held[seat] = follow(self.game, before, action, after, seat, held, self.told[seat])
 
 
-def play(
+@dataclass(frozen=True)
+class Played:
+    """A game played out: its options, every action in order (the table's steps too, so
+    the record replays), the state it reached and its winner (None: a draw; `CAPPED`: still
+    open after its limit of actions)."""
+
+    options: Any
+    actions: tuple[Any, ...]
+    state: Any
+    winner: str | None
+    movers: tuple[str | None, ...] = ()  # who chose each action (None: the table's step)
+
+
+def played(
     game: AnyGame,
     players: dict[str, Player],
     seed: int,
     limit: int = 2000,
     options: Mapping[str, str] | None = None,
     hands: bool = False,
-) -> str | None:
-    """One game from the default options (or `options` over them, as text): the winner (None
-    for a draw, `CAPPED` for a game still open after `limit` actions). The table's own steps
+) -> Played:
+    """One game, a pure function of its seed, options and players. The table's own steps
     (a draw, a dealt set-up) are at random. A step whose details are the other player's
     (Druiden's clash: the defender assigns the blockers) is chosen by that player among such
     steps, as at the table. `hands`: the cards as they lie at a table (`Table`)."""
     rng = random.Random(seed)
-    state = game.initial(game.parse_options({**game.option_defaults, **(options or {})}))
+    parsed = game.parse_options({**game.option_defaults, **(options or {})})
+    state = game.initial(parsed)
     table = Table(game, state, random.Random(seed ^ 0x5EED), hands)
+    actions: list[Any] = []
+    movers: list[str | None] = []
     for _ in range(limit):
         if game.is_over(state):
-            return game.result(state).winner
+            winner = game.result(state).winner
+            return Played(parsed, tuple(actions), state, winner, tuple(movers))
         chance = game.chance_outcomes(state)
+        seat = None
         if chance is not None:
             action = pick_chance(chance, rng)
         elif (seat := game.to_move(state)) is None:  # the table sets up
@@ -154,8 +180,11 @@ def play(
                 action = players[decider](game, state, rng, handed)
         after = game.apply(state, action)
         table.follow(state, action, after)
+        actions.append(action)
+        movers.append(seat)
         state = after
-    return CAPPED
+    winner = game.result(state).winner if game.is_over(state) else CAPPED
+    return Played(parsed, tuple(actions), state, winner, tuple(movers))
 
 
 def _handed_to(game: AnyGame, state: Any, decider: str) -> Callable[[Any], bool]:
@@ -211,7 +240,7 @@ def match(
         box_seat = first if i % 2 == 0 else second
         other = second if box_seat == first else first
         players = {box_seat: box_player, other: opponent}
-        winner = play(game, players, seed + i, limit, options, hands)
+        winner = played(game, players, seed + i, limit, options, hands).winner
         if winner == box_seat:
             wins += 1
         elif winner is None or winner == CAPPED:

@@ -279,7 +279,20 @@ LAYERS: dict[str, set[str]] = {
     "app": {"engine", "device", "ui", "hw", "storage", "games", "cards"},
     "sim": {"engine", "device", "hw", "storage", "app"},
     "web": {"engine", "device", "ui", "storage", "games", "app"},
-    "cli": {"engine", "device", "ui", "hw", "storage", "games", "cards", "app", "sim", "web"},
+    "lab": {"engine", "device", "games"},
+    "cli": {
+        "engine",
+        "device",
+        "ui",
+        "hw",
+        "storage",
+        "games",
+        "cards",
+        "app",
+        "sim",
+        "web",
+        "lab",
+    },
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.strength import Tally, box_player, greedy_player, match, play, random_player
+from engine.strength import Tally, box_player, greedy_player, match, played, random_player
 from tests.stubgame.engine import STUB, State
 
 
@@ -38,7 +38,7 @@ def test_the_box_beats_a_random_player_at_stapel_with_seats_alternating():
     assert tally.games == 8 and tally.wins >= 6
     # the same seeds, the same games
     assert match(STUB, random_player, 8) == tally
-    assert play(STUB, {"A": box_player, "B": box_player}, 1) in ("A", "B")
+    assert played(STUB, {"A": box_player, "B": box_player}, 1).winner in ("A", "B")
 
 
 def test_greedy_takes_the_most_points_now_and_greedy_plus_the_box_s_evaluation():
@@ -91,7 +91,7 @@ def test_in_a_measured_game_the_defender_assigns_its_own_blockers():
 
     from engine.search import choices
 
-    play(GAME, {"A": defender_of("A"), "B": defender_of("B")}, 5)
+    played(GAME, {"A": defender_of("A"), "B": defender_of("B")}, 5)
     assert set(asked) == {"A", "B"}  # each defended in its own name
 
 
@@ -119,7 +119,7 @@ def test_with_hands_each_seat_plays_only_cards_dealt_to_it_from_its_own_deck():
     Table.follow = follow
     try:
         for seed in range(3):
-            assert play(GAME, {"A": random_player, "B": greedy_player}, seed, hands=True)
+            assert played(GAME, {"A": random_player, "B": greedy_player}, seed, hands=True).winner
     finally:
         Table.follow = original
     decks = {p: {c for c, _ in GAME.parse_options({}).deck(p)} for p in "AB"}
@@ -131,7 +131,7 @@ def test_with_hands_each_seat_plays_only_cards_dealt_to_it_from_its_own_deck():
 def test_a_game_open_at_the_limit_is_capped_and_counted_as_a_draw():
     from engine.strength import CAPPED
 
-    assert play(STUB, {"A": random_player, "B": random_player}, 1, limit=1) == CAPPED
+    assert played(STUB, {"A": random_player, "B": random_player}, 1, limit=1).winner == CAPPED
     tally = match(STUB, random_player, 4, limit=1)
     assert tally == Tally(0, 4, 0, 4)
 

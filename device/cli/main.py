@@ -95,6 +95,10 @@ def build_parser() -> Parser:
 
     add_bench(commands)
 
+    from device.cli.lab import add_parser as add_lab
+
+    add_lab(commands)
+
     score = commands.add_parser("score", help="score a position of one of the games (JSON out)")
     scored = score.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
     scored.required = True
@@ -196,6 +200,10 @@ def _dispatch(argv: list[str]) -> int:
         from device.cli.run import run_box
 
         return run_box(args)
+    if args.command == "lab":
+        from device.cli.lab import run as run_lab
+
+        return run_lab(args)
     if args.command == "nfc":
         from device.cli.nfc import read_taps
 

@@ -1,0 +1,120 @@
+"""`tabletop lab`: the play-testers' lab (device/lab, docs/lab.md).
+
+tabletop lab run GAME --games N --out DIR [--agents A,B] [--seed S] [--option K=V ...]
+                      [--open-hands] [--scheduler tcp://HOST:PORT] [--workers N] [--resume]
+tabletop lab export DIR --out FOLDER
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from engine.core import InputError, UnknownGame
+
+
+def add_parser(commands) -> None:
+    lab = commands.add_parser("lab", help="self-play many games of a game for its designers")
+    actions = lab.add_subparsers(dest="lab_command", metavar="ACTION", parser_class=type(lab))
+    actions.required = True
+    run = actions.add_parser("run", help="play N games between two agents into a lab folder")
+    from device.games import GAMES
+
+    known = ", ".join(g for g, e in GAMES.items() if e.engine_module)
+    run.add_argument("game", help=f"the game: {known}")
+    run.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
+    run.add_argument("--out", required=True, metavar="DIR", help="the lab folder (new)")
+    run.add_argument(
+        "--agents", default="box,greedy", metavar="A,B",
+        help="the two agents: random, greedy, greedy+, box, box:N (default box,greedy)",
+    )  # fmt: skip
+    run.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    run.add_argument(
+        "--option", action="append", default=[], metavar="K=V", help="a game option (repeat)"
+    )
+    run.add_argument(
+        "--open-hands", action="store_true",
+        help="every seat may play any card of its deck (default: only the cards it holds)",
+    )  # fmt: skip
+    run.add_argument("--scheduler", default="", metavar="ADDR", help="a Dask scheduler's address")
+    run.add_argument("--workers", type=int, default=0, help="local workers (default: the cores)")
+    run.add_argument("--resume", action="store_true", help="go on with the run in --out")
+    export = actions.add_parser("export", help="write each game's record as a file")
+    export.add_argument("folder", metavar="DIR", help="a lab folder")
+    export.add_argument("--out", required=True, metavar="FOLDER", help="where the records go")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.lab_command == "export":
+        return _export(Path(args.folder), Path(args.out))
+    from device.lab.play import Spec, agent
+    from device.lab.run import run as run_lab
+
+    spec = Spec(args.game, _options(args.game, args.option), _agents(args.agents), args.seed,
+                not args.open_hands)  # fmt: skip
+    if not 0 < args.games <= 10_000_000:
+        raise InputError(f"lab run: --games {args.games}: give 1 or more")
+    for name in spec.agents:
+        agent(name)
+    lab = run_lab(spec, args.games, Path(args.out), args.scheduler, args.workers, args.resume)
+    try:
+        finished = lab.finished()
+    finally:
+        lab.close()
+    wins: dict[str, int] = {}
+    for game in finished:
+        seats = dict(game.seats)
+        key = seats.get(game.winner, "draw" if game.winner == "" else game.winner)
+        wins[key] = wins.get(key, 0) + 1
+    said = ", ".join(f"{k} {v}" for k, v in sorted(wins.items()))
+    print(f"{len(finished)} games of {spec.game} in {args.out}: {said}")
+    return 0
+
+
+def _options(game_id: str, given: list[str]) -> tuple[tuple[str, str], ...]:
+    """The options as text, each K=V, checked by the game (its one line when refused)."""
+    from device import games
+
+    entry = games.GAMES.get(game_id)
+    if entry is None or entry.engine is None:
+        known = ", ".join(g for g, e in games.GAMES.items() if e.engine is not None)
+        raise UnknownGame(f"lab run: unknown game {game_id!r}; games: {known}")
+    options = []
+    for item in given:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise InputError(f"lab run: --option {item!r}: give KEY=VALUE")
+        options.append((key, value))
+    engine = entry.game
+    unknown = [k for k, _ in options if k not in engine.option_defaults]
+    if unknown:
+        known = ", ".join(engine.option_defaults)
+        raise InputError(f"lab run: {game_id} has no option {unknown[0]!r}; options: {known}")
+    try:
+        engine.parse_options({**engine.option_defaults, **dict(options)})
+    except (InputError, ValueError, TypeError) as error:
+        raise InputError(f"lab run: {game_id} refuses the options: {error}") from None
+    return tuple(options)
+
+
+def _agents(text: str) -> tuple[str, str]:
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != 2 or not all(names):
+        raise InputError(f"lab run: --agents {text!r}: give two agents, e.g. box,greedy")
+    return names[0], names[1]
+
+
+def _export(folder: Path, out: Path) -> int:
+    from device.lab.results import LabFolder
+
+    lab = LabFolder.open(folder)
+    try:
+        finished = lab.finished()
+    finally:
+        lab.close()
+    out.mkdir(parents=True, exist_ok=True)
+    for game in finished:
+        (out / f"{lab.spec.game}-{game.index:06d}.txt").write_text(game.record + "\n")
+    print(f"{len(finished)} records in {out}", file=sys.stderr)
+    return 0

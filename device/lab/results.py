@@ -1,0 +1,155 @@
+"""A lab folder: the run it holds and each game as it finished, in one SQLite file
+(`lab.sqlite3`), written a game a transaction, so a run cut at any moment (kill -9, a power
+cut) keeps every game it finished and none in part; a game's number is its key, so a game
+played twice (a resumed run, a task Dask ran again) counts once."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import asdict
+from pathlib import Path
+
+from device.lab.play import Finished, Spec
+from engine.core import DataError, InputError
+
+FILE = "lab.sqlite3"
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS run (id INTEGER PRIMARY KEY CHECK (id = 1), spec TEXT NOT NULL,
+    games INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS games (idx INTEGER PRIMARY KEY, seed INTEGER NOT NULL,
+    seats TEXT NOT NULL, winner TEXT NOT NULL, actions INTEGER NOT NULL, moves INTEGER NOT NULL,
+    first TEXT NOT NULL, points TEXT NOT NULL, record TEXT NOT NULL);
+"""
+
+
+def _spec_text(spec: Spec) -> str:
+    return json.dumps(asdict(spec), sort_keys=True)
+
+
+class LabFolder:
+    """A lab folder opened for a run (`create`) or for reading (`open`)."""
+
+    def __init__(self, folder: Path, db: sqlite3.Connection, spec: Spec, games: int) -> None:
+        self.folder, self.db, self.spec, self.games = folder, db, spec, games
+
+    @classmethod
+    def create(cls, folder: Path, spec: Spec, games: int, resume: bool) -> LabFolder:
+        """The folder for a run of `games` games of `spec`: new (it must hold no run), or,
+        with `resume`, the same run cut before (any other run there is refused); a resumed
+        run may ask for more games than before."""
+        path = folder / FILE
+        if path.exists() and not resume:
+            raise InputError(f"{folder} holds a run already: --resume to go on with it")
+        if resume and not path.exists():
+            raise InputError(f"{folder} holds no run to resume")
+        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            db = _connect(path)
+        except sqlite3.DatabaseError as error:
+            raise DataError(f"{path}: not a lab's results ({error})") from None
+        try:
+            db.executescript(SCHEMA)
+            row = db.execute("SELECT spec, games FROM run").fetchone()
+            if row is None:
+                with db:
+                    db.execute("INSERT INTO run VALUES (1, ?, ?)", (_spec_text(spec), games))
+            elif row[0] != _spec_text(spec):
+                raise InputError(f"{folder} holds another run ({_said(row[0])}); give its own")
+            elif games > row[1]:
+                with db:
+                    db.execute("UPDATE run SET games = ?", (games,))
+        except sqlite3.DatabaseError as error:
+            db.close()
+            raise DataError(f"{path}: not a lab's results ({error})") from None
+        except InputError:
+            db.close()
+            raise
+        return cls(folder, db, spec, max(games, row[1] if row else 0))
+
+    @classmethod
+    def open(cls, folder: Path) -> LabFolder:
+        path = folder / FILE
+        if not path.is_file():
+            raise InputError(f"{folder} holds no lab run ({FILE} missing)")
+        try:
+            db = _connect(path, read_only=True)
+            spec_text, games = db.execute("SELECT spec, games FROM run").fetchone()
+            data = json.loads(spec_text)
+            spec = Spec(
+                data["game"],
+                tuple((k, v) for k, v in data["options"]),
+                (data["agents"][0], data["agents"][1]),
+                int(data["seed"]),
+                bool(data["hands"]),
+            )
+        except (sqlite3.DatabaseError, TypeError, ValueError, KeyError, IndexError) as error:
+            raise DataError(f"{path}: not a lab's results ({error})") from None
+        return cls(folder, db, spec, int(games))
+
+    def done(self) -> set[int]:
+        return {i for (i,) in self.db.execute("SELECT idx FROM games")}
+
+    def add(self, game: Finished) -> None:
+        """A finished game, in its own transaction (a game already there: kept as it is)."""
+        with self.db:
+            self.db.execute(
+                "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game.index,
+                    game.seed,
+                    json.dumps(game.seats),
+                    game.winner,
+                    game.actions,
+                    game.moves,
+                    game.first,
+                    json.dumps(game.points),
+                    game.record,
+                ),
+            )
+
+    def finished(self) -> list[Finished]:
+        """Every game finished, in order of their numbers."""
+        out = []
+        try:
+            rows = self.db.execute("SELECT * FROM games ORDER BY idx").fetchall()
+            for idx, seed, seats, winner, actions, moves, first, points, record in rows:
+                out.append(
+                    Finished(
+                        idx,
+                        seed,
+                        tuple((s, a) for s, a in json.loads(seats)),
+                        winner,
+                        actions,
+                        moves,
+                        first,
+                        tuple((s, int(p)) for s, p in json.loads(points)),
+                        record,
+                    )
+                )
+        except (sqlite3.DatabaseError, TypeError, ValueError) as error:
+            raise DataError(f"{self.folder / FILE}: a game does not read ({error})") from None
+        return out
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
+    if read_only:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    else:
+        db = sqlite3.connect(path)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")  # a game reported done is on the disk
+    return db
+
+
+def _said(spec_text: str) -> str:
+    try:
+        data = json.loads(spec_text)
+        options = " ".join(f"{k}={v}" for k, v in data["options"])
+        agents = " vs ".join(data["agents"])
+        return f"{data['game']} {options} {agents} seed {data['seed']}".replace("  ", " ")
+    except (TypeError, ValueError, KeyError):
+        return "unreadable"

@@ -1,0 +1,111 @@
+"""A lab run: the games of a spec not yet in its folder handed to Dask (a local cluster of
+the machine's cores, or the scheduler at `scheduler`), each written to the folder as it
+finishes. Nothing here is hand-written for distribution: a game is a pure call
+(`play_one(spec, index)`), Dask runs it where it can and again where a worker was lost."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+from typing import IO, Any
+
+from device.lab.play import Spec, play_one
+from device.lab.results import LabFolder
+from engine.core import InputError
+
+
+def run(
+    spec: Spec,
+    games: int,
+    folder: Path,
+    scheduler: str = "",
+    workers: int = 0,
+    resume: bool = False,
+    out: IO[str] | None = None,
+) -> LabFolder:
+    """Play the run's games not yet in `folder` (all of them on a new run); the folder."""
+    lab = LabFolder.create(folder, spec, games, resume)
+    todo = sorted(set(range(games)) - lab.done())
+    if not todo:
+        return lab
+    client, cluster = _client(scheduler, workers)
+    progress = Progress(games, games - len(todo), out or sys.stderr)
+    try:
+        from dask.distributed import as_completed
+
+        futures = client.map(play_one, [spec] * len(todo), todo, key=[_key(spec, i) for i in todo])
+        for _, finished in as_completed(futures, with_results=True):
+            lab.add(finished)
+            progress.one()
+        progress.end()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return lab
+
+
+def _key(spec: Spec, index: int) -> str:
+    """A game's task name: the same game of the same run the same task everywhere."""
+    return (
+        f"lab-{spec.game}-{abs(hash((spec.options, spec.agents, spec.seed, spec.hands)))}-{index}"
+    )
+
+
+def _client(scheduler: str, workers: int) -> tuple[Any, Any]:
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError(
+            "the lab runs on Dask, which is not installed: pip install -e '.[lab]'"
+        ) from None
+    quiet = logging.ERROR
+    if scheduler:
+        try:
+            return Client(scheduler, timeout=10), None
+        except (OSError, TimeoutError, ValueError) as error:
+            raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    cluster = LocalCluster(
+        n_workers=workers or os.cpu_count() or 1,
+        threads_per_worker=1,  # a game is plain Python: a process a core
+        processes=True,
+        dashboard_address=None,
+        silence_logs=quiet,
+    )
+    return Client(cluster), cluster
+
+
+class Progress:
+    """Games done of the run, games a second and the time left, on one line rewritten in
+    place on a terminal, else a line at each tenth of the run."""
+
+    def __init__(self, total: int, done: int, out: IO[str]) -> None:
+        self.total, self.done, self.out = total, done, out
+        self.started, self.new = time.monotonic(), 0
+        self.tty = out.isatty()
+        self.said = -1
+
+    def one(self) -> None:
+        self.done += 1
+        self.new += 1
+        tenth = self.done * 10 // self.total
+        if self.tty or tenth != self.said:
+            self.said = tenth
+            self._say("\r" if self.tty else "", "" if self.tty else "\n")
+
+    def _say(self, start: str, end: str) -> None:
+        spent = time.monotonic() - self.started
+        rate = self.new / spent if spent > 0 else 0.0
+        left = (self.total - self.done) / rate if rate else 0.0
+        minutes, seconds = divmod(int(left), 60)
+        line = f"{self.done}/{self.total} games  {rate:.1f} games/s  {minutes}:{seconds:02d} left"
+        self.out.write(f"{start}{line}{end}")
+        self.out.flush()
+
+    def end(self) -> None:
+        if self.tty:
+            self.out.write("\n")
+            self.out.flush()

@@ -1,0 +1,208 @@
+"""Issue 49: the play-testers' lab (`tabletop lab`, device/lab). Real Dask: a local cluster of
+worker processes, and a real scheduler with two workers on the loopback started as the
+docs say (`dask scheduler`, `dask worker`). A game is a pure function of (seed, options,
+agents): the same results whatever the workers, after a kill -9 and `--resume`, and through
+a cluster that loses a worker; every game's record replays."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from device.lab.play import Spec, play_one
+from tests.webserver import ROOT, free_port
+
+pytest.importorskip(
+    "distributed", reason="the lab's extra (dask) is not installed: ./dev test installs it"
+)
+BIN = Path(sys.executable).parent
+TABLETOP = [sys.executable, "-m", "device.cli.main"]
+
+
+def lab(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [*TABLETOP, "lab", *args], capture_output=True, text=True, timeout=300, cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    if check:
+        assert done.returncode == 0, done.stderr[-2000:]
+    return done
+
+
+def rows(folder: Path) -> list[tuple]:
+    db = sqlite3.connect(folder / "lab.sqlite3")
+    try:
+        return db.execute("SELECT * FROM games ORDER BY idx").fetchall()
+    finally:
+        db.close()
+
+
+def test_a_game_is_the_same_wherever_it_is_played_and_its_record_replays(tmp_path):
+    """One worker or two, or the function called here: the same games; each record
+    replays with `tabletop replay` to the game's end and winner."""
+    from device import games
+    from engine.replay import options_of, parse_record, replay
+
+    args = ["run", "feuer-und-wasser", "--games", "12", "--agents", "greedy,random",
+            "--seed", "7"]  # fmt: skip
+    lab(*args, "--out", str(tmp_path / "one"), "--workers", "1")
+    said = lab(*args, "--out", str(tmp_path / "two"), "--workers", "2").stdout
+    assert "12 games of feuer-und-wasser" in said
+    assert rows(tmp_path / "one") == rows(tmp_path / "two")
+    spec = Spec("feuer-und-wasser", (), ("greedy", "random"), 7)
+    here = [play_one(spec, i) for i in range(12)]
+    assert [(r[0], r[3], r[8]) for r in rows(tmp_path / "one")] == [
+        (g.index, g.winner, g.record) for g in here
+    ]
+    assert {dict(g.seats)["R"] for g in here} == {"greedy", "random"}  # seats alternate
+    lab("export", str(tmp_path / "two"), "--out", str(tmp_path / "records"))
+    files = sorted((tmp_path / "records").iterdir())
+    assert len(files) == 12
+    engine = games.GAMES["feuer-und-wasser"].game
+    for path, game in zip(files, here, strict=True):
+        parsed = parse_record(path.read_text())
+        actions = [engine.parse_action(text) for _, text in parsed.actions]
+        state = replay(engine, options_of(engine, dict(parsed.options)), actions)
+        assert engine.is_over(state) and (engine.result(state).winner or "") == game.winner
+        checked = subprocess.run(
+            [*TABLETOP, "replay", str(path)], capture_output=True, text=True, cwd=ROOT
+        )
+        assert checked.returncode == 0, checked.stderr
+
+
+def test_a_run_cut_by_kill_9_resumes_to_the_uncut_run(tmp_path):
+    args = ["run", "zweimal", "--games", "300", "--agents", "random,greedy", "--workers", "1"]
+    cut = subprocess.Popen(
+        [*TABLETOP, "lab", *args, "--out", str(tmp_path / "cut")], cwd=ROOT,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            time.sleep(0.2)
+            try:
+                if len(rows(tmp_path / "cut")) >= 20:
+                    break
+            except sqlite3.Error:
+                pass  # (not made as yet)
+    finally:
+        os.killpg(cut.pid, signal.SIGKILL)  # the run and its workers, at once
+        cut.wait()
+    kept = rows(tmp_path / "cut")
+    assert 20 <= len(kept) < 300, len(kept)
+    refused = lab(*args, "--out", str(tmp_path / "cut"), check=False)
+    assert refused.returncode == 2 and "--resume" in refused.stderr
+    lab(*args, "--out", str(tmp_path / "cut"), "--resume")
+    lab(*args, "--out", str(tmp_path / "whole"))
+    assert rows(tmp_path / "cut") == rows(tmp_path / "whole")
+    assert len(rows(tmp_path / "whole")) == 300
+
+
+def test_a_scheduler_and_two_workers_on_the_loopback_play_the_local_run_even_losing_one(
+    tmp_path,
+):
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": ROOT, "env": env}
+    scheduler = subprocess.Popen(
+        [BIN / "dask", "scheduler", "--host", "127.0.0.1", "--port", str(port),
+         "--no-dashboard"], **quiet,
+    )  # fmt: skip
+    workers = [
+        subprocess.Popen(
+            [
+                BIN / "dask",
+                "worker",
+                address,
+                "--nthreads",
+                "1",
+                "--nworkers",
+                "1",
+                "--no-dashboard",
+                "--no-nanny",
+            ],
+            **quiet,
+        )  # fmt: skip
+        for _ in range(2)
+    ]
+    try:
+        from distributed import Client
+
+        with Client(address, timeout=30) as client:
+            client.wait_for_workers(2, timeout=30)
+        args = ["run", "zweimal", "--games", "200", "--agents", "greedy,random"]
+        running = subprocess.Popen(
+            [*TABLETOP, "lab", *args, "--out", str(tmp_path / "cluster"), "--scheduler",
+             address], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            try:
+                if len(rows(tmp_path / "cluster")) >= 10:
+                    break
+            except sqlite3.Error:
+                pass
+        workers[0].kill()  # a worker lost mid-run: its games are played again elsewhere
+        out, err = running.communicate(timeout=240)
+        assert running.returncode == 0, err[-2000:]
+        assert "200 games of zweimal" in out
+    finally:
+        for process in [*workers, scheduler]:
+            process.kill()
+            process.wait()
+    lab(*args, "--out", str(tmp_path / "local"), "--workers", "2")
+    assert rows(tmp_path / "cluster") == rows(tmp_path / "local")
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["run", "chess", "--games", "2", "--out", "X"], "unknown game 'chess'"),
+        (["run", "zweimal", "--games", "2", "--out", "X", "--option", "variant=9"],
+         "zweimal refuses the options"),
+        (["run", "zweimal", "--games", "2", "--out", "X", "--option", "colour=red"],
+         "zweimal has no option 'colour'"),
+        (["run", "zweimal", "--games", "2", "--out", "X", "--agents", "box,wizard"],
+         "unknown agent 'wizard'"),
+        (["run", "zweimal", "--games", "0", "--out", "X"], "--games 0"),
+        (["run", "zweimal", "--games", "2", "--out", "X", "--scheduler", "tcp://127.0.0.1:9"],
+         "cannot reach the Dask scheduler"),
+        (["export", "X", "--out", "Y"], "holds no lab run"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_exit_2(tmp_path, args, said):
+    args = [str(tmp_path / a) if a in ("X", "Y") else a for a in args]
+    done = lab(*args, check=False)
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_a_folder_of_another_run_or_damaged_results_are_refused_and_kept(tmp_path):
+    folder = tmp_path / "lab"
+    lab("run", "zweimal", "--games", "4", "--agents", "random,random", "--workers", "1",
+        "--out", str(folder))  # fmt: skip
+    before = (folder / "lab.sqlite3").read_bytes()
+    other = lab("run", "zweimal", "--games", "4", "--agents", "greedy,random", "--out",
+                str(folder), "--resume", check=False)  # fmt: skip
+    assert other.returncode == 2 and "holds another run" in other.stderr
+    assert "random vs random" in other.stderr
+    assert (folder / "lab.sqlite3").read_bytes() == before
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    (damaged / "lab.sqlite3").write_bytes(b"not a database at all" * 100)
+    resume = ["run", "zweimal", "--games", "2", "--out", str(damaged), "--resume"]
+    for args in (["export", str(damaged), "--out", str(tmp_path / "r")], resume):
+        done = lab(*args, check=False)
+        assert done.returncode == 2 and "not a lab's results" in done.stderr, done.stderr
+    assert (damaged / "lab.sqlite3").read_bytes() == b"not a database at all" * 100
