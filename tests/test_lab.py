@@ -206,3 +206,47 @@ def test_a_folder_of_another_run_or_damaged_results_are_refused_and_kept(tmp_pat
         done = lab(*args, check=False)
         assert done.returncode == 2 and "not a lab's results" in done.stderr, done.stderr
     assert (damaged / "lab.sqlite3").read_bytes() == b"not a database at all" * 100
+
+
+def test_the_report_s_figures_are_the_games_counted_with_their_intervals(tmp_path):
+    """`tabletop lab report`: one self-contained page with its plots, JSON and CSV; each
+    figure what the games say (counted here again), each rate with its Wilson interval."""
+    import csv
+    import json
+
+    from engine.strength import wilson
+
+    folder = tmp_path / "druids"
+    lab("run", "wandernde-druiden", "--games", "30", "--agents", "greedy,random",
+        "--workers", "1", "--out", str(folder))  # fmt: skip
+    said = lab("report", str(folder)).stdout
+    assert "report.html" in said
+    found = json.loads((folder / "report.json").read_text())
+    games = rows(folder)
+    decided = [g for g in games if g[3] in ("A", "B")]
+    assert found["games"] == 30 and found["completion"]["k"] == len(decided)
+    wins_a = sum(g[3] == "A" for g in decided)
+    assert found["win_rate_by_seat"]["A"]["k"] == wins_a
+    low, high = wilson(wins_a, len(decided))
+    assert found["win_rate_by_seat"]["A"]["low"] == pytest.approx(low)
+    assert found["win_rate_by_seat"]["A"]["high"] == pytest.approx(high)
+    first_won = sum(g[3] == g[6] for g in decided)
+    assert found["first_mover_wins"]["k"] == first_won
+    agent_of = [dict(json.loads(g[2])) for g in games]
+    greedy = sum(a.get(g[3]) == "greedy" for a, g in zip(agent_of, games, strict=True))
+    assert found["win_rate_by_agent"]["greedy"]["k"] == greedy
+    moves = sorted(g[5] for g in games)
+    assert found["moves"]["median"] == pytest.approx((moves[14] + moves[15]) / 2)
+    assert found["cards"] and all(c["played"]["n"] > 0 for c in found["cards"])
+    assert len(found["points_over_game"]["A"]) == 11  # each tenth of the game
+    with (folder / "games.csv").open() as f:
+        assert len(list(csv.DictReader(f))) == 30
+    with (folder / "cards.csv").open() as f:
+        assert len(list(csv.reader(f))) == len(found["cards"]) + 1
+    page = (folder / "report.html").read_text()
+    assert page.count('src="data:image/png;base64,') == 4  # seats, lengths, points, cards
+    assert "http" not in page.replace("docs/lab.md", "")  # nothing fetched: self-contained
+    empty = tmp_path / "empty"
+    lab("run", "zweimal", "--games", "1", "--agents", "random,random", "--workers", "1",
+        "--out", str(empty))  # fmt: skip
+    assert lab("report", str(empty)).returncode == 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from engine.core import InputError, UnknownGame
 
@@ -40,6 +41,9 @@ def add_parser(commands) -> None:
     run.add_argument("--scheduler", default="", metavar="ADDR", help="a Dask scheduler's address")
     run.add_argument("--workers", type=int, default=0, help="local workers (default: the cores)")
     run.add_argument("--resume", action="store_true", help="go on with the run in --out")
+    report = actions.add_parser("report", help="the run's figures: an HTML page, JSON, CSV")
+    report.add_argument("folder", metavar="DIR", help="a lab folder")
+    report.add_argument("--out", metavar="FOLDER", help="where the report goes (default DIR)")
     export = actions.add_parser("export", help="write each game's record as a file")
     export.add_argument("folder", metavar="DIR", help="a lab folder")
     export.add_argument("--out", required=True, metavar="FOLDER", help="where the records go")
@@ -48,6 +52,8 @@ def add_parser(commands) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.lab_command == "export":
         return _export(Path(args.folder), Path(args.out))
+    if args.lab_command == "report":
+        return _report(Path(args.folder), Path(args.out or args.folder))
     from device.lab.play import Spec, agent
     from device.lab.run import run as run_lab
 
@@ -105,16 +111,36 @@ def _agents(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def _export(folder: Path, out: Path) -> int:
+def _read(folder: Path) -> tuple[Any, list[Any]]:
+    """A lab folder's run and its games finished so far."""
     from device.lab.results import LabFolder
 
     lab = LabFolder.open(folder)
     try:
-        finished = lab.finished()
+        return lab.spec, lab.finished()
     finally:
         lab.close()
+
+
+def _export(folder: Path, out: Path) -> int:
+    spec, finished = _read(folder)
     out.mkdir(parents=True, exist_ok=True)
     for game in finished:
-        (out / f"{lab.spec.game}-{game.index:06d}.txt").write_text(game.record + "\n")
+        (out / f"{spec.game}-{game.index:06d}.txt").write_text(game.record + "\n")
     print(f"{len(finished)} records in {out}", file=sys.stderr)
+    return 0
+
+
+def _report(folder: Path, out: Path) -> int:
+    from device import games
+    from device.lab import report
+
+    spec, finished = _read(folder)
+    if not finished:
+        raise InputError(f"{folder}: no game finished as yet")
+    entry = games.GAMES.get(spec.game)
+    if entry is None or entry.engine is None:
+        raise InputError(f"{folder}: a {spec.game!r} run, a game with no rules here")
+    page = report.write(folder, out, entry.game, spec, finished)
+    print(f"{page} (and report.json, games.csv, cards.csv)")
     return 0
