@@ -250,3 +250,41 @@ def test_the_report_s_figures_are_the_games_counted_with_their_intervals(tmp_pat
     lab("run", "zweimal", "--games", "1", "--agents", "random,random", "--workers", "1",
         "--out", str(empty))  # fmt: skip
     assert lab("report", str(empty)).returncode == 0
+
+
+def test_two_proportions_and_two_means_are_compared_as_the_textbooks_do():
+    """The z test of two proportions (50/100 against 60/100: z = 1.42, p = 0.155),
+    Newcombe's interval from the two Wilson intervals (-0.0373 to 0.2321 for these), and
+    Welch's test of two means by the normal."""
+    from device.lab.compare import means, rates, said
+
+    found = rates({"k": 50, "n": 100, "rate": 0.5}, {"k": 60, "n": 100, "rate": 0.6})
+    assert found["difference"] == pytest.approx(0.1)
+    assert found["p"] == pytest.approx(0.1556, abs=0.001)
+    assert found["low"] == pytest.approx(-0.0373, abs=0.0005)
+    assert found["high"] == pytest.approx(0.2321, abs=0.0005)
+    line = said({"figure": "night wins", "kind": "rate", **found})
+    assert line.startswith("night wins: 10 points more often in B: 60% against 50%")
+    assert "not significant" in line
+    same = means({"n": 400, "mean": 50, "sd": 10}, {"n": 400, "mean": 52, "sd": 10})
+    assert same["p"] == pytest.approx(0.0047, abs=0.0005)  # z = 2 / 0.707 = 2.83
+    assert same["low"] == pytest.approx(2 - 1.96 * 0.7071, abs=0.001)
+    assert "significant)" in said({"figure": "moves", "kind": "mean", **same})
+
+
+def test_tabletop_lab_compare_says_each_figure_of_two_runs_and_refuses_two_games(tmp_path):
+    import json
+
+    for name, seed in (("a", "1"), ("b", "500")):
+        lab("run", "feuer-und-wasser", "--games", "20", "--agents", "greedy,random",
+            "--workers", "1", "--seed", seed, "--out", str(tmp_path / name))  # fmt: skip
+    said = lab("compare", str(tmp_path / "a"), str(tmp_path / "b")).stdout.splitlines()
+    assert said[0].startswith("A: ") and "(20 games)" in said[0]
+    assert any(line.startswith("greedy wins: ") for line in said)
+    assert all(" against " in line and ", p " in line for line in said[1:])
+    rows = json.loads(lab("compare", str(tmp_path / "a"), str(tmp_path / "b"), "--json").stdout)
+    assert {r["figure"] for r in rows["figures"]} >= {"R wins", "moves a game", "games drawn"}
+    lab("run", "zweimal", "--games", "2", "--agents", "random,random", "--workers", "1",
+        "--out", str(tmp_path / "z"))  # fmt: skip
+    other = lab("compare", str(tmp_path / "a"), str(tmp_path / "z"), check=False)
+    assert other.returncode == 2 and "one game" in other.stderr

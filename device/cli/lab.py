@@ -44,6 +44,10 @@ def add_parser(commands) -> None:
     report = actions.add_parser("report", help="the run's figures: an HTML page, JSON, CSV")
     report.add_argument("folder", metavar="DIR", help="a lab folder")
     report.add_argument("--out", metavar="FOLDER", help="where the report goes (default DIR)")
+    compare = actions.add_parser("compare", help="two runs side by side, with a test for each")
+    compare.add_argument("a", metavar="A", help="a lab folder (the before)")
+    compare.add_argument("b", metavar="B", help="another lab folder of the same game")
+    compare.add_argument("--json", action="store_true", help="the comparison as JSON")
     export = actions.add_parser("export", help="write each game's record as a file")
     export.add_argument("folder", metavar="DIR", help="a lab folder")
     export.add_argument("--out", required=True, metavar="FOLDER", help="where the records go")
@@ -52,6 +56,8 @@ def add_parser(commands) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.lab_command == "export":
         return _export(Path(args.folder), Path(args.out))
+    if args.lab_command == "compare":
+        return _compare(Path(args.a), Path(args.b), args.json)
     if args.lab_command == "report":
         return _report(Path(args.folder), Path(args.out or args.folder))
     from device.lab.play import Spec, agent
@@ -143,4 +149,37 @@ def _report(folder: Path, out: Path) -> int:
         raise InputError(f"{folder}: a {spec.game!r} run, a game with no rules here")
     page = report.write(folder, out, entry.game, spec, finished)
     print(f"{page} (and report.json, games.csv, cards.csv)")
+    return 0
+
+
+def _figures(folder: Path) -> tuple[Any, dict[str, Any]]:
+    """A lab folder's run and its figures (`device/lab/figures.py`)."""
+    from device import games
+    from device.lab.figures import figures
+
+    spec, finished = _read(folder)
+    if not finished:
+        raise InputError(f"{folder}: no game finished as yet")
+    entry = games.GAMES.get(spec.game)
+    if entry is None or entry.engine is None:
+        raise InputError(f"{folder}: a {spec.game!r} run, a game with no rules here")
+    return spec, figures(entry.game, spec, finished)
+
+
+def _compare(a: Path, b: Path, as_json: bool) -> int:
+    import json
+
+    from device.lab.compare import compare, said
+
+    spec_a, found_a = _figures(a)
+    spec_b, found_b = _figures(b)
+    if spec_a.game != spec_b.game:
+        raise InputError(f"lab compare: {a} is {spec_a.game}, {b} is {spec_b.game}: one game")
+    rows = compare(found_a, found_b)
+    if as_json:
+        print(json.dumps({"a": str(a), "b": str(b), "figures": rows}, indent=1))
+        return 0
+    print(f"A: {a} ({found_a['games']} games)  B: {b} ({found_b['games']} games)")
+    for row in rows:
+        print(said(row))
     return 0

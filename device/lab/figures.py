@@ -54,6 +54,7 @@ class Spread:
         sd = statistics.stdev(v) if len(v) > 1 else 0.0
         half = 1.96 * sd / math.sqrt(len(v))
         return {
+            "n": len(self.values),
             "mean": mean,
             "low": mean - half,
             "high": mean + half,
