@@ -137,9 +137,9 @@ def _export(folder: Path, out: Path) -> int:
     return 0
 
 
-def _report(folder: Path, out: Path) -> int:
+def _played(folder: Path) -> tuple[Any, list[Any], Any]:
+    """A lab folder's run, its games finished (at least one) and the game's engine."""
     from device import games
-    from device.lab import report
 
     spec, finished = _read(folder)
     if not finished:
@@ -147,23 +147,24 @@ def _report(folder: Path, out: Path) -> int:
     entry = games.GAMES.get(spec.game)
     if entry is None or entry.engine is None:
         raise InputError(f"{folder}: a {spec.game!r} run, a game with no rules here")
-    page = report.write(folder, out, entry.game, spec, finished)
+    return spec, finished, entry.game
+
+
+def _report(folder: Path, out: Path) -> int:
+    from device.lab import report
+
+    spec, finished, engine = _played(folder)
+    page = report.write(folder, out, engine, spec, finished)
     print(f"{page} (and report.json, games.csv, cards.csv)")
     return 0
 
 
 def _figures(folder: Path) -> tuple[Any, dict[str, Any]]:
     """A lab folder's run and its figures (`device/lab/figures.py`)."""
-    from device import games
     from device.lab.figures import figures
 
-    spec, finished = _read(folder)
-    if not finished:
-        raise InputError(f"{folder}: no game finished as yet")
-    entry = games.GAMES.get(spec.game)
-    if entry is None or entry.engine is None:
-        raise InputError(f"{folder}: a {spec.game!r} run, a game with no rules here")
-    return spec, figures(entry.game, spec, finished)
+    spec, finished, engine = _played(folder)
+    return spec, figures(engine, spec, finished)
 
 
 def _compare(a: Path, b: Path, as_json: bool) -> int:
