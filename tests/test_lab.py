@@ -288,3 +288,37 @@ def test_tabletop_lab_compare_says_each_figure_of_two_runs_and_refuses_two_games
         "--out", str(tmp_path / "z"))  # fmt: skip
     other = lab("compare", str(tmp_path / "a"), str(tmp_path / "z"), check=False)
     assert other.returncode == 2 and "one game" in other.stderr
+
+
+def test_a_run_until_its_intervals_are_narrow_stops_at_the_same_game_on_any_workers(tmp_path):
+    """`--until WIDTH`: the run stops at the first checkpoint (every 50 games, in order)
+    where each seat's win rate, the first mover's and the games decided all have an
+    interval narrower than WIDTH; where is a matter of the games alone."""
+    import json
+
+    from device.lab.results import LabFolder
+    from device.lab.until import EVERY, widths
+
+    args = ["run", "zweimal", "--games", "1000", "--agents", "greedy,random", "--until", "0.2"]
+    one = lab(*args, "--workers", "1", "--out", str(tmp_path / "one")).stdout
+    two = lab(*args, "--workers", "2", "--out", str(tmp_path / "two")).stdout
+    assert "stopped after" in one and one.splitlines()[1] == two.splitlines()[1]
+    runs = [LabFolder.open(tmp_path / name) for name in ("one", "two")]
+    try:
+        first, second = (r.finished() for r in runs)
+        stopped = runs[0].stopped
+    finally:
+        for r in runs:
+            r.close()
+    assert stopped is not None and stopped % EVERY == 0 and len(first) == stopped < 1000
+    assert [g.record for g in first] == [g.record for g in second]
+    assert max(widths(["A", "B"], first).values()) < 0.2  # met here ...
+    assert max(widths(["A", "B"], first[: stopped - EVERY]).values()) >= 0.2  # ... not before
+    lab("report", str(tmp_path / "one"))
+    report = json.loads((tmp_path / "one" / "report.json").read_text())
+    assert report["games"] == stopped and "narrower than 0.2" in report["stopped"]
+    again = lab(*args, "--out", str(tmp_path / "one"), "--resume", check=False)
+    assert again.returncode == 0 and f"{stopped} games of zweimal" in again.stdout
+    other = [*args[:-1], "0.1"]
+    refused = lab(*other, "--out", str(tmp_path / "one"), "--resume", check=False)
+    assert refused.returncode == 2 and "--until 0.2" in refused.stderr

@@ -41,6 +41,10 @@ def add_parser(commands) -> None:
     run.add_argument("--scheduler", default="", metavar="ADDR", help="a Dask scheduler's address")
     run.add_argument("--workers", type=int, default=0, help="local workers (default: the cores)")
     run.add_argument("--resume", action="store_true", help="go on with the run in --out")
+    run.add_argument(
+        "--until", type=float, default=0.0, metavar="WIDTH",
+        help="stop once every headline interval is narrower than WIDTH (e.g. 0.1)",
+    )  # fmt: skip
     report = actions.add_parser("report", help="the run's figures: an HTML page, JSON, CSV")
     report.add_argument("folder", metavar="DIR", help="a lab folder")
     report.add_argument("--out", metavar="FOLDER", help="where the report goes (default DIR)")
@@ -69,7 +73,12 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"lab run: --games {args.games}: give 1 or more")
     for name in spec.agents:
         agent(name)
-    lab = run_lab(spec, args.games, Path(args.out), args.scheduler, args.workers, args.resume)
+    if not 0 <= args.until < 1:
+        raise InputError(f"lab run: --until {args.until:g}: give a width between 0 and 1")
+    lab = run_lab(
+        spec, args.games, Path(args.out), args.scheduler, args.workers, args.resume,
+        until=args.until,
+    )  # fmt: skip
     try:
         finished = lab.finished()
     finally:
@@ -81,6 +90,10 @@ def run(args: argparse.Namespace) -> int:
         wins[key] = wins.get(key, 0) + 1
     said = ", ".join(f"{k} {v}" for k, v in sorted(wins.items()))
     print(f"{len(finished)} games of {spec.game} in {args.out}: {said}")
+    if lab.stopped is not None:
+        from device.lab.until import said as rule
+
+        print(rule(lab.stopped, lab.games, lab.until))
     return 0
 
 
@@ -118,43 +131,46 @@ def _agents(text: str) -> tuple[str, str]:
 
 
 def _read(folder: Path) -> tuple[Any, list[Any]]:
-    """A lab folder's run and its games finished so far."""
+    """A lab folder (closed: its run) and its games finished so far."""
     from device.lab.results import LabFolder
 
     lab = LabFolder.open(folder)
     try:
-        return lab.spec, lab.finished()
+        return lab, lab.finished()
     finally:
         lab.close()
 
 
 def _export(folder: Path, out: Path) -> int:
-    spec, finished = _read(folder)
+    lab, finished = _read(folder)
     out.mkdir(parents=True, exist_ok=True)
     for game in finished:
-        (out / f"{spec.game}-{game.index:06d}.txt").write_text(game.record + "\n")
+        (out / f"{lab.spec.game}-{game.index:06d}.txt").write_text(game.record + "\n")
     print(f"{len(finished)} records in {out}", file=sys.stderr)
     return 0
 
 
 def _played(folder: Path) -> tuple[Any, list[Any], Any]:
-    """A lab folder's run, its games finished (at least one) and the game's engine."""
+    """A lab folder (its run), its games finished (at least one) and the game's engine."""
     from device import games
 
-    spec, finished = _read(folder)
+    lab, finished = _read(folder)
+    spec = lab.spec
     if not finished:
         raise InputError(f"{folder}: no game finished as yet")
     entry = games.GAMES.get(spec.game)
     if entry is None or entry.engine is None:
         raise InputError(f"{folder}: a {spec.game!r} run, a game with no rules here")
-    return spec, finished, entry.game
+    return lab, finished, entry.game
 
 
 def _report(folder: Path, out: Path) -> int:
     from device.lab import report
+    from device.lab.until import said
 
-    spec, finished, engine = _played(folder)
-    page = report.write(folder, out, engine, spec, finished)
+    lab, finished, engine = _played(folder)
+    rule = said(lab.stopped, lab.games, lab.until) if lab.stopped is not None else ""
+    page = report.write(folder, out, engine, lab.spec, finished, rule)
     print(f"{page} (and report.json, games.csv, cards.csv)")
     return 0
 
@@ -163,8 +179,8 @@ def _figures(folder: Path) -> tuple[Any, dict[str, Any]]:
     """A lab folder's run and its figures (`device/lab/figures.py`)."""
     from device.lab.figures import figures
 
-    spec, finished, engine = _played(folder)
-    return spec, figures(engine, spec, finished)
+    lab, finished, engine = _played(folder)
+    return lab.spec, figures(engine, lab.spec, finished)
 
 
 def _compare(a: Path, b: Path, as_json: bool) -> int:

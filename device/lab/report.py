@@ -16,10 +16,13 @@ from device.lab.figures import figures
 from device.lab.play import Finished, Spec
 
 
-def write(folder: Path, out: Path, engine: Any, spec: Spec, games: list[Finished]) -> Path:
+def write(
+    folder: Path, out: Path, engine: Any, spec: Spec, games: list[Finished], rule: str = ""
+) -> Path:
     """The report of `games` into `out` (report.html, report.json, games.csv, cards.csv);
-    the page's path."""
+    the page's path. `rule`: how the run stopped, where its rule stopped it."""
     found = figures(engine, spec, games)
+    found["stopped"] = rule
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(found, indent=1, ensure_ascii=False) + "\n")
     with (out / "games.csv").open("w", newline="") as f:
@@ -72,6 +75,7 @@ def _html(found: dict[str, Any], folder: Path, moves: list[int]) -> str:
         f"<figcaption>{escape(name)}</figcaption></figure>"
         for name, data in _plots(found, moves)
     )
+    stopped = f" The run {escape(found['stopped'])}." if found["stopped"] else ""
     card_part = (
         "<h2>Cards (the 30 that shift the win rate most)</h2><table><tr><th>card</th>"
         "<th>its side won, when played</th><th>when held</th><th>shift</th></tr>"
@@ -87,7 +91,8 @@ def _html(found: dict[str, Any], folder: Path, moves: list[int]) -> str:
         f"</head><body><h1>{escape(title)}</h1><p>Options: {escape(options)}; seed "
         f"{found['seed']}; hands {'as at a table' if found['hands'] else 'open'}; from "
         f"{escape(str(folder))}. Each rate with its 95% interval; docs/lab.md says how each "
-        f"figure is computed.</p><table>{table}</table>{plots}{card_part}</body></html>\n"
+        f"figure is computed.{stopped}</p><table>{table}</table>{plots}{card_part}"
+        "</body></html>\n"
     )
 
 

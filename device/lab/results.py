@@ -16,7 +16,7 @@ from engine.core import DataError, InputError
 FILE = "lab.sqlite3"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS run (id INTEGER PRIMARY KEY CHECK (id = 1), spec TEXT NOT NULL,
-    games INTEGER NOT NULL);
+    games INTEGER NOT NULL, until REAL NOT NULL DEFAULT 0, stopped INTEGER);
 CREATE TABLE IF NOT EXISTS games (idx INTEGER PRIMARY KEY, seed INTEGER NOT NULL,
     seats TEXT NOT NULL, winner TEXT NOT NULL, actions INTEGER NOT NULL, moves INTEGER NOT NULL,
     first TEXT NOT NULL, points TEXT NOT NULL, record TEXT NOT NULL);
@@ -30,11 +30,22 @@ def _spec_text(spec: Spec) -> str:
 class LabFolder:
     """A lab folder opened for a run (`create`) or for reading (`open`)."""
 
-    def __init__(self, folder: Path, db: sqlite3.Connection, spec: Spec, games: int) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        db: sqlite3.Connection,
+        spec: Spec,
+        games: int,
+        until: float = 0.0,
+        stopped: int | None = None,
+    ) -> None:
         self.folder, self.db, self.spec, self.games = folder, db, spec, games
+        self.until, self.stopped = until, stopped  # (`--until`: device/lab/until.py)
 
     @classmethod
-    def create(cls, folder: Path, spec: Spec, games: int, resume: bool) -> LabFolder:
+    def create(
+        cls, folder: Path, spec: Spec, games: int, resume: bool, until: float = 0.0
+    ) -> LabFolder:
         """The folder for a run of `games` games of `spec`: new (it must hold no run), or,
         with `resume`, the same run cut before (any other run there is refused); a resumed
         run may ask for more games than before."""
@@ -50,12 +61,18 @@ class LabFolder:
             raise DataError(f"{path}: not a lab's results ({error})") from None
         try:
             db.executescript(SCHEMA)
-            row = db.execute("SELECT spec, games FROM run").fetchone()
+            row = db.execute("SELECT spec, games, until, stopped FROM run").fetchone()
             if row is None:
                 with db:
-                    db.execute("INSERT INTO run VALUES (1, ?, ?)", (_spec_text(spec), games))
-            elif row[0] != _spec_text(spec):
-                raise InputError(f"{folder} holds another run ({_said(row[0])}); give its own")
+                    db.execute(
+                        "INSERT INTO run VALUES (1, ?, ?, ?, NULL)",
+                        (_spec_text(spec), games, until),
+                    )
+            elif row[0] != _spec_text(spec) or row[2] != until:
+                rule = f", --until {row[2]:g}" if row[2] else ""
+                raise InputError(
+                    f"{folder} holds another run ({_said(row[0])}{rule}); give its own"
+                )
             elif games > row[1]:
                 with db:
                     db.execute("UPDATE run SET games = ?", (games,))
@@ -65,7 +82,8 @@ class LabFolder:
         except InputError:
             db.close()
             raise
-        return cls(folder, db, spec, max(games, row[1] if row else 0))
+        stopped = row[3] if row else None
+        return cls(folder, db, spec, max(games, row[1] if row else 0), until, stopped)
 
     @classmethod
     def open(cls, folder: Path) -> LabFolder:
@@ -74,7 +92,9 @@ class LabFolder:
             raise InputError(f"{folder} holds no lab run ({FILE} missing)")
         try:
             db = _connect(path, read_only=True)
-            spec_text, games = db.execute("SELECT spec, games FROM run").fetchone()
+            spec_text, games, until, stopped = db.execute(
+                "SELECT spec, games, until, stopped FROM run"
+            ).fetchone()
             data = json.loads(spec_text)
             spec = Spec(
                 data["game"],
@@ -85,10 +105,19 @@ class LabFolder:
             )
         except (sqlite3.DatabaseError, TypeError, ValueError, KeyError, IndexError) as error:
             raise DataError(f"{path}: not a lab's results ({error})") from None
-        return cls(folder, db, spec, int(games))
+        return cls(folder, db, spec, int(games), float(until), stopped)
 
     def done(self) -> set[int]:
+        """The games finished (a run stopped by its rule: every game, as none is due)."""
+        if self.stopped is not None:
+            return set(range(self.games))
         return {i for (i,) in self.db.execute("SELECT idx FROM games")}
+
+    def stop(self, at: int) -> None:
+        """The run's rule was met by its first `at` games: those are the run."""
+        with self.db:
+            self.db.execute("UPDATE run SET stopped = ?", (at,))
+        self.stopped = at
 
     def add(self, game: Finished) -> None:
         """A finished game, in its own transaction (a game already there: kept as it is)."""
@@ -112,7 +141,10 @@ class LabFolder:
         """Every game finished, in order of their numbers."""
         out = []
         try:
-            rows = self.db.execute("SELECT * FROM games ORDER BY idx").fetchall()
+            last = self.stopped if self.stopped is not None else -1
+            rows = self.db.execute(
+                "SELECT * FROM games WHERE ? < 0 OR idx < ? ORDER BY idx", (last, last)
+            ).fetchall()
             for idx, seed, seats, winner, actions, moves, first, points, record in rows:
                 out.append(
                     Finished(

@@ -12,8 +12,9 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from device.lab.play import Spec, play_one
+from device.lab.play import Finished, Spec, play_one
 from device.lab.results import LabFolder
+from device.lab.until import EVERY, settled
 from engine.core import InputError
 
 
@@ -25,12 +26,18 @@ def run(
     workers: int = 0,
     resume: bool = False,
     out: IO[str] | None = None,
+    until: float = 0.0,
 ) -> LabFolder:
-    """Play the run's games not yet in `folder` (all of them on a new run); the folder."""
-    lab = LabFolder.create(folder, spec, games, resume)
+    """Play the run's games not yet in `folder` (all of them on a new run); the folder.
+    `until`: stop once the first games in order settle every headline interval narrower
+    than it (device/lab/until.py), `games` at most."""
+    lab = LabFolder.create(folder, spec, games, resume, until)
     todo = sorted(set(range(games)) - lab.done())
     if not todo:
         return lab
+    rule = Rule(spec, lab, games) if until else None
+    if rule is not None and rule.met():
+        return lab  # (cut just after its rule was met, before it was written)
     client, cluster = _client(scheduler, workers)
     progress = Progress(games, games - len(todo), out or sys.stderr)
     try:
@@ -40,12 +47,42 @@ def run(
         for _, finished in as_completed(futures, with_results=True):
             lab.add(finished)
             progress.one()
+            if rule is not None and rule.add(finished):
+                client.cancel(futures)
+                break
         progress.end()
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
     return lab
+
+
+class Rule:
+    """`--until`: the games finished, looked at after each `EVERY` in order."""
+
+    def __init__(self, spec: Spec, lab: LabFolder, games: int) -> None:
+        from device import games as registry
+
+        self.seats = list(registry.GAMES[spec.game].game.players)
+        self.lab, self.total = lab, games
+        self.have = {g.index: g for g in lab.finished()}
+        self.next = EVERY
+
+    def add(self, game: Finished) -> bool:
+        self.have[game.index] = game
+        return self.met()
+
+    def met(self) -> bool:
+        """Whether the next checkpoints reached (their games all in) settle the run: then
+        the run is its first games up to there."""
+        while self.next <= self.total and all(i in self.have for i in range(self.next)):
+            first = [self.have[i] for i in range(self.next)]
+            if settled(self.seats, first, self.lab.until):
+                self.lab.stop(self.next)
+                return True
+            self.next += EVERY
+        return False
 
 
 def _key(spec: Spec, index: int) -> str:
