@@ -322,3 +322,21 @@ def test_a_run_until_its_intervals_are_narrow_stops_at_the_same_game_on_any_work
     other = [*args[:-1], "0.1"]
     refused = lab(*other, "--out", str(tmp_path / "one"), "--resume", check=False)
     assert refused.returncode == 2 and "--until 0.2" in refused.stderr
+
+
+def test_the_skill_trace_plays_the_box_against_itself_at_twice_and_four_times_its_budget(
+    tmp_path,
+):
+    import json
+
+    said = lab("skill", "zweimal", "--games", "12", "--budget", "4", "--steps", "2",
+               "--workers", "2", "--out", str(tmp_path)).stdout.splitlines()  # fmt: skip
+    assert [line.split(":")[1].split()[0] for line in said] == ["8", "16"]
+    for line, strong in zip(said, (8, 16), strict=True):
+        games = rows(tmp_path / f"4-vs-{strong}")
+        assert len(games) == 12
+        seats = [dict(json.loads(g[2])) for g in games]
+        assert {a for s in seats for a in s.values()} == {"box:4", f"box:{strong}"}
+        decided = [(s, g) for s, g in zip(seats, games, strict=True) if g[3] in s]
+        won = sum(s[g[3]] == f"box:{strong}" for s, g in decided)
+        assert f"wins {won / len(decided):.0%} [" in line and f"of {len(decided)} decided" in line

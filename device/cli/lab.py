@@ -20,31 +20,19 @@ def add_parser(commands) -> None:
     actions = lab.add_subparsers(dest="lab_command", metavar="ACTION", parser_class=type(lab))
     actions.required = True
     run = actions.add_parser("run", help="play N games between two agents into a lab folder")
-    from device.games import GAMES
-
-    known = ", ".join(g for g, e in GAMES.items() if e.engine_module)
-    run.add_argument("game", help=f"the game: {known}")
-    run.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
-    run.add_argument("--out", required=True, metavar="DIR", help="the lab folder (new)")
+    _played_arguments(run)
     run.add_argument(
         "--agents", default="box,greedy", metavar="A,B",
         help="the two agents: random, greedy, greedy+, box, box:N (default box,greedy)",
     )  # fmt: skip
-    run.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
-    run.add_argument(
-        "--option", action="append", default=[], metavar="K=V", help="a game option (repeat)"
+    skill = actions.add_parser(
+        "skill", help="the box at a budget against itself at twice, four times ... the budget"
     )
-    run.add_argument(
-        "--open-hands", action="store_true",
-        help="every seat may play any card of its deck (default: only the cards it holds)",
-    )  # fmt: skip
-    run.add_argument("--scheduler", default="", metavar="ADDR", help="a Dask scheduler's address")
-    run.add_argument("--workers", type=int, default=0, help="local workers (default: the cores)")
-    run.add_argument("--resume", action="store_true", help="go on with the run in --out")
-    run.add_argument(
-        "--until", type=float, default=0.0, metavar="WIDTH",
-        help="stop once every headline interval is narrower than WIDTH (e.g. 0.1)",
-    )  # fmt: skip
+    _played_arguments(skill)
+    skill.add_argument("--budget", type=int, default=16, metavar="B",
+                       help="the weaker box's simulations a move (default 16)")  # fmt: skip
+    skill.add_argument("--steps", type=int, default=3, metavar="K",
+                       help="against 2B, 4B ... 2^K B (default 3)")  # fmt: skip
     report = actions.add_parser("report", help="the run's figures: an HTML page, JSON, CSV")
     report.add_argument("folder", metavar="DIR", help="a lab folder")
     report.add_argument("--out", metavar="FOLDER", help="where the report goes (default DIR)")
@@ -57,6 +45,31 @@ def add_parser(commands) -> None:
     export.add_argument("--out", required=True, metavar="FOLDER", help="where the records go")
 
 
+def _played_arguments(command: Any) -> None:
+    """What a command that plays games is given: the game, how many games, where, and how."""
+    from device.games import GAMES
+
+    known = ", ".join(g for g, e in GAMES.items() if e.engine_module)
+    command.add_argument("game", help=f"the game: {known}")
+    command.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
+    command.add_argument("--out", required=True, metavar="DIR", help="the lab folder (new)")
+    command.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    command.add_argument(
+        "--option", action="append", default=[], metavar="K=V", help="a game option (repeat)"
+    )
+    command.add_argument(
+        "--open-hands", action="store_true",
+        help="every seat may play any card of its deck (default: only the cards it holds)",
+    )  # fmt: skip
+    command.add_argument("--scheduler", default="", metavar="ADDR", help="a Dask scheduler")
+    command.add_argument("--workers", type=int, default=0, help="local workers (default: cores)")
+    command.add_argument("--resume", action="store_true", help="go on with the run in --out")
+    command.add_argument(
+        "--until", type=float, default=0.0, metavar="WIDTH",
+        help="stop once every headline interval is narrower than WIDTH (e.g. 0.1)",
+    )  # fmt: skip
+
+
 def run(args: argparse.Namespace) -> int:
     if args.lab_command == "export":
         return _export(Path(args.folder), Path(args.out))
@@ -64,17 +77,11 @@ def run(args: argparse.Namespace) -> int:
         return _compare(Path(args.a), Path(args.b), args.json)
     if args.lab_command == "report":
         return _report(Path(args.folder), Path(args.out or args.folder))
-    from device.lab.play import Spec, agent
+    if args.lab_command == "skill":
+        return _skill(args)
     from device.lab.run import run as run_lab
 
-    spec = Spec(args.game, _options(args.game, args.option), _agents(args.agents), args.seed,
-                not args.open_hands)  # fmt: skip
-    if not 0 < args.games <= 10_000_000:
-        raise InputError(f"lab run: --games {args.games}: give 1 or more")
-    for name in spec.agents:
-        agent(name)
-    if not 0 <= args.until < 1:
-        raise InputError(f"lab run: --until {args.until:g}: give a width between 0 and 1")
+    spec = _spec(args, _agents(args.agents))
     lab = run_lab(
         spec, args.games, Path(args.out), args.scheduler, args.workers, args.resume,
         until=args.until,
@@ -94,6 +101,50 @@ def run(args: argparse.Namespace) -> int:
         from device.lab.until import said as rule
 
         print(rule(lab.stopped, lab.games, lab.until))
+    return 0
+
+
+def _spec(args: argparse.Namespace, agents: tuple[str, str]) -> Any:
+    """The run the arguments ask for, each part checked."""
+    from device.lab.play import Spec, agent
+
+    spec = Spec(args.game, _options(args.game, args.option), agents, args.seed,
+                not args.open_hands)  # fmt: skip
+    if not 0 < args.games <= 10_000_000:
+        raise InputError(f"lab {args.lab_command}: --games {args.games}: give 1 or more")
+    for name in spec.agents:
+        agent(name)
+    if not 0 <= args.until < 1:
+        raise InputError(f"lab run: --until {args.until:g}: give a width between 0 and 1")
+    return spec
+
+
+def _skill(args: argparse.Namespace) -> int:
+    """The box at `--budget` against itself at twice it, four times ... (Ludii's skill
+    trace): a run each, in DIR/B-vs-2B ...; the stronger's win rate of the decided games."""
+    from device.lab.run import run as run_lab
+    from engine.strength import wilson
+
+    if not (0 < args.budget <= 10_000 and 0 < args.steps <= 8):
+        raise InputError("lab skill: --budget 1..10000, --steps 1..8")
+    out = Path(args.out)
+    for step in range(1, args.steps + 1):
+        strong = args.budget * 2**step
+        spec = _spec(args, (f"box:{args.budget}", f"box:{strong}"))
+        folder = out / f"{args.budget}-vs-{strong}"
+        resume = args.resume and (folder / "lab.sqlite3").exists()
+        lab = run_lab(spec, args.games, folder, args.scheduler, args.workers, resume,
+                      until=args.until)  # fmt: skip
+        try:
+            finished = lab.finished()
+        finally:
+            lab.close()
+        decided = [g for g in finished if g.winner in dict(g.seats)]
+        won = sum(dict(g.seats)[g.winner] == f"box:{strong}" for g in decided)
+        low, high = wilson(won, len(decided))
+        rate = won / len(decided) if decided else 0.0
+        print(f"box:{strong} against box:{args.budget}: wins {rate:.0%} [{low:.0%}–{high:.0%}]"
+              f" of {len(decided)} decided ({len(finished)} games) in {folder}")  # fmt: skip
     return 0
 
 
