@@ -98,3 +98,9 @@ def play_one(spec: Spec, index: int) -> Finished:
         tuple((s, int(totals.get(s, 0))) for s in engine.players),
         format_record(engine, done.options, done.actions),
     )
+
+
+def play_some(spec: Spec, indices: tuple[int, ...]) -> list[Finished]:
+    """Several games of the run in one task (a fast game is over in milliseconds: one task
+    each would cost more in the handing than in the playing)."""
+    return [play_one(spec, i) for i in indices]

@@ -119,23 +119,17 @@ class LabFolder:
             self.db.execute("UPDATE run SET stopped = ?", (at,))
         self.stopped = at
 
-    def add(self, game: Finished) -> None:
-        """A finished game, in its own transaction (a game already there: kept as it is)."""
+    def add(self, *games: Finished) -> None:
+        """Finished games, in one transaction (a game already there: kept as it is)."""
         with self.db:
-            self.db.execute(
+            self.db.executemany(
                 "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game.index,
-                    game.seed,
-                    json.dumps(game.seats),
-                    game.winner,
-                    game.actions,
-                    game.moves,
-                    game.first,
-                    json.dumps(game.points),
-                    game.record,
-                ),
-            )
+                [
+                    (g.index, g.seed, json.dumps(g.seats), g.winner, g.actions, g.moves,
+                     g.first, json.dumps(g.points), g.record)
+                    for g in games
+                ],
+            )  # fmt: skip
 
     def finished(self) -> list[Finished]:
         """Every game finished, in order of their numbers."""
@@ -173,7 +167,9 @@ def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
     else:
         db = sqlite3.connect(path)
         db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")  # a game reported done is on the disk
+        # a power cut may lose the last games written (played again on --resume, the same),
+        # never a game in part nor the file
+        db.execute("PRAGMA synchronous=NORMAL")
     return db
 
 

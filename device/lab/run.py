@@ -5,6 +5,7 @@ finishes. Nothing here is hand-written for distribution: a game is a pure call
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import sys
@@ -12,10 +13,12 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from device.lab.play import Finished, Spec, play_one
+from device.lab.play import Finished, Spec, play_some
 from device.lab.results import LabFolder
 from device.lab.until import EVERY, settled
 from engine.core import InputError
+
+CHUNK = 32  # the most games in one task
 
 
 def run(
@@ -43,11 +46,16 @@ def run(
     try:
         from dask.distributed import as_completed
 
-        futures = client.map(play_one, [spec] * len(todo), todo, key=[_key(spec, i) for i in todo])
-        for _, finished in as_completed(futures, with_results=True):
-            lab.add(finished)
-            progress.one()
-            if rule is not None and rule.add(finished):
+        chunks = _chunks(todo, sum(client.ncores().values()) or 1)
+        keys = [_key(spec, chunk) for chunk in chunks]
+        futures = client.map(play_some, [spec] * len(chunks), chunks, key=keys)
+        for _, some in as_completed(futures, with_results=True):
+            lab.add(*some)
+            for finished in some:
+                progress.one()
+                if rule is not None and rule.add(finished):
+                    break
+            if rule is not None and lab.stopped is not None:
                 client.cancel(futures)
                 break
         progress.end()
@@ -85,11 +93,18 @@ class Rule:
         return False
 
 
-def _key(spec: Spec, index: int) -> str:
-    """A game's task name: the same game of the same run the same task everywhere."""
-    return (
-        f"lab-{spec.game}-{abs(hash((spec.options, spec.agents, spec.seed, spec.hands)))}-{index}"
-    )
+def _chunks(todo: list[int], cores: int) -> list[tuple[int, ...]]:
+    """The games to play in tasks of a few consecutive games each: enough tasks for every
+    core to have eight (a worker lost, a slow game: the rest still spread), each at most
+    `CHUNK` games."""
+    size = max(1, min(CHUNK, len(todo) // (cores * 8)))
+    return [tuple(todo[i : i + size]) for i in range(0, len(todo), size)]
+
+
+def _key(spec: Spec, chunk: tuple[int, ...]) -> str:
+    """A task's name: the same games of the same run the same task everywhere."""
+    digest = hashlib.sha256(repr(spec).encode()).hexdigest()[:12]
+    return f"lab-{spec.game}-{digest}-{chunk[0]}-{chunk[-1]}"
 
 
 def _client(scheduler: str, workers: int) -> tuple[Any, Any]:
