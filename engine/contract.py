@@ -270,6 +270,12 @@ class Game(Generic[S, A, Opt]):
         """The card of the mover's hand that `action` plays (None: it plays no card)."""
         return None
 
+    def card_laid(self, state: S, action: A) -> str | None:
+        """The card `action` brings into play from its mover's hand (the lab's per-card
+        figures): the card played (`card_played`), or in a game whose cards are drawn and
+        laid in the open, the card laid."""
+        return self.card_played(state, action)
+
     def cards_out(self, state: S, seat: str) -> tuple[str, ...]:
         """The cards of `seat`'s deck both seats have seen leave its hand for good (laid,
         cast), once for each time: what is left of the deck to be in its hand or pile."""

@@ -278,7 +278,7 @@ LAYERS: dict[str, set[str]] = {
     "cards": {"engine", "device", "games", "storage"},
     "app": {"engine", "device", "ui", "hw", "storage", "games", "cards"},
     "sim": {"engine", "device", "hw", "storage", "app"},
-    "web": {"engine", "device", "ui", "storage", "games", "app"},
+    "web": {"engine", "device", "ui", "storage", "games", "app", "lab"},
     "lab": {"engine", "device", "games"},
     "cli": {
         "engine",

@@ -27,9 +27,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(state_dir: Path, lang: str = "de", rules_dir: Path | None = None):
+def serving(state_dir: Path, lang: str = "de", rules_dir: Path | None = None, labs: tuple = ()):
     port = free_port()
-    app = make_app(state_dir, lang) if rules_dir is None else make_app(state_dir, lang, rules_dir)
+    extra = {"labs": labs} | ({"rules_dir": rules_dir} if rules_dir is not None else {})
+    app = make_app(state_dir, lang, **extra)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

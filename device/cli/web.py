@@ -16,6 +16,10 @@ def add_parser(commands) -> None:
     web.add_argument("--state-dir", metavar="DIR", help="where saved games live")
     web.add_argument("--bind", metavar="ADDR:PORT", help="where to listen (config: web.bind)")
     web.add_argument("--config", metavar="PATH", help="config file (TOML)")
+    web.add_argument(
+        "--lab", action="append", default=[], metavar="DIR",
+        help="a lab folder to list with its report (tabletop lab; repeat)",
+    )  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,7 +50,12 @@ def run(args: argparse.Namespace) -> int:
         listening.close()
         raise ServeError(f"web: cannot listen on {host}:{port}: {error.strerror}") from None
     # the same process becomes the server, without what the config's checks took in memory
-    served = command(listening, state_directory(args.state_dir), settings.language)
+    labs = tuple(Path(p) for p in args.lab)
+    for folder in labs:
+        if not folder.is_dir():
+            listening.close()
+            raise InputError(f"web: --lab {folder}: no such folder")
+    served = command(listening, state_directory(args.state_dir), settings.language, labs)
     os.execv(served[0], served)
     return 1  # (never reached: execv returns only by an OSError)
 

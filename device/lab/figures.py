@@ -96,7 +96,7 @@ def replayed(engine: AnyGame, spec: Spec, game: Finished) -> GameFigures:
         if n in marks:
             _points(engine, state, out)
         mover = engine.to_move(state)
-        card = engine.card_played(state, action) if mover is not None else None
+        card = engine.card_laid(state, action) if mover is not None else None
         if card is not None and mover is not None:
             out.played[mover].add(card)
         after = engine.apply(state, action)
@@ -178,8 +178,8 @@ def _cards(
     seats: list[str], games: list[Finished], replays: list[GameFigures]
 ) -> list[dict[str, Any]]:
     """Each card's figures: the games a side played it in and that side's win rate, the
-    games a side held it in and that side's win rate, and the shift: the playing side's
-    win rate less its win rate in the games it did not play the card."""
+    games a side held it in (hidden hands) and that side's win rate, and the shift: the
+    playing side's win rate less its win rate in the games it did not play the card."""
     cards = sorted({c for r in replays for cs in r.played.values() for c in cs})
     out: list[dict[str, Any]] = []
     for card in cards:

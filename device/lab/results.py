@@ -166,10 +166,11 @@ def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     else:
         db = sqlite3.connect(path)
-        db.execute("PRAGMA journal_mode=WAL")
-        # a power cut may lose the last games written (played again on --resume, the same),
-        # never a game in part nor the file
-        db.execute("PRAGMA synchronous=NORMAL")
+        # a rollback journal, synced: a power cut loses no game written, and a reader (the
+        # web page, a report while the run goes on) opens it read-only writing nothing
+        # beside it (a log file would want its index file made by every reader)
+        db.execute("PRAGMA journal_mode=DELETE")
+        db.execute("PRAGMA synchronous=FULL")
     return db
 
 

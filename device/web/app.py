@@ -34,6 +34,7 @@ from device.ui.catalog import TEXTS, text
 from device.web import texts  # noqa: F401 - the page's texts join the catalog
 from device.web.feed import Feed, GamePage
 from device.web.guard import Guard, policy
+from device.web.labs import routes as lab_routes
 from device.web.markdown import to_html
 from device.web.plot import score_chart
 from device.web.problems import Unreadable, said
@@ -44,6 +45,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 RULES = Path(__file__).resolve().parent / "rules"  # (package data: a link to docs/rules)
 PLACE = re.compile(r'data-place="([^"]*)"')
 TEMPLATE_NAMES = (
+    "lab.html",
     "index.html",
     "list.html",
     "game.html",
@@ -103,7 +105,9 @@ def preload(feed: Feed | None = None, env: Environment | None = None) -> None:
         pass  # the page that asks says what is wrong
 
 
-def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> Starlette:
+def make_app(
+    state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES, labs: tuple[Path, ...] = ()
+) -> Starlette:
     feed = Feed(state_dir, box_lang)
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape())
     threading.Thread(target=preload, args=(feed, env), name="web-preload", daemon=True).start()
@@ -214,7 +218,7 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
         lang = language(request, box_lang)
         since, shown = await asyncio.to_thread(listing, request)
         events = f"/events?lang={lang}"
-        return page(request, "index.html", live=shown, events=events, since=since)
+        return page(request, "index.html", live=shown, events=events, since=since, labs=labs)
 
     def listing(request: Request) -> tuple[str, str]:
         """The list's part of its page, and what it shows as an id; 503 where the state
@@ -309,6 +313,7 @@ def make_app(state_dir: Path, box_lang: str = "de", rules_dir: Path = RULES) -> 
         Route("/games/{game_id:id}/events", events),
         Route("/games/{game_id:id}/record", record),
         Route("/rules/{game}", rules),
+        *lab_routes(labs, page, lambda request: language(request, box_lang)),
     ]
     app = Starlette(
         routes=routes,

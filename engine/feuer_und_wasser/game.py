@@ -383,6 +383,11 @@ class FeuerUndWasser(Game[State, Action, Options]):
     def is_over(self, state: State) -> bool:
         return state.over
 
+    def card_laid(self, state: State, action: Action) -> str | None:
+        """The drawn card a lay puts on the landscape (cards are drawn and laid in the open:
+        no hand is hidden, so no card is `card_played`)."""
+        return state.drawn if isinstance(action, Lay) else None
+
     def points(self, state: State) -> dict[str, float]:
         """The rounds scored so far and this round's as it stands: the tactician's points,
         else the race to an empty pile (who empties it first scores the other's pile: each
