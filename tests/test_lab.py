@@ -340,3 +340,26 @@ def test_the_skill_trace_plays_the_box_against_itself_at_twice_and_four_times_it
         decided = [(s, g) for s, g in zip(seats, games, strict=True) if g[3] in s]
         won = sum(s[g[3]] == f"box:{strong}" for s, g in decided)
         assert f"wins {won / len(decided):.0%} [" in line and f"of {len(decided)} decided" in line
+
+
+def test_a_run_takes_deck_files_as_the_config_does_and_a_bad_one_is_exit_78(tmp_path):
+    """`--deck PATH`: a deck or card file of the game, as the config's `decks` (its options
+    in each game's record); an edited deck is another run; a bad file one line, exit 78."""
+    import json
+
+    source = ROOT / "device/games/day_and_night/decks/day-and-night-night.example.json"
+    deck = json.loads(source.read_text())
+    deck["spells"][0]["cost"] = deck["spells"][0]["cost"] + 1  # one card changed
+    edited = tmp_path / "night.json"
+    edited.write_text(json.dumps(deck))
+    lab("run", "day-and-night", "--games", "2", "--agents", "random,random", "--workers", "1",
+        "--deck", str(edited), "--out", str(tmp_path / "run"))  # fmt: skip
+    record = rows(tmp_path / "run")[0][8]
+    line = next(x for x in record.splitlines() if x.startswith("option deck_night="))
+    spells = json.loads(line.removeprefix("option deck_night="))
+    assert spells[0]["cost"] == deck["spells"][0]["cost"]
+    (tmp_path / "bad.json").write_text('{"game": "day-and-night", "spells": 3}')
+    bad = lab("run", "day-and-night", "--games", "2", "--deck", str(tmp_path / "bad.json"),
+              "--out", str(tmp_path / "bad"), check=False)  # fmt: skip
+    assert bad.returncode == 78 and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
+    assert not (tmp_path / "bad").exists()

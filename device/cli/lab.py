@@ -58,6 +58,10 @@ def _played_arguments(command: Any) -> None:
         "--option", action="append", default=[], metavar="K=V", help="a game option (repeat)"
     )
     command.add_argument(
+        "--deck", action="append", default=[], metavar="PATH",
+        help="a deck or card file of the game, as the config's decks (repeat)",
+    )  # fmt: skip
+    command.add_argument(
         "--open-hands", action="store_true",
         help="every seat may play any card of its deck (default: only the cards it holds)",
     )  # fmt: skip
@@ -108,8 +112,8 @@ def _spec(args: argparse.Namespace, agents: tuple[str, str]) -> Any:
     """The run the arguments ask for, each part checked."""
     from device.lab.play import Spec, agent
 
-    spec = Spec(args.game, _options(args.game, args.option), agents, args.seed,
-                not args.open_hands)  # fmt: skip
+    options = _options(args.game, args.option, [Path(p) for p in args.deck])
+    spec = Spec(args.game, options, agents, args.seed, not args.open_hands)
     if not 0 < args.games <= 10_000_000:
         raise InputError(f"lab {args.lab_command}: --games {args.games}: give 1 or more")
     for name in spec.agents:
@@ -148,30 +152,32 @@ def _skill(args: argparse.Namespace) -> int:
     return 0
 
 
-def _options(game_id: str, given: list[str]) -> tuple[tuple[str, str], ...]:
-    """The options as text, each K=V, checked by the game (its one line when refused)."""
+def _options(game_id: str, given: list[str], decks: list[Path]) -> tuple[tuple[str, str], ...]:
+    """The options as text: the deck files' (as the config's `decks` give a game's new games;
+    a bad file: one line, exit 78), then each K=V; checked by the game (its one line when
+    refused)."""
     from device import games
 
     entry = games.GAMES.get(game_id)
     if entry is None or entry.engine is None:
         known = ", ".join(g for g, e in games.GAMES.items() if e.engine is not None)
         raise UnknownGame(f"lab run: unknown game {game_id!r}; games: {known}")
-    options = []
+    options = dict(entry.screens.deck_options(decks)) if decks else {}
     for item in given:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise InputError(f"lab run: --option {item!r}: give KEY=VALUE")
-        options.append((key, value))
+        options[key] = value  # (over a deck file's)
     engine = entry.game
-    unknown = [k for k, _ in options if k not in engine.option_defaults]
+    unknown = [k for k in options if k not in engine.option_defaults]
     if unknown:
         known = ", ".join(engine.option_defaults)
         raise InputError(f"lab run: {game_id} has no option {unknown[0]!r}; options: {known}")
     try:
-        engine.parse_options({**engine.option_defaults, **dict(options)})
+        engine.parse_options({**engine.option_defaults, **options})
     except (InputError, ValueError, TypeError) as error:
         raise InputError(f"lab run: {game_id} refuses the options: {error}") from None
-    return tuple(options)
+    return tuple(sorted(options.items()))
 
 
 def _agents(text: str) -> tuple[str, str]:
