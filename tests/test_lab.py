@@ -363,3 +363,12 @@ def test_a_run_takes_deck_files_as_the_config_does_and_a_bad_one_is_exit_78(tmp_
               "--out", str(tmp_path / "bad"), check=False)  # fmt: skip
     assert bad.returncode == 78 and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
     assert not (tmp_path / "bad").exists()
+
+
+def test_a_difference_of_one_point_is_said_in_the_singular():
+    from device.lab.compare import rates, said
+
+    found = rates({"k": 50, "n": 100, "rate": 0.5}, {"k": 51, "n": 100, "rate": 0.51})
+    assert said({"figure": "A wins", "kind": "rate", **found}).startswith(
+        "A wins: 1 point more often in B: 51% against 50%"
+    )

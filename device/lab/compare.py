@@ -75,8 +75,9 @@ def said(row: dict[str, Any]) -> str:
     if row["kind"] == "rate":
         points = row["difference"] * 100
         way = "more" if points > 0 else "less"
+        unit = "point" if round(abs(points)) == 1 else "points"
         head = (
-            f"{row['figure']}: {abs(points):.0f} points {way} often in B"
+            f"{row['figure']}: {abs(points):.0f} {unit} {way} often in B"
             if round(points)
             else f"{row['figure']}: as often in both"
         )
