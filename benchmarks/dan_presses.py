@@ -47,6 +47,8 @@ from engine.day_and_night.game import GAME, spread_actions  # noqa: E402
 from engine.day_and_night.state import Cast, Step, Temple  # noqa: E402
 from engine.replay import options_of  # noqa: E402
 
+SCREENS = screen.DayAndNightScreens()
+
 
 def _reach(fields, start, goal) -> int:
     """Arrow presses from `start` to `goal` with the box's cursor over `fields`."""
@@ -69,7 +71,7 @@ def _targets(state, view, action: Cast) -> int:
     for target in action.targets[len(view.targets) :]:  # (those the box marked: taken)
         options = target_options(state, spell, view.targets)
         presses += _reach(options, view.cursor, target) + 1
-        view = screen.on_button(state, replace(view, cursor=target), "ok").view
+        view = SCREENS.on_button(state, replace(view, cursor=target), "ok").view
     return presses
 
 
@@ -78,13 +80,13 @@ def cast_presses(state, view, action: Cast) -> tuple[int, int]:
     pawn = state.pawn(state.turn)
     to_pawn = _board_moves(view.cursor, pawn)
     listed = dan_view.offered(state)
-    opened = screen.on_button(state, replace(view, cursor=pawn), "ok").view
+    opened = SCREENS.on_button(state, replace(view, cursor=pawn), "ok").view
     deck = [s.id for s in dan_view.spells(state)]
     want = listed.index(deck.index(action.spell))
     at = listed.index(opened.spell) if opened.spell in listed else 0
     d = abs(want - at)
     in_list = min(d, len(listed) - d)
-    reaction = screen.on_tap(state, view, "", f"day-and-night:{action.spell}")
+    reaction = SCREENS.on_tap(state, view, "", f"day-and-night:{action.spell}")
     rest = _targets(state, reaction.view, action) if action.targets else 0
     return to_pawn + 1 + in_list + 1 + rest, 1 + rest
 
@@ -99,7 +101,7 @@ def temple_presses(state, view, action: Temple) -> int:
         if set(dan_view.temple_chosen(state, here)) == goal:
             return seen[here] + 1
         for button in (*cursor.MOVES, "back"):
-            there = screen.on_button(state, here, button).view
+            there = SCREENS.on_button(state, here, button).view
             if there not in seen:
                 seen[there] = seen[here] + 1
                 queue.append(there)
@@ -118,11 +120,11 @@ def good_choice(state, rng: random.Random):
 def play(seed: int, counts: dict[str, Count], turns: int = 60, good: bool = False) -> None:
     rng = random.Random(seed)
     state = GAME.initial(options_of(GAME, {}))
-    view = screen.initial_view(state)
+    view = SCREENS.initial_view(state)
     while not state.over and state.turns_played < turns:
         action = good_choice(state, rng) if good else rng.choice(spread_actions(state))
         if good:  # the box opens the player's cursor and list on its choice (`suggest`)
-            view = screen.suggest(state, view, action)
+            view = SCREENS.suggest(state, view, action)
         match action:
             case Cast():
                 listed, tapped = cast_presses(state, view, action)
@@ -136,7 +138,7 @@ def play(seed: int, counts: dict[str, Count], turns: int = 60, good: bool = Fals
             case Temple():
                 counts["temple"].add(temple_presses(state, view, action))
         before, state = state, GAME.apply(state, action)
-        view = screen.after(before, state, view)
+        view = SCREENS.after(before, state, view)
 
 
 def measure(games: int, good: bool = False) -> dict[str, Count]:

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from device import games  # noqa: E402
 from device.lab.play import Spec, agent  # noqa: E402
-from device.lab.run import _client, run  # noqa: E402
+from device.lab.run import connect, run  # noqa: E402
 from engine.strength import played  # noqa: E402
 
 PAIRS = (  # (game, agents, games at SCALE 1)
@@ -51,7 +51,7 @@ def bare(game: str, agents: tuple[str, str], n: int) -> float:
 def cluster(workers: int) -> float:
     """Seconds to start a local cluster of `workers` and close it (a run's fixed cost)."""
     started = time.monotonic()
-    client, local = _client("", workers)
+    client, local = connect("", workers)
     client.close()
     local.close()
     return time.monotonic() - started

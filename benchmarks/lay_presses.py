@@ -38,6 +38,8 @@ from engine.feuer_und_wasser.game import GAME, Lay, card_of, placements, turned 
 from engine.feuer_und_wasser.landscape import DIVISOR  # noqa: E402
 from engine.replay import options_of  # noqa: E402
 
+SCREENS = screen.FeuerUndWasserScreens()
+
 VERSIONS = [
     {"mode": m, "tactician": t} for m in ("rows", "groups") for t in ("no", "yes")
 ]  # fmt: skip
@@ -69,7 +71,7 @@ def _search(state, view) -> dict[tuple, int]:
     while queue:
         here = queue.popleft()
         for button in ARROWS:
-            there = screen.on_button(state, here, button).view
+            there = SCREENS.on_button(state, here, button).view
             key = (there.at, there.turns)
             if key not in seen:
                 seen[key] = seen[(here.at, here.turns)] + 1
@@ -101,7 +103,7 @@ def play(options: dict, seed: int, model: str, count: Count, off: Count) -> None
         if state.drawn is None:
             action = rng.choice(GAME.legal_actions(state))  # the card drawn: from the hand
         else:
-            view = screen.initial_view(state)
+            view = SCREENS.initial_view(state)
             action = meant(state, rng, model)
             reach = distances(state, view)
             presses = reach.get((action.at, action.turns))

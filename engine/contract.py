@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -100,9 +101,10 @@ def lead_chances(
     return {p: 1.0 if totals.get(p, 0) == best else 0.0 for p in players}
 
 
-class Game(Generic[S, A, Opt]):
+class Game(ABC, Generic[S, A, Opt]):
     """The base every game derives from, generic in its state (`S`), action (`A`) and options
-    (`Opt`); the defaults need only `apply` and the notation."""
+    (`Opt`). Its abstract methods are what every game writes (its options, play, result and
+    notation); every other hook has a default a game overrides where it differs."""
 
     id: str = ""
     name: str = ""  # the game's own (German) name, the same in every language
@@ -127,11 +129,13 @@ class Game(Generic[S, A, Opt]):
     variants: tuple[Mapping[str, str], ...] = ()
 
     # options
+    @abstractmethod
     def parse_options(self, values: Mapping[str, str]) -> Opt:
-        raise NotImplementedError
+        """The options from their text (`option_defaults` where one is not given)."""
 
+    @abstractmethod
     def format_options(self, options: Opt) -> dict[str, str]:
-        raise NotImplementedError
+        """The options as text, every one of them: what `parse_options` reads back."""
 
     # the option that names who begins (its values: `players`), or None (a fixed first seat)
     starter_option: str | None = None
@@ -149,11 +153,13 @@ class Game(Generic[S, A, Opt]):
         return self.parse_options(values)
 
     # play
+    @abstractmethod
     def initial(self, options: Opt) -> S:
-        raise NotImplementedError
+        """The state a game with these options starts from."""
 
+    @abstractmethod
     def to_move(self, state: S) -> str | None:
-        raise NotImplementedError
+        """The player whose decision is next; None where no player decides (over, set-up)."""
 
     def legal_actions(self, state: S) -> Sequence[A] | None:
         return None
@@ -171,21 +177,25 @@ class Game(Generic[S, A, Opt]):
             return False
         return True
 
+    @abstractmethod
     def apply(self, state: S, action: A) -> S:
-        raise NotImplementedError
+        """The state after `action`; `IllegalMove` (with its refusal) if the rules refuse it."""
 
     def is_over(self, state: S) -> bool:
         return self.result(state).over
 
+    @abstractmethod
     def result(self, state: S) -> Result:
-        raise NotImplementedError
+        """The points so far, each round scored, and whether and by whom the game is won."""
 
     # notation
+    @abstractmethod
     def format_action(self, action: A) -> str:
-        raise NotImplementedError
+        """The action in the game's notation (docs/rules/), what `parse_action` reads."""
 
+    @abstractmethod
     def parse_action(self, text: str) -> A:
-        raise NotImplementedError
+        """The action `text` names in the game's notation; `NotationError` if it names none."""
 
     def summary(self, state: S) -> dict[str, Any]:  # JSON for `tabletop replay`
         return {"to_move": self.to_move(state)}

@@ -4,8 +4,11 @@ counting imports inside functions too (a lazy import still ties two modules toge
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -385,3 +388,69 @@ def test_every_catch_all_says_why(tmp_path):
     sample = tmp_path / "m.py"
     sample.write_text("try:\n    pass\nexcept Exception:\n    raise TypeError('x')\n")
     assert plain_raises(sample) == [(4, "TypeError")]
+
+
+def private_imports(paths: list[Path], root: Path = ROOT) -> list[str]:
+    """Each `from M import _name` in `paths`: a module's private name used by another."""
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found += [
+                    f"{path.relative_to(root)}:{node.lineno} {node.module}.{a.name}"
+                    for a in node.names
+                    if a.name.startswith("_") and not a.name.startswith("__")
+                ]
+    return found
+
+
+def test_no_module_imports_another_s_private_name():
+    """What a module keeps private (a leading `_`) stays in it: a name another module needs
+    is public where it is defined. The product and its scripts; the tests may still reach a
+    helper to test it alone."""
+    scripts = [*ROOT.glob("benchmarks/*.py"), *ROOT.glob("docs/**/*.py")]
+    assert private_imports([*modules().values(), *scripts]) == []
+
+
+def test_the_private_import_scan_finds_one(tmp_path):
+    sneaky = tmp_path / "sneaky.py"
+    sneaky.write_text("from engine.core import _hidden, shown\nfrom . import __version__\n")
+    assert private_imports([sneaky], tmp_path) == ["sneaky.py:1 engine.core._hidden"]
+
+
+def test_a_game_that_misses_a_required_hook_cannot_be_built():
+    """`Game` is abstract: the options, play, result and notation must be written."""
+    from engine.contract import Game
+    from tests.stubgame.engine import Stapel
+
+    class Unfinished(Stapel):
+        apply = Game.apply  # (the base's abstract method back in place of the stub's)
+
+    with pytest.raises(TypeError, match="abstract method.*apply"):
+        Unfinished()
+    assert sorted(Game.__abstractmethods__) == [
+        "apply",
+        "format_action",
+        "format_options",
+        "initial",
+        "parse_action",
+        "parse_options",
+        "result",
+        "to_move",
+    ]
+
+
+def test_every_game_s_hooks_are_methods_of_its_classes():
+    """Each game is one class on each side (docs/contract.md): its hooks are methods, never a
+    module function bound with `staticmethod`."""
+    from device import games
+    from device.games.contract import Screens
+    from engine.contract import Game
+
+    bound = []
+    for game_id, entry in games.GAMES.items():
+        for cls, base in ((type(entry.game), Game), (type(entry.screens), Screens)):
+            for name in dir(base):
+                if isinstance(inspect.getattr_static(cls, name, None), staticmethod):
+                    bound.append(f"{game_id}: {cls.__name__}.{name}")
+    assert bound == []

@@ -137,7 +137,7 @@ def test_the_end_of_a_turn_and_the_upkeep_of_both_markers(table):
     assert s.board.at(0, 1) == "f" and s.upkeep.fixed == ((0, 1),)  # the last marker fixed it
 
 
-def _saved_before_a_temple(tmp_path) -> None:
+def saved_before_a_temple(tmp_path) -> None:
     """Day has 7 tiles in row 3 (columns 1-7) and one on (4,0); a tile on (3,0) will connect
     9. Each Day turn: two tiles (4 AP each) and a step (3 AP, a card); Night passes."""
     state = GAME.initial(GAME.parse_options({}))
@@ -161,7 +161,7 @@ def _saved_before_a_temple(tmp_path) -> None:
 
 
 def test_a_temple_chosen_on_the_board_after_a_restart(tmp_path):
-    _saved_before_a_temple(tmp_path)
+    saved_before_a_temple(tmp_path)
     sim = Simulator(settings(), tmp_path)
     sim.start()
     t = Table(sim)

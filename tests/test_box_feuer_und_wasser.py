@@ -187,7 +187,7 @@ def test_the_panel_says_what_the_tip_gives_and_what_the_card_gives_where_it_lies
     from dataclasses import replace
 
     from device.games.feuer_und_wasser.drawing import _tip, here_gives, hint, on_tip, piles_as_laid
-    from device.games.feuer_und_wasser.screen import initial_view, on_button
+    from device.games.feuer_und_wasser.screen import FeuerUndWasserScreens
     from engine.feuer_und_wasser.game import GAME
     from engine.replay import options_of
 
@@ -199,7 +199,7 @@ def test_the_panel_says_what_the_tip_gives_and_what_the_card_gives_where_it_lies
         state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
         if state.drawn is None:
             continue
-        view = initial_view(state)
+        view = FeuerUndWasserScreens().initial_view(state)
         seen.add(view.tip is not None)
         assert hint(state, view, "de") == "ok:legen back:rückgängig"
         if view.tip is None:  # no place scores: the card starts mid-landscape, giving nothing
@@ -209,7 +209,7 @@ def test_the_panel_says_what_the_tip_gives_and_what_the_card_gives_where_it_lies
         assert on_tip(view)
         assert _tip(state, view, "de") == [(f"Tipp: {capped} ab", False), ("= Tipp", False)]
         assert _tip(state, view, "en")[0][0] == f"Tip: {capped} off"
-        moved = on_button(state, view, "right").view
+        moved = FeuerUndWasserScreens().on_button(state, view, "right").view
         assert _tip(state, moved, "de")[0] == _tip(state, view, "de")[0]  # the tip stays
         if moved.at != view.at:
             here = min(here_gives(state, moved), piles_as_laid(state)[state.turn])

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from PIL import ImageChops
 
+from device import games
 from device.app.menu import menu_items
 from device.games.contract import ABANDON
 from device.sim.simulator import Simulator
@@ -237,9 +238,7 @@ def test_a_finished_game_is_never_abandoned_and_the_backups_go_on(tmp_path, capl
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
 
 
-@pytest.mark.parametrize(
-    "game", ["zweimal", "feuer-und-wasser", "day-and-night", "wandernde-druiden"]
-)
+@pytest.mark.parametrize("game", list(games.GAMES))
 def test_random_presses_with_the_menu_never_log_an_error_or_stop_the_backups(
     tmp_path, caplog, game
 ):
@@ -395,9 +394,7 @@ def _undo_from_the_menu(sim) -> None:
         sim.press("ok")
 
 
-@pytest.mark.parametrize(
-    "game", ["zweimal", "feuer-und-wasser", "day-and-night", "wandernde-druiden"]
-)
+@pytest.mark.parametrize("game", list(games.GAMES))
 def test_a_take_back_of_the_end_survives_every_later_start(tmp_path, caplog, game):
     """Found by a new user: finish a game, take back its end, start the box again: the store
     called the file damaged (a backup held the game finished), put the end back and said

@@ -356,7 +356,9 @@ def test_the_turn_screen_speaks_of_this_turns_clash_only(table):
 
 
 def test_a_saved_clash_view_that_no_longer_fits_starts_the_clash_again():
-    from device.games.wandernde_druiden import screen as screens
+    from device.games.wandernde_druiden.screen import WanderndeDruidenScreens
+
+    screens = WanderndeDruidenScreens()
 
     state = GAME.initial(GAME.parse_options({}))
     for text in ("place hain", "creature fuchs", "end", "place quelle", "creature otter", "end"):
@@ -399,20 +401,20 @@ def _frame(state, view, lang="de"):
 
 def test_a_clash_of_more_than_three_defenders_turns_pages_with_a_cue():
     """Found by testers: with 4 defenders only 3 rows showed, with no sign of the fourth."""
-    from device.games.wandernde_druiden.screen import on_button
-    from device.games.wandernde_druiden.view import TOP, _clash_view
+    from device.games.wandernde_druiden.screen import WanderndeDruidenScreens
+    from device.games.wandernde_druiden.view import TOP, clash_view
 
     state = _clash_state([1, 2, 3, 4, 5], [9, 9])
-    view = _clash_view(state)
+    view = clash_view(state)
     cue_up, cue_down = (117, TOP, 122, TOP + 7), (123, TOP, 128, TOP + 7)
     first = _frame(state, view)
     assert first.crop(cue_down).getbbox() and not first.crop(cue_up).getbbox()
     for _ in range(3):  # the fourth defender: the second page
-        view = on_button(state, view, "down").view
+        view = WanderndeDruidenScreens().on_button(state, view, "down").view
     assert view.index == 3 and view.page == 1
     second = _frame(state, view)
     assert second.crop(cue_up).getbbox() and not second.crop(cue_down).getbbox()
-    assert view.page != _clash_view(state).page  # a page turned is a new screen (the bench)
+    assert view.page != clash_view(state).page  # a page turned is a new screen (the bench)
 
 
 def test_a_discarded_creature_is_marked_by_a_cross_beside_its_name_not_struck_through():
@@ -675,13 +677,13 @@ def test_a_creature_by_the_buttons_takes_at_most_three_presses_on_average():
     while checked < 20 and not GAME.is_over(state):
         action = rng.choice(GAME.sample_actions(state))
         if isinstance(action, LayCreature):  # the count, pressed through the screen
-            view = screen.on_button(state, View(), "ok").view
+            view = screen.SCREENS().on_button(state, View(), "ok").view
             listed = layable(state)
             want = listed.index(action.card)
             down = want if want <= len(listed) - want else 0
             for button in ["down"] * down or ["up"] * ((len(listed) - want) % len(listed)):
-                view = screen.on_button(state, view, button).view
-            reaction = screen.on_button(state, view, "ok")
+                view = screen.SCREENS().on_button(state, view, button).view
+            reaction = screen.SCREENS().on_button(state, view, "ok")
             assert reaction.action == action or reaction.confirm  # the last card: asked first
             presses = 1 + (down or (len(listed) - want) % len(listed)) + 1
             assert presses == bench.creature_presses(state, action.card)

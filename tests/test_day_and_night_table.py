@@ -15,7 +15,7 @@ from device.games.day_and_night import screen, view as dan_view
 from device.games.day_and_night.drawing import _context as drawing_context, effect_words
 from device.games.day_and_night.glyphs import cell_pixels
 from device.games.day_and_night.names import spell_name
-from device.games.day_and_night.view import _temple_area as temple_area
+from device.games.day_and_night.view import temple_area
 from device.games.day_and_night.words import why as drawing_why
 from device.ui import fonts
 from engine.day_and_night import parse_board
@@ -24,6 +24,8 @@ from engine.day_and_night.game import GAME
 from engine.day_and_night.state import Cast
 from engine.replay import options_of
 from tests.bench_scripts import load
+
+SCREENS = screen.DayAndNightScreens()
 
 TILES = [(".", 0, False), *[("d", k, False) for k in range(5)], ("n", 0, False),
          ("n", 0, True), ("f", 0, False), ("D", 0, False), ("N", 0, False)]  # fmt: skip
@@ -102,7 +104,7 @@ def _state(board: str, **changes):
 
 def _frame(state, view, lang="de") -> Image.Image:
     image = Image.new("1", (128, 64), 0)
-    screen.draw_main(ImageDraw.Draw(image), state, view, lang, fonts.load())
+    SCREENS.draw_main(ImageDraw.Draw(image), state, view, lang, fonts.load())
     return image
 
 
@@ -180,14 +182,14 @@ def test_a_one_target_spell_offers_exactly_the_fields_the_rules_accept():
 
 def test_the_list_starts_at_the_spell_cast_most_and_shows_name_cost_and_effect():
     state = GAME.initial(options_of(GAME, {}))
-    view = screen.initial_view(state)
-    opened = screen.on_button(state, view, "ok").view  # the cursor starts on the pawn
+    view = SCREENS.initial_view(state)
+    opened = SCREENS.on_button(state, view, "ok").view  # the cursor starts on the pawn
     assert opened.mode == "spells" and opened.spell == dan_view.offered(state)[0]
     deck = [s.id for s in dan_view.spells(state)]
     cast = replace(state, cast=(("day", "dawn"),))
-    assert screen.on_button(cast, view, "ok").view.spell == deck.index("dawn")  # cast most
+    assert SCREENS.on_button(cast, view, "ok").view.spell == deck.index("dawn")  # cast most
     taken_back = replace(view, last=(deck[0], ""))  # seen cast, the game no longer has it
-    assert screen.on_button(state, taken_back, "ok").view.spell == dan_view.offered(state)[1]
+    assert SCREENS.on_button(state, taken_back, "ok").view.spell == dan_view.offered(state)[1]
     frame = _frame(state, opened)
     from device.ui import fit
 
@@ -221,24 +223,24 @@ def _pointed(row: Image.Image) -> Image.Image:
 
 def test_the_targets_cursor_starts_on_a_likely_target_and_moves_over_valid_ones_only():
     state = _state("d......./d......./......../......../......../........", pawns=((2, 2), (5, 7)))
-    reaction = screen.on_tap(state, screen.View(cursor=(2, 2)), "", "day-and-night:dawn")
+    reaction = SCREENS.on_tap(state, screen.View(cursor=(2, 2)), "", "day-and-night:dawn")
     view = reaction.view
     options = target_options(state, state.options.spell("day", "dawn"))
     assert view.mode == "targets" and view.cursor in options
     assert view.cursor in ((0, 1), (1, 1), (2, 0))  # next to Day's own tiles
     seen = {view.cursor}
     for button in ("right", "right", "down", "left", "up", "down", "down"):
-        view = screen.on_button(state, view, button).view
+        view = SCREENS.on_button(state, view, button).view
         seen.add(view.cursor)
     assert seen <= set(options) and len(seen) > 3
 
 
 def test_a_spell_that_cannot_be_cast_now_is_refused_with_the_reason_at_once():
     state = _state("n......./......../......../......../......../........", ap=1)
-    reaction = screen.on_tap(state, screen.View(), "", "day-and-night:dawn")
+    reaction = SCREENS.on_tap(state, screen.View(), "", "day-and-night:dawn")
     assert reaction.action == Cast("dawn", ())  # the engine says why: too few AP
     no_day = _state("......../......../......../......../......../........")
-    reaction = screen.on_tap(no_day, screen.View(), "", "day-and-night:mist")  # no Day tile
+    reaction = SCREENS.on_tap(no_day, screen.View(), "", "day-and-night:mist")  # no Day tile
     assert reaction.refuse == "no_target" and reaction.action is None
 
 
@@ -247,15 +249,15 @@ def test_a_temple_is_proposed_and_built_in_one_press_and_the_tile_left_out_moves
     state = _state("......../......../......../.ddddddd/d......./........")
     state = GAME.apply(state, GAME.parse_action("cast dawn 3,0"))
     assert state.pending is not None
-    view = screen.initial_view(state)
+    view = SCREENS.initial_view(state)
     area = temple_area(state)
     assert len(dan_view.temple_chosen(state, view)) == 8 and view.targets in temple_options(state)
     for button in ("right", "down", "left", "up"):
-        view = screen.on_button(state, view, button).view
+        view = SCREENS.on_button(state, view, button).view
         assert view.targets in temple_options(state) and set(view.targets) <= set(area)
-    reaction = screen.on_button(state, view, "ok")
+    reaction = SCREENS.on_button(state, view, "ok")
     built = GAME.apply(state, reaction.action)
-    after = screen.after(state, built, view)
+    after = SCREENS.after(state, built, view)
     assert built.board.day_temples == 1 and after.built and after.built_side == "day"
     lines = drawing_context(built, after, "de")
     assert lines == ["Tempel Tag"]  # the notice names whose (drawn inverted, as a notice)
@@ -281,11 +283,11 @@ def test_the_end_turn_question_says_what_to_discard_and_bands_leave_the_counts_i
     from engine.contract import Scores
 
     state = replace(state, hands=Scores({"day": 7, "night": 5}))
-    reaction = screen.on_button(state, screen.View(cursor=(3, 3)), "back")
+    reaction = SCREENS.on_button(state, screen.View(cursor=(3, 3)), "back")
     assert reaction.confirm == Confirm("end_turn", ("2",))
-    assert screen.confirm_text(reaction.confirm, "de") == "Zug beenden, 2 abwerfen?"
-    assert screen.confirm_text(Confirm("end_turn", ("0",)), "en") == "End the turn?"
-    band = screen.layout(state, screen.View()).notice
+    assert SCREENS.confirm_text(reaction.confirm, "de") == "Zug beenden, 2 abwerfen?"
+    assert SCREENS.confirm_text(Confirm("end_turn", ("0",)), "en") == "End the turn?"
+    band = SCREENS.layout(state, screen.View()).notice
     assert band[1] >= 27  # AP, hand and temples are the panel's first three rows (y 0..26)
 
 
@@ -308,14 +310,14 @@ def test_the_list_remembers_the_spell_cast_not_the_cards_discarded_at_a_turns_en
     state = GAME.initial(options_of(GAME, {}))
     view = screen.View(cursor=(0, 0), spell=1)
     cast = GAME.apply(state, GAME.parse_action("cast dawn 2,2"))
-    after = screen.after(
+    after = SCREENS.after(
         state, cast, replace(view, spell=[s.id for s in dan_view.spells(state)].index("dawn"))
     )
     assert after.last == ("dawn", "")
     full = replace(cast, hands=Scores({"day": 7, "night": 5}))
     ended = GAME.apply(full, End())  # two discarded: no spell
     assert ended.discards["day"] > full.discards["day"]
-    assert screen.after(full, ended, after).last == ("dawn", "")
+    assert SCREENS.after(full, ended, after).last == ("dawn", "")
 
 
 def test_every_spell_that_can_be_cast_is_in_the_search_s_sample():

@@ -157,7 +157,7 @@ def test_a_hint_dropped_by_another_press_and_played_by_ok_in_every_game(tmp_path
     from device.games import GAMES
     from tests.test_conformance import playout
 
-    for game in ("zweimal", "feuer-und-wasser", "day-and-night", "wandernde-druiden"):
+    for game in GAMES:
         entry = GAMES[game]
         options, actions, states = playout(game, 3)
         for i in range(0, len(actions), max(1, len(actions) // 12)):
@@ -337,7 +337,7 @@ def test_a_finished_game_has_no_hint_said_in_the_menu_never_over_its_result():
     from device.ui import fit
     from tests.test_conformance import playout
 
-    for game in ("zweimal", "feuer-und-wasser", "day-and-night", "wandernde-druiden"):
+    for game in GAMES:
         entry = GAMES[game]
         options, actions, states = playout(game, 5)
         over = states[-1]

@@ -163,7 +163,8 @@ def test_a_suggested_move_puts_the_cursor_on_its_target_once_the_figure_is_picke
         if not moves:
             continue
         move = moves[-1]
-        view = screen.suggest(state, screen.initial_view(state), move)
+        screens = screen.ZweimalScreens()
+        view = screens.suggest(state, screens.initial_view(state), move)
         assert view.cursor == move.source
         picked, action = screen.on_ok(state, view)
         assert action is None and picked.selected == move.source

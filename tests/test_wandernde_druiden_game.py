@@ -25,6 +25,8 @@ from engine.wandernde_druiden.cards import EXAMPLE, EXAMPLE_DATA, deck_problems
 from engine.wandernde_druiden.game import GAME, clash_outcome
 from engine.wandernde_druiden.state import Clash, End, LayCreature, LayPlace
 
+SCREENS = screens.WanderndeDruidenScreens()
+
 DECKS = Path(__file__).parent.parent / "device" / "games" / "wandernde_druiden" / "decks"
 
 
@@ -331,11 +333,11 @@ def test_the_clash_the_box_shows_is_the_score_commands_and_replays(
     state = play(*texts, **options)
     assert state.clash_due
     # what the box shows: the clash view set with the buttons, the outcome it draws
-    view = screens.on_button(state, screens.initial_view(state), "ok").view
+    view = SCREENS.on_button(state, SCREENS.initial_view(state), "ok").view
     for d, a in enumerate(assignment):
         view = screens.View("clash", d, view.assignment)
         while view.assignment[d] != a:
-            view = screens.on_button(state, view, "right").view
+            view = SCREENS.on_button(state, view, "right").view
     shown = shown_outcome(state, view)
     code, out = _cli(
         "score", "wandernde-druiden", "--attackers", ",".join(map(str, attackers)),

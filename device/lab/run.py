@@ -41,7 +41,7 @@ def run(
     rule = Rule(spec, lab, games) if until else None
     if rule is not None and rule.met():
         return lab  # (cut just after its rule was met, before it was written)
-    client, cluster = _client(scheduler, workers)
+    client, cluster = connect(scheduler, workers)
     progress = Progress(games, games - len(todo), out or sys.stderr)
     try:
         from dask.distributed import as_completed
@@ -107,7 +107,7 @@ def _key(spec: Spec, chunk: tuple[int, ...]) -> str:
     return f"lab-{spec.game}-{digest}-{chunk[0]}-{chunk[-1]}"
 
 
-def _client(scheduler: str, workers: int) -> tuple[Any, Any]:
+def connect(scheduler: str, workers: int) -> tuple[Any, Any]:
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:

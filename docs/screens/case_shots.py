@@ -389,7 +389,7 @@ def undo_game_question(lang: str, render_it: bool = True):
     """Zweimal: a hold of `back` on the game's final score page asks over its title, the
     four lines (the rounds, the total, the winner) in sight."""
     from device.games.contract import UNDO
-    from device.games.zweimal.view import _pages
+    from device.games.zweimal.view import last_page
     from engine.replay import options_of
     from engine.zweimal.game import GAME
     from tests.test_conformance import playout
@@ -401,7 +401,7 @@ def undo_game_question(lang: str, render_it: bool = True):
     box = _box(GAME.id, state, lang, history=tuple(actions), before=tuple(states[:-1]))
     screens = games.GAMES[GAME.id].screens
     view = screens.after(states[-2], state, screens.initial_view(states[-2]))
-    view = replace(view, review=(view.review[0], _pages(state, view.review[0])))
+    view = replace(view, review=(view.review[0], last_page(state, view.review[0])))
     asked = replace(box, view=view, mode="confirm", confirm=UNDO)
     return render(asked) if render_it else asked
 

@@ -172,9 +172,9 @@ def dan_scenario(p: Player, shot) -> None:
 
 
 def dan_temple(state_dir: Path, settings, shot) -> None:
-    from tests.test_box_day_and_night import Table, _saved_before_a_temple
+    from tests.test_box_day_and_night import Table, saved_before_a_temple
 
-    _saved_before_a_temple(state_dir)
+    saved_before_a_temple(state_dir)
     sim = Simulator(settings, state_dir, seed=0)
     sim.start()
     try:

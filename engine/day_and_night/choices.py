@@ -10,9 +10,9 @@ from engine.core import Coord, IllegalMove, evolve
 from engine.day_and_night.adjudication import TEMPLE_SIZE
 from engine.day_and_night.areas import COLS, FULL, ROWS, bit, components, fields_of, grow
 from engine.day_and_night.effects import (
-    _affectable,
-    _effect,
-    _prerequisite,
+    affectable,
+    apply_effect,
+    check_prerequisite,
 )
 from engine.day_and_night.spells import Effect, Spell
 from engine.day_and_night.state import (
@@ -23,8 +23,8 @@ from engine.day_and_night.state import (
     tile_at,
 )
 from engine.day_and_night.temples import (
-    _temple_choices,
-    _temples,
+    build_temples,
+    temple_choices,
 )
 
 FIELDS_48 = tuple((r, c) for r in range(ROWS) for c in range(COLS))
@@ -38,7 +38,7 @@ def can_cast_now(state: State, spell: Spell) -> bool:
     if spell.cost > state.ap:
         return False
     try:
-        _prerequisite(state, side, spell)
+        check_prerequisite(state, side, spell)
     except IllegalMove:
         return False
     return True
@@ -77,15 +77,15 @@ def _after_prefix(
         part = chosen[i : i + n]
         if len(part) < n:
             if part and effect.kind != "move_tile":
-                _effect(state, side, effect, part)  # the prefix of a multi-field effect
+                apply_effect(state, side, effect, part)  # the prefix of a multi-field effect
             elif part:  # a tile to move: one that can move
-                _affectable(state, side, part[0], "move")
+                affectable(state, side, part[0], "move")
                 if tile_at(state.board, part[0]) not in "dn":
                     raise IllegalMove("move: no tile", "target_no_tile")
             return state, effect, part
-        state = _effect(state, side, effect, part)
+        state = apply_effect(state, side, effect, part)
         if effect.kind in ("place", "flip", "move_tile"):  # as `_effects`: a temple of 8 is
-            built = _temples(state)  # built at once, and the later targets must still be valid
+            built = build_temples(state)  # built at once, and the later targets must still be valid
             if built.pending is None:  # (more than 8: the choice waits, the rest is kept)
                 state = built
         i += n
@@ -119,12 +119,12 @@ def _finishable(state: State, side: str, spell: Spell, chosen: tuple[Coord, ...]
 
 def _valid_alone(state: State, side: str, effect: Effect, at: Coord) -> bool:
     """One field as a target of `effect`, without building the state it would make (the same
-    checks as `_effect`)."""
+    checks as `apply_effect`)."""
     symbol = tile_at(state.board, at)
     try:
         if effect.kind == "place":
             return symbol == "." and (not effect.adjacent or adjacent(at, state.pawn(side)))
-        _affectable(state, side, at, effect.kind)
+        affectable(state, side, at, effect.kind)
     except IllegalMove:
         return False
     if effect.kind == "crystallize":
@@ -136,7 +136,7 @@ def _valid_alone(state: State, side: str, effect: Effect, at: Coord) -> bool:
         to = {"": "", "own": own}.get(effect.colour, effect.colour[:1])
         return symbol in "dn" and not (to and symbol == to)
     try:  # pragma: no cover - the other kinds are not the last of several fields
-        _effect(state, side, evolve(effect, count=1), (at,))
+        apply_effect(state, side, evolve(effect, count=1), (at,))
     except IllegalMove:
         return False
     return True
@@ -212,7 +212,7 @@ def temple_options(state: State) -> tuple[tuple[Coord, ...], ...]:
     tiles = fields_of(pending.area)
     extra = len(tiles) - TEMPLE_SIZE
     if len(tiles) > 12:
-        return tuple(tuple(sorted(set(tiles) - set(t.fields))) for t in _temple_choices(state))
+        return tuple(tuple(sorted(set(tiles) - set(t.fields))) for t in temple_choices(state))
     found = []
     for out in combinations(tiles, extra):
         rest = pending.area

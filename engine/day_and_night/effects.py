@@ -8,14 +8,14 @@ from engine.core import Coord, IllegalMove, evolve
 from engine.day_and_night.spells import Effect, Spell
 from engine.day_and_night.state import (
     State,
-    _set,
     adjacent,
     on_board,
+    set_tile,
     tile_at,
 )
 
 
-def _affectable(state: State, side: str, at: Coord, what: str) -> None:
+def affectable(state: State, side: str, at: Coord, what: str) -> None:
     """Fixed and temple tiles never change; Day cannot touch crystallized tiles."""
     if not on_board(at):
         raise IllegalMove(f"{what}: {at} is not on the 6x8 board", "off_board")
@@ -36,7 +36,7 @@ def _with_markers(state: State, markers: dict[Coord, int]) -> State:
     return evolve(state, mystify=tuple(sorted((k, v) for k, v in markers.items() if v > 0)))
 
 
-def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...]) -> State:
+def apply_effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...]) -> State:
     """One effect of a spell on the state (targets checked); raises IllegalMove."""
     own = "d" if side == "day" else "n"
     board = state.board
@@ -47,12 +47,12 @@ def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...])
                 raise IllegalMove(f"place: {at} is not an empty field", "target_not_empty")
             if effect.adjacent and not adjacent(at, state.pawn(side)):
                 raise IllegalMove(f"place: {at} is not next to your pawn", "target_not_adjacent")
-            board = _set(board, at, colour)
+            board = set_tile(board, at, colour)
         return evolve(state, board=board)
     if effect.kind == "flip":
         to = {"": "", "own": own}.get(effect.colour, effect.colour[:1])  # "": either way
         for at in targets:
-            _affectable(state, side, at, "flip")
+            affectable(state, side, at, "flip")
             symbol = tile_at(state.board, at)
             if symbol not in "dn":
                 raise IllegalMove(f"flip: no tile on {at}", "target_no_tile")
@@ -62,12 +62,12 @@ def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...])
             markers = _markers(state)
             markers.pop(at, None)  # a mystified tile that turns to Night loses its markers
             crystals = state.crystals - {at}
-            flipped = evolve(state, board=_set(state.board, at, "n" if symbol == "d" else "d"))
+            flipped = evolve(state, board=set_tile(state.board, at, "n" if symbol == "d" else "d"))
             state = evolve(_with_markers(flipped, markers), crystals=crystals)
         return state
     if effect.kind == "move_tile":
         source, target = targets
-        _affectable(state, side, source, "move")
+        affectable(state, side, source, "move")
         symbol = tile_at(board, source)
         if symbol not in "dn":
             raise IllegalMove(f"move: no tile on {source}", "target_no_tile")
@@ -81,7 +81,7 @@ def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...])
         crystals = state.crystals
         if source in crystals:
             crystals = (crystals - {source}) | {target}
-        moved = evolve(state, board=_set(_set(board, source, "."), target, symbol))
+        moved = evolve(state, board=set_tile(set_tile(board, source, "."), target, symbol))
         return evolve(_with_markers(moved, markers), crystals=crystals)
     if effect.kind == "move_pawn":
         (at,) = targets
@@ -96,7 +96,7 @@ def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...])
         return evolve(state, pawns=pawns, entered=state.entered | {at})
     if effect.kind == "mystify":
         (at,) = targets
-        _affectable(state, side, at, "mystify")
+        affectable(state, side, at, "mystify")
         if tile_at(board, at) != "d":
             raise IllegalMove(f"mystify: no ordinary Day tile on {at}", "target_not_day")
         markers = _markers(state)
@@ -106,18 +106,18 @@ def _effect(state: State, side: str, effect: Effect, targets: tuple[Coord, ...])
         if len(set(targets)) != len(targets):
             raise IllegalMove("crystallize: each tile once", "target_twice")
         for at in targets:
-            _affectable(state, side, at, "crystallize")
+            affectable(state, side, at, "crystallize")
             if tile_at(board, at) != "n":
                 raise IllegalMove(
                     f"crystallize: no ordinary Night tile on {at}", "target_not_night"
                 )
         return evolve(state, crystals=state.crystals | set(targets))
     if effect.kind == "draw":
-        return _draw(state, side, effect.count)
+        return draw_spells(state, side, effect.count)
     raise IllegalMove(f"unknown effect {effect.kind!r}", "unknown_action")  # pragma: no cover
 
 
-def _draw(state: State, side: str, n: int) -> State:
+def draw_spells(state: State, side: str, n: int) -> State:
     n = min(n, state.decks[side])
     hands, decks = dict(state.hands), dict(state.decks)
     hands[side] += n
@@ -125,7 +125,7 @@ def _draw(state: State, side: str, n: int) -> State:
     return evolve(state, hands=Scores(hands), decks=Scores(decks), draws=state.draws + n)
 
 
-def _prerequisite(state: State, side: str, spell: Spell) -> None:
+def check_prerequisite(state: State, side: str, spell: Spell) -> None:
     under = tile_at(state.board, state.pawn(side))
     own = "dfD" if side == "day" else "nN"
     if spell.prerequisite == "pawn_on_own" and under not in own:

@@ -33,12 +33,12 @@ from engine.day_and_night.areas import size
 from engine.day_and_night.choices import FIELDS_48, can_cast_now, first_targets
 from engine.day_and_night.spells import Effect, Spell
 from engine.day_and_night.state import AP_PER_TURN, SIDES, Options, State, Upkeep
-from engine.day_and_night.temples import _day_upkeep, _own_tiles
+from engine.day_and_night.temples import day_upkeep, own_tiles
 
 CHANGES_TILES = ("place", "flip", "move_tile", "mystify")
 
 
-def _judge(state: State, turn_start: bool = False) -> State:
+def judge(state: State, turn_start: bool = False) -> State:
     """The end, decided once an action is done (every effect of a spell applied): the board's
     adjudication (a second temple, Day's adjudicated win, a draw when neither can still win),
     then too few tiles for a second temple on either side (a draw), then, at the start of a
@@ -51,7 +51,7 @@ def _judge(state: State, turn_start: bool = False) -> State:
         return evolve(state, verdict=verdict, outcome="draw")
     if outcome is None and turn_start and no_change_left(state):
         while state.mystify and outcome is None:
-            board, markers, removed, fixed = _day_upkeep(state.board, state.mystify)
+            board, markers, removed, fixed = day_upkeep(state.board, state.mystify)
             state = evolve(state, board=board, mystify=markers, upkeep=Upkeep(removed, fixed))
             verdict = adjudicate(board).verdict
             outcome = None if verdict == "play" else verdict
@@ -67,7 +67,7 @@ def too_few_tiles(state: State) -> bool:
     the most, of those not yet cast (each copy once)."""
     left = _left(state.options, state.cast)  # per caster, per side: (tiles, copies), best first
     for i, (side, temples) in enumerate(zip(SIDES, _temples(state.board), strict=True)):
-        could = size(_own_tiles(state.board, side))
+        could = size(own_tiles(state.board, side))
         for caster, by_side in zip(SIDES, left, strict=True):
             more = state.hands[caster] + state.decks[caster]  # spells it can still cast
             for tiles, copies in by_side[i]:

@@ -1,34 +1,31 @@
 """A whole game of Day and Night on the contract (`engine/contract.py`): 12 action points a
 turn, the start-of-turn upkeep, spells from data, steps, temples (chosen when more than 8
-tiles connect, also in the middle of a spell), adjudication after every board change.
-
-Actions (one line each):
-    cast ID R,C ...     a spell of the side's deck with its targets, in the order of its effects
-    step R,C            the own pawn one field (3 AP; a field not yet entered this turn)
-    temple R,C x8       the 8 connected tiles that become a temple (when more than 8 connect)
-    end                 the turn ends (the next player's upkeep happens at once)
-The box knows hand, deck and discard counts, not which cards are in a hand. Pure.
+tiles connect, also in the middle of a spell), adjudication after every board change. Its
+actions are written as `engine/day_and_night/notation.py` gives them: a step costs 3 AP and
+enters a field not yet entered this turn; a temple is chosen when more than 8 tiles connect;
+at the end of a turn the next player's upkeep happens at once. The box knows hand, deck and
+discard counts, not which cards are in a hand. Pure.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from engine.contract import Game, Result, Scores, lead_chances
-from engine.core import Coord, IllegalMove, MisuseError, NotationError, evolve, parse_deck_rules
+from engine.core import Coord, IllegalMove, NotationError, evolve, parse_deck_rules
 from engine.day_and_night import table as on_table
 from engine.day_and_night.adjudication import TEMPLE_SIZE
 from engine.day_and_night.areas import COLS, ROWS, bit, components, size
 from engine.day_and_night.choices import can_cast_now, first_targets
 from engine.day_and_night.effects import (
-    _draw,
-    _effect,
-    _prerequisite,
+    apply_effect,
+    check_prerequisite,
+    draw_spells,
 )
-from engine.day_and_night.end import _judge, ended_by
+from engine.day_and_night.end import ended_by, judge
+from engine.day_and_night.notation import format_action, parse_action
 from engine.day_and_night.spells import (
     EXAMPLE,
     Effect,
@@ -59,11 +56,12 @@ from engine.day_and_night.state import (
     tile_at,
 )
 from engine.day_and_night.temples import (
-    _build,
-    _day_upkeep,
-    _temple_choices,
-    _temples,
+    build_temple,
+    build_temples,
+    day_upkeep,
+    temple_choices,
 )
+from engine.table import Change, Table
 
 # --- playing --------------------------------------------------------------------------------
 
@@ -89,7 +87,7 @@ def apply(state: State, action: Action) -> State:
                 raise IllegalMove(
                     f"{spell.name} costs {spell.cost} AP, {state.ap} are left", "too_expensive"
                 )
-            _prerequisite(state, side, spell)
+            check_prerequisite(state, side, spell)
             if len(targets) != spell.targets:
                 raise IllegalMove(
                     f"{spell.name} takes {spell.targets} target(s), got {len(targets)}",
@@ -128,7 +126,7 @@ def apply(state: State, action: Action) -> State:
                 entered=state.entered | {to},
                 stepped=True,
             )
-            return _judge(_draw(moved, side, 1))  # each field entered: one card
+            return judge(draw_spells(moved, side, 1))  # each field entered: one card
         case End():
             return _next_turn(state)
     raise IllegalMove(f"unknown action {action!r}", "unknown_action")  # pragma: no cover
@@ -148,7 +146,7 @@ def _split(spell: Spell, targets: tuple[Coord, ...]) -> Steps:
 def _validate(state: State, side: str, steps: Steps) -> None:
     """Every effect's targets, in order, on the board as the earlier effects leave it."""
     for effect, targets in steps:
-        state = _effect(state, side, effect, targets)
+        state = apply_effect(state, side, effect, targets)
 
 
 def _effects(state: State, side: str, steps: Steps, resumed: bool = False) -> State:
@@ -157,16 +155,16 @@ def _effects(state: State, side: str, steps: Steps, resumed: bool = False) -> St
     became a temple tile has no effect."""
     for i, (effect, targets) in enumerate(steps):
         try:
-            state = _effect(state, side, effect, targets)
+            state = apply_effect(state, side, effect, targets)
         except IllegalMove:
             if not resumed:
                 raise
             continue
         if effect.kind in ("place", "flip", "move_tile"):
-            state = _temples(state, steps[i + 1 :])
+            state = build_temples(state, steps[i + 1 :])
             if state.pending is not None:
                 return state
-    return _judge(state)
+    return judge(state)
 
 
 def _choose_temple(state: State, fields: tuple[Coord, ...]) -> State:
@@ -182,12 +180,12 @@ def _choose_temple(state: State, fields: tuple[Coord, ...]) -> State:
         raise IllegalMove("choose 8 different tiles of the connected area", "temple_choice")
     if len(components(chosen)) != 1:
         raise IllegalMove("the 8 temple tiles must be connected", "temple_not_connected")
-    built = _build(evolve(state, pending=None), pending.side, chosen)
-    after = _temples(built, pending.rest)  # another area of more than 8: pause again
+    built = build_temple(evolve(state, pending=None), pending.side, chosen)
+    after = build_temples(built, pending.rest)  # another area of more than 8: pause again
     if after.pending is not None:
         return after
     if not pending.rest:
-        return _judge(after)
+        return judge(after)
     return _effects(after, state.turn, pending.rest, resumed=True)
 
 
@@ -209,56 +207,12 @@ def _next_turn(state: State) -> State:
         stepped=False,
     )
     if side == "day":  # one marker off each mystified tile; the last one fixes it
-        board, markers, removed, fixed = _day_upkeep(nxt.board, nxt.mystify)
+        board, markers, removed, fixed = day_upkeep(nxt.board, nxt.mystify)
         nxt = evolve(nxt, board=board, mystify=markers, upkeep=Upkeep(removed, fixed))
-        nxt = _temples(nxt) if fixed else nxt
-        return nxt if nxt.pending is not None else _judge(nxt, turn_start=True)
+        nxt = build_temples(nxt) if fixed else nxt
+        return nxt if nxt.pending is not None else judge(nxt, turn_start=True)
     night = evolve(nxt, crystals=frozenset(), upkeep=Upkeep(crystals=tuple(sorted(state.crystals))))
-    return _judge(night, turn_start=True)
-
-
-# --- the notation -----------------------------------------------------------------------------
-
-FIELD = re.compile(r"([0-9]),([0-9])")
-SPELL_ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
-
-
-def _field(text: str) -> Coord:
-    found = FIELD.fullmatch(text)
-    if not found:
-        raise NotationError(f"expected a field as ROW,COL like 2,5, got {text!r}")
-    return int(found.group(1)), int(found.group(2))
-
-
-def format_action(action: Action) -> str:
-    match action:
-        case Cast(spell_id, targets):
-            return " ".join(["cast", spell_id, *(f"{r},{c}" for r, c in targets)])
-        case Step((r, c)):
-            return f"step {r},{c}"
-        case Temple(fields):
-            return " ".join(["temple", *(f"{r},{c}" for r, c in fields)])
-        case End():
-            return "end"
-    raise MisuseError(f"not a Day and Night action: {action!r}")
-
-
-def parse_action(text: str) -> Action:
-    words = text.split()
-    if not words:
-        raise NotationError("empty action; actions: cast ID R,C..., step R,C, temple R,C x8, end")
-    verb, args = words[0], words[1:]
-    if verb == "end" and not args:
-        return End()
-    if verb == "step" and len(args) == 1:
-        return Step(_field(args[0]))
-    if verb == "temple" and len(args) == TEMPLE_SIZE:
-        return Temple(tuple(sorted(_field(a) for a in args)))
-    if verb == "cast" and args and SPELL_ID.fullmatch(args[0]):
-        return Cast(args[0], tuple(_field(a) for a in args[1:]))
-    raise NotationError(
-        f"expected cast ID R,C..., step R,C, temple R,C (8 fields) or end, got {text!r}"
-    )
+    return judge(night, turn_start=True)
 
 
 # --- the contract ---------------------------------------------------------------------------
@@ -418,8 +372,11 @@ class DayAndNight(Game[State, Action, Options]):
         "ended_by",
     )
 
-    table = staticmethod(on_table.table)
-    changes = staticmethod(on_table.changes)
+    def table(self, state: State) -> Table:
+        return on_table.table(state)
+
+    def changes(self, before: State, after: State) -> tuple[Change, ...]:
+        return on_table.changes(before, after)
 
     def summary(self, state: State) -> dict[str, Any]:
         return {
@@ -469,7 +426,7 @@ def spread_actions(state: State, finish: bool = False) -> list[Action]:
     if state.over:
         return []
     if state.pending is not None:
-        return [*_temple_choices(state)]
+        return [*temple_choices(state)]
     found: list[Action] = [End()]
     r, c = state.pawn(state.turn)
     for to in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):

@@ -141,7 +141,7 @@ def tile_at(board: Board, at: Coord) -> str:
     return board.at(*at)
 
 
-def _set(board: Board, at: Coord, symbol: str) -> Board:
+def set_tile(board: Board, at: Coord, symbol: str) -> Board:
     b = bit(*at)
     masks = {
         "d": board.day & ~b,

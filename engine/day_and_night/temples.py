@@ -12,22 +12,22 @@ from engine.day_and_night.state import (
     Pending,
     State,
     Temple,
-    _set,
+    set_tile,
 )
 
 # --- temples and the verdict ----------------------------------------------------------------
 
 
-def _own_tiles(board: Board, side: str) -> int:
+def own_tiles(board: Board, side: str) -> int:
     return (board.day | board.fixed) if side == "day" else board.night
 
 
-def _temples(state: State, rest: tuple[tuple[Effect, tuple[Coord, ...]], ...] = ()) -> State:
+def build_temples(state: State, rest: tuple[tuple[Effect, tuple[Coord, ...]], ...] = ()) -> State:
     """Make every area of 8 connected tiles a temple (the active side first); more than 8:
     play pauses for the choice. Once a side has its second temple the game is decided and
     no more temples are built (the end itself is decided when the action is done)."""
     for side in (state.turn, OTHER[state.turn]):
-        own = _own_tiles(state.board, side)
+        own = own_tiles(state.board, side)
         if size(own) < TEMPLE_SIZE:  # too few tiles for a temple (most boards, most sides)
             continue
         for part in components(own):
@@ -37,7 +37,7 @@ def _temples(state: State, rest: tuple[tuple[Effect, tuple[Coord, ...]], ...] = 
             if _decided(state.board):
                 return state
             if n == TEMPLE_SIZE:
-                state = _build(state, side, part)
+                state = build_temple(state, side, part)
             elif n > TEMPLE_SIZE:
                 return evolve(state, pending=Pending(side, part, tuple(rest)))
     return state
@@ -47,7 +47,7 @@ def _decided(board: Board) -> bool:
     return board.day_temples >= 2 or board.night_temples >= 2
 
 
-def _build(state: State, side: str, mask: int) -> State:
+def build_temple(state: State, side: str, mask: int) -> State:
     board = state.board
     keep = ~mask
     if side == "day":
@@ -67,7 +67,7 @@ def _build(state: State, side: str, mask: int) -> State:
     return evolve(state, board=board, crystals=crystals, mystify=tuple(sorted(markers.items())))
 
 
-def _day_upkeep(
+def day_upkeep(
     board: Board, mystify: tuple[tuple[Coord, int], ...]
 ) -> tuple[Board, tuple[tuple[Coord, int], ...], tuple[Coord, ...], tuple[Coord, ...]]:
     """One marker off each mystified tile; the last one fixes it."""
@@ -78,11 +78,11 @@ def _day_upkeep(
             markers[at] = n - 1
         else:
             fixed.append(at)
-            board = _set(board, at, "f")
+            board = set_tile(board, at, "f")
     return board, tuple(sorted(markers.items())), tuple(removed), tuple(fixed)
 
 
-def _temple_choices(state: State) -> list[Temple]:
+def temple_choices(state: State) -> list[Temple]:
     """A few ways to pick 8 connected tiles out of the pending area (grown from each tile)."""
     assert state.pending is not None  # only asked while a temple is to be chosen
     area = state.pending.area

@@ -1,22 +1,20 @@
 """A whole game of Feuer und Wasser on the contract (`engine/contract.py`): two rounds of
 drawing and laying cards, rows (basic) or groups (allied), discards or tactician points.
 
-A turn is two actions: `draw ID` (which card the active player drew: it must be in their deck
-and not laid yet) and `lay ROW,COL TURNS` (the drawn card, turned TURNS quarter turns
-clockwise, its top-left field on that square). The decks are part of the options, so a record
-replays without any file. Pure: no I/O, no randomness.
+A turn is two actions, a draw and a lay (written as `engine/feuer_und_wasser/notation.py`
+gives them): the card drawn must be in the active player's deck and not laid yet. The decks
+are part of the options, so a record replays without any file. Pure: no I/O, no randomness.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.contract import Game, Result, RoundResult, Scores
-from engine.core import Coord, IllegalMove, MisuseError, NotationError, evolve
+from engine.core import Coord, IllegalMove, NotationError, evolve
 from engine.feuer_und_wasser import table as on_table
 from engine.feuer_und_wasser.counting import longest, score_placement as score_placement
 from engine.feuer_und_wasser.landscape import (
@@ -25,79 +23,22 @@ from engine.feuer_und_wasser.landscape import (
     DIVISOR,
     Card,
     Landscape,
-    Mode,
     Placement,
     lay,
     parse_card,
 )
-
-CARD_ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
-OTHER = {"R": "B", "B": "R"}
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    mode: Mode = "rows"  # rows (basic) or groups (allied)
-    tactician: bool = False  # open piles: nothing is discarded, points are written down
-    starter: str = "R"  # who starts round 1; the other starts round 2
-    start: Card = Card(("RRB", "BBR"))  # the neutral start card, as it lies
-    decks: tuple[tuple[tuple[str, Card], ...], tuple[tuple[str, Card], ...]] = ((), ())
-
-    def deck(self, player: str) -> tuple[tuple[str, Card], ...]:
-        return self.decks[COLOURS.index(player)]
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    card: str  # the card's id in the active player's deck
-
-
-@dataclass(frozen=True, slots=True)
-class Lay:
-    at: Coord  # the landscape square under the turned card's top-left field
-    turns: int  # quarter turns clockwise, 0..3
-
-
-Action = Draw | Lay
-
-
-@dataclass(frozen=True, slots=True)
-class Last:
-    """The last placement: who laid it, what counted and what it scored."""
-
-    player: str
-    length: int
-    cards: int  # discards (basic/allied, capped at the pile) or points (tactician)
-    fields: tuple[Coord, ...]
-    card: tuple[Coord, ...]  # the squares the card covers
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    options: Options
-    round: int
-    turn: str
-    landscape: Landscape
-    piles: Scores  # cards left in each draw pile
-    laid: frozenset[tuple[str, str]]  # (player, card id) laid this round: each deck its own
-    drawn: str | None = None  # the card in the active player's hand
-    points: Scores = Scores({"R": 0, "B": 0})  # tactician points this round
-    last: Last | None = None
-    cards_laid: int = 1  # the start card included
-    # every card on the landscape this round, in the order laid, where it lies: (player, card
-    # id, the squares it covers); the start card is ("", "start", ...). What the box names a
-    # place by (the card it lies next to), and what an undo takes off.
-    cards: tuple[tuple[str, str, tuple[Coord, ...]], ...] = ()
-    round_scores: tuple[Scores, ...] = ()
-    over: bool = False
-    round_landscapes: tuple[Landscape, ...] = ()  # each finished round's final landscape
-
-    def is_laid(self, player: str, card_id: str) -> bool:
-        """Laid this round from `player`'s deck (both printed decks may number 1..n)."""
-        return (player, card_id) in self.laid
-
-    def laid_by(self, player: str) -> list[str]:
-        return [card_id for who, card_id in self.laid if who == player]
+from engine.feuer_und_wasser.notation import format_action, format_deck, parse_action, parse_deck
+from engine.feuer_und_wasser.state import (
+    CARD_ID as CARD_ID,
+    OTHER as OTHER,
+    Action as Action,
+    Draw as Draw,
+    Last as Last,
+    Lay as Lay,
+    Options as Options,
+    State as State,
+)
+from engine.table import Change, Table
 
 
 def turned(card: Card, turns: int) -> Card:
@@ -235,62 +176,6 @@ def _end_round(state: State, scores: Scores) -> State:
     return evolve(fresh, last=state.last)
 
 
-# --- the notation ------------------------------------------------------------------------------
-
-FIELD = re.compile(r"(-?[0-9]{1,4}),(-?[0-9]{1,4})")
-
-
-def format_action(action: Action) -> str:
-    match action:
-        case Draw(card_id):
-            return f"draw {card_id}"
-        case Lay((r, c), turns):
-            return f"lay {r},{c} {turns}"
-    raise MisuseError(f"not a Feuer und Wasser action: {action!r}")
-
-
-def parse_action(text: str) -> Action:
-    words = text.split()
-    if not words or words[0] not in ("draw", "lay"):
-        raise NotationError(f"expected 'draw ID' or 'lay ROW,COL TURNS', got {text!r}")
-    if words[0] == "draw":
-        if len(words) != 2 or not CARD_ID.fullmatch(words[1]):
-            raise NotationError(f"expected 'draw ID' (letters, digits, _ . -), got {text!r}")
-        return Draw(words[1])
-    if len(words) != 3:
-        raise NotationError(f"expected 'lay ROW,COL TURNS', got {text!r}")
-    at = FIELD.fullmatch(words[1])
-    if not at:
-        raise NotationError(f"expected a square as ROW,COL like -1,2, got {words[1]!r}")
-    if words[2] not in ("0", "1", "2", "3"):
-        raise NotationError(f"TURNS is 0, 1, 2 or 3 quarter turns, got {words[2]!r}")
-    return Lay((int(at.group(1)), int(at.group(2))), int(words[2]))
-
-
-def parse_deck(text: str, what: str) -> tuple[tuple[str, Card], ...]:
-    """`ID:PATTERN,ID:PATTERN,...` (a deck in a record's option line)."""
-    cards = []
-    seen = set()
-    for i, item in enumerate(filter(None, text.split(",")), start=1):
-        card_id, sep, pattern = item.partition(":")
-        if not sep or not CARD_ID.fullmatch(card_id):
-            raise NotationError(f"{what}: card {i} must be ID:PATTERN, got {item!r}")
-        if card_id in seen:
-            raise NotationError(f"{what}: card {card_id!r} is listed twice")
-        seen.add(card_id)
-        card = parse_card(pattern)
-        if len(card.rows) != 2:
-            raise NotationError(f"{what}: card {card_id!r} is written 2 rows of 3 (as drawn)")
-        cards.append((card_id, card))
-    if not cards:
-        raise NotationError(f"{what}: a deck needs at least one card")
-    return tuple(cards)
-
-
-def format_deck(deck: tuple[tuple[str, Card], ...]) -> str:
-    return ",".join(f"{card_id}:{card.notation()}" for card_id, card in deck)
-
-
 class FeuerUndWasser(Game[State, Action, Options]):
     id = "feuer-und-wasser"
     name = "Feuer und Wasser"
@@ -422,8 +307,11 @@ class FeuerUndWasser(Game[State, Action, Options]):
 
     table_free = ("round", "to_move", "last", "round_scores", "totals")
 
-    table = staticmethod(on_table.table)
-    changes = staticmethod(on_table.changes)
+    def table(self, state: State) -> Table:
+        return on_table.table(state)
+
+    def changes(self, before: State, after: State) -> tuple[Change, ...]:
+        return on_table.changes(before, after)
 
     def summary(self, state: State) -> dict[str, Any]:
         fields = state.landscape.fields

@@ -16,11 +16,13 @@ the hand holds one. Pure.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Game, Result, RoundResult, Scores, lead_chances
 from engine.core import IllegalMove, NotationError, evolve, parse_deck_rules
+from engine.table import Change, Table
 from engine.wandernde_druiden import table as on_table, tactics
 from engine.wandernde_druiden.cards import (
     SMALL_DECKS,
@@ -59,8 +61,8 @@ from engine.wandernde_druiden.state import (
     Place as Place,
     Side as Side,
     State as State,
-    _with as _with,
     initial_state as initial_state,
+    with_side as with_side,
 )
 from engine.wandernde_druiden.turn import (
     end_turn,
@@ -171,7 +173,7 @@ def _clash(state: State, action: Clash) -> State:
         outcome,
         cut,
     )
-    state = _with(_with(state, attacker, a_side), defender, d_side)
+    state = with_side(with_side(state, attacker, a_side), defender, d_side)
     return judge(evolve(state, clashed=True, clash=record))
 
 
@@ -358,9 +360,20 @@ class WanderndeDruiden(Game[State, Action, Options]):
     # whose turn and its step, the MP, the clash's record and the end are the box's
     table_free = ("to_move", "turn", "active", "phase", "drawn", "clash", "loser", "why")
 
-    first_guess = staticmethod(tactics.first_guess)
-    table = staticmethod(on_table.table)
-    changes = staticmethod(on_table.changes)
+    def first_guess(
+        self,
+        state: State,
+        actions: Sequence[Action],
+        rng: random.Random,
+        held: Sequence[str] | None,
+    ) -> Action | None:
+        return tactics.first_guess(state, actions, rng, held)
+
+    def table(self, state: State) -> Table:
+        return on_table.table(state)
+
+    def changes(self, before: State, after: State) -> tuple[Change, ...]:
+        return on_table.changes(before, after)
 
     def summary(self, state: State) -> dict[str, Any]:
         return {

@@ -155,9 +155,9 @@ def initial_state(options: Options) -> State:
     sides = (_first_side(options, "A"), _first_side(options, "B"))
     state = State(options, sides, turn=options.starter)
     starter = evolve(state.side(options.starter), turns=1)  # its first turn: no draw
-    return _with(state, options.starter, starter)
+    return with_side(state, options.starter, starter)
 
 
-def _with(state: State, player: str, side: Side) -> State:
+def with_side(state: State, player: str, side: Side) -> State:
     sides = (side, state.sides[1]) if player == "A" else (state.sides[0], side)
     return evolve(state, sides=sides)

@@ -18,7 +18,7 @@ from engine.wandernde_druiden.state import (
     Options,
     Place,
     State,
-    _with,
+    with_side,
 )
 
 # --- laying cards ----------------------------------------------------------------------------
@@ -47,7 +47,7 @@ def lay_place(state: State, action: LayPlace) -> State:
         raise IllegalMove("power places come before the clash", "clash_done")
     side = state.side(state.turn)
     side = side.laying(card.id, places=(*side.places, Place(card.id, card.kind)))
-    return judge(evolve(_with(state, state.turn, side), placed=True))
+    return judge(evolve(with_side(state, state.turn, side), placed=True))
 
 
 def payment(state: State, card_id: str) -> tuple[int, ...] | None:
@@ -78,7 +78,7 @@ def lay_creature(state: State, action: LayCreature) -> State:
     side = side.laying(
         card.id, places=places, creatures=(*side.creatures, Creature(card.id, card.strength))
     )
-    return judge(evolve(_with(state, state.turn, side), clashed=True))
+    return judge(evolve(with_side(state, state.turn, side), clashed=True))
 
 
 # --- the turn --------------------------------------------------------------------------------
@@ -102,7 +102,7 @@ def end_turn(state: State) -> State:
         discard=side.discard + cut,
         places=tuple(evolve(p, used=False) for p in side.places),
     )
-    state = _with(state, player, side)
+    state = with_side(state, player, side)
     nxt = OTHER[player]
     coming = state.side(nxt)
     limit = FIRST_TURN_HAND if coming.turns == 0 else coming.mp
@@ -110,7 +110,7 @@ def end_turn(state: State) -> State:
     coming = evolve(
         coming, hand=coming.hand + drawn, pile=coming.pile - drawn, turns=coming.turns + 1
     )
-    state = _with(state, nxt, coming)
+    state = with_side(state, nxt, coming)
     return judge(
         evolve(
             state,

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from engine.contract import Game, Result, RoundResult, Scores
 from engine.core import Coord, DataError, IllegalMove, MisuseError, NotationError, evolve
+from engine.table import Change, Table
 from engine.zweimal import table as on_table
 from engine.zweimal.position import (
     EMPTY,
@@ -472,8 +473,11 @@ class Zweimal(Game[State, Action, Options]):
 
     table_free = ("round", "step", "to_move", "round_scores", "totals")  # the box scores
 
-    table = staticmethod(on_table.table)
-    changes = staticmethod(on_table.changes)
+    def table(self, state: State) -> Table:
+        return on_table.table(state)
+
+    def changes(self, before: State, after: State) -> tuple[Change, ...]:
+        return on_table.changes(before, after)
 
     def summary(self, state: State) -> dict[str, Any]:
         return {

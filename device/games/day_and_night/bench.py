@@ -67,10 +67,11 @@ def adjudication(boards: int, seed: int = 2026) -> list[float]:
 def full_action(boards: int, frame: Frame) -> list[float]:
     """Day and Night, every action the engine offers on boards with 32+ tiles: apply (temple
     check, adjudication), the screens' next view, the box's frame (`frame`, from the bench)."""
-    from device.games.day_and_night import screen as screens
+    from device.games.day_and_night.screen import SCREENS
     from engine.day_and_night.areas import size
     from engine.day_and_night.game import GAME
 
+    screens = SCREENS()
     first = GAME.initial(GAME.parse_options({}))
     frame(GAME.id, first.options, first, screens.initial_view(first))  # the fonts load once
     times: list[float] = []

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from device.games import contract
 from device.games.contract import (
@@ -26,6 +27,7 @@ from device.games.contract import (
     Layout,
     Question,
     Reaction,
+    Told,
     deck_rules_question,
 )
 from device.games.day_and_night import (
@@ -43,9 +45,9 @@ from device.games.day_and_night.view import (
     PANEL as PANEL,
     TOP as TOP,
     View as View,
-    _temple_area,
     offered,
     spells,
+    temple_area,
     temple_chosen,
 )
 from device.games.day_and_night.words import describe, seat_name, status
@@ -65,11 +67,10 @@ from engine.day_and_night.state import (
     Temple,
     adjacent,
 )
+from engine.table import Change
 
-
-def questions(answers: dict[str, str]) -> list[Question]:
-    # Day begins; the players decide who plays which side at the table
-    return deck_rules_question()
+if TYPE_CHECKING:
+    from device.ui.fonts import Fonts
 
 
 # --- the view --------------------------------------------------------------------------------
@@ -109,26 +110,6 @@ def _temple_view(state: State, keep: View) -> View:
     return replace(keep, mode="temple", targets=out, cursor=out[0] if out else keep.cursor)
 
 
-def initial_view(state: State) -> View:
-    if state.pending is not None:
-        return _temple_view(state, View())
-    return View(cursor=state.pawn(state.turn))
-
-
-def view_record(view: View) -> dict[str, Any]:
-    return {
-        "cursor": list(view.cursor),
-        "mode": view.mode,
-        "spell": view.spell,
-        "targets": [list(t) for t in view.targets],
-        "built": [list(t) for t in view.built],
-        "built_side": view.built_side,
-        "last": list(view.last),
-        "drawn": view.drawn,
-        "upkeep": view.upkeep,
-    }
-
-
 def _coords(data: Any) -> tuple[Coord, ...]:
     if not isinstance(data, list):
         raise DataError("not a list of fields")
@@ -140,86 +121,7 @@ def _coords(data: Any) -> tuple[Coord, ...]:
     return tuple(found)
 
 
-def view_parse(data: dict[str, Any], state: State) -> View:
-    cursor = data.get("cursor", [0, 0])
-    mode = data.get("mode", "board")
-    last = data.get("last", ["", ""])
-    if (
-        not isinstance(cursor, list)
-        or len(cursor) != 2
-        or not all(isinstance(v, int) for v in cursor)
-        or not (0 <= cursor[0] < ROWS and 0 <= cursor[1] < COLS)
-        or mode not in ("board", "spells", "targets", "temple")
-        or not isinstance(data.get("spell", 0), int)
-        or not (isinstance(last, list) and len(last) == 2 and all(isinstance(v, str) for v in last))
-    ):
-        raise DataError("not a Day and Night view")
-    view = View(
-        (cursor[0], cursor[1]),
-        mode,
-        data.get("spell", 0) % max(1, len(spells(state))),
-        _coords(data.get("targets", [])),
-        _coords(data.get("built", [])),
-        str(data.get("built_side", "")),
-        (last[0], last[1]),
-        int(data.get("drawn", 0)) if str(data.get("drawn", 0)).isdigit() else 0,
-        data.get("upkeep") is True,
-    )
-    if (state.pending is not None) != (mode == "temple"):
-        return replace(initial_view(state), last=view.last)
-    if mode == "temple" and tuple(sorted(view.targets)) not in temple_options(state):
-        return _temple_view(state, view)
-    if mode == "targets" and not _target_options(state, view):
-        return View(cursor=state.pawn(state.turn), last=view.last)
-    return view
-
-
-def after_undo(state: State, view: View) -> View:
-    """After an undo the cursor stands on the pawn (on the field of a step taken back, the
-    next ok would step there again); a temple's choice or the targets as they were."""
-    if view.mode == "board":
-        return replace(view, cursor=state.pawn(state.turn), targets=(), drawn=0, aim=None)
-    return replace(view, drawn=0, aim=None)
-
-
-def after(before: State, after_state: State, view: View) -> View:
-    last = view.last
-    cast_now = after_state.turn == before.turn or after_state.pending is not None
-    if cast_now and after_state.discards[before.turn] > before.discards[before.turn]:
-        # a spell was cast (the end of a turn discards too, but passes the turn)
-        i = SIDES.index(before.turn)
-        cast = spells(before)[view.spell % len(spells(before))].id
-        last = (cast, last[1]) if i == 0 else (last[0], cast)
-    same_turn = after_state.turn == before.turn
-    drawn = after_state.draws - (before.draws if same_turn else 0)  # this step's, not the turn's
-    keep = View(last=last, drawn=max(0, drawn) if same_turn else 0, upkeep=not same_turn)
-    if after_state.pending is not None:
-        return _temple_view(after_state, keep)
-    built: tuple[Coord, ...] = ()
-    side = ""
-    for name, a, b in (
-        ("day", before.board.day_temple, after_state.board.day_temple),
-        ("night", before.board.night_temple, after_state.board.night_temple),
-    ):
-        if b & ~a:
-            built = tuple(fields_of(b & ~a))
-            side = name
-    return replace(keep, cursor=after_state.pawn(after_state.turn), built=built, built_side=side)
-
-
 # --- input -----------------------------------------------------------------------------------
-
-
-def layout(state: State, view: View) -> Layout:
-    if view.mode == "spells" and not state.over:
-        return Layout()  # the list: the whole width, the status line on top
-    return Layout(
-        status=False,
-        hint_y=57,
-        separators=False,
-        notice=(PANEL - 3, 27, 127, 54),  # (a 60 px name fits)
-        said=(PANEL - 3, 0, 127, 54),  # the panel: its title says the box's turn
-    )
 
 
 def _move(cursor: Coord, button: str) -> Coord:
@@ -230,34 +132,6 @@ def _move(cursor: Coord, button: str) -> Coord:
 def _target_options(state: State, view: View) -> tuple[Coord, ...]:
     spell = spells(state)[view.spell % len(spells(state))]
     return target_options(state, spell, view.targets)
-
-
-def on_button(state: State, view: View, button: str) -> Reaction:
-    if state.over:  # the final board, the last temple marked: ok goes to the menu
-        return Reaction(view)
-    view = replace(view, built=(), built_side="")  # a temple's notice lasts until a press
-    if view.mode == "board":  # a proposed spell's targets are marked until a press
-        view = replace(view, targets=())
-    if view.mode == "spells":
-        return _spell_list(state, view, button)
-    if view.mode == "temple":
-        return _temple(state, view, button)
-    if view.mode == "targets":
-        return _targets(state, view, button)
-    if button in ("up", "down", "left", "right"):
-        return Reaction(replace(view, cursor=_move(view.cursor, button)))
-    if button == "ok":
-        pawn = state.pawn(state.turn)
-        if view.cursor == pawn:
-            return _open_spells(state, view)
-        if adjacent(view.cursor, pawn):
-            return Reaction(view, Step(view.cursor))
-        return Reaction(view)
-    if button == "back":
-        return Reaction(
-            view, confirm=Confirm("end_turn", (str(max(0, state.hands[state.turn] - HAND)),))
-        )
-    return Reaction(view)
 
 
 def _open_spells(state: State, view: View) -> Reaction:
@@ -350,7 +224,7 @@ def _temple(state: State, view: View, button: str) -> Reaction:
         others = out - {view.cursor}
         places = [
             t
-            for t in _temple_area(state)
+            for t in temple_area(state)
             if t not in others and tuple(sorted(others | {t})) in options
         ]
         moved = cursor.step(places, view.cursor, button)
@@ -358,92 +232,214 @@ def _temple(state: State, view: View, button: str) -> Reaction:
     return Reaction(view)
 
 
-def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
-    if card and card.startswith("day-and-night:") and state.pending is None and not state.over:
-        spell_id = card.split(":", 1)[1]
-        if any(s.id == spell_id for s in spells(state)):
-            return _take(state, replace(view, built=(), built_side=""), spell_id)
-    return Reaction(view)
-
-
-def confirm_text(what: Confirm, lang: str) -> str:
-    n = int(what.detail[0]) if what.kind == "end_turn" and what.detail else 0
-    return text("dan.confirm_end_cut", lang, n=n) if n else text("dan.confirm_end", lang)
-
-
-def confirmed(what: Confirm) -> End:
-    return End()
-
-
-def round_ended(before: State, after: State, lang: str) -> list[str] | None:
-    return None
-
-
-def card_label(state: State, seat: str, card: str, lang: str) -> str:
-    """A spell of the seat's deck by its name (the box's hand, drawn for it)."""
-    spell = state.options.spell(seat, card)
-    return spell_name(spell, lang) if spell else card
-
-
-def show_action(state: State, view: View, action: Any) -> View:
-    """A proposed action on the board: the cursor on the step's field, the spell's targets
-    marked (the cursor on the first), or the temple as it will be built (the tiles it leaves
-    out marked, as the temple choice shows them)."""
-    from engine.day_and_night.state import Cast, Step, Temple
-
-    if isinstance(action, Step):
-        return replace(view, mode="board", cursor=action.to)
-    if isinstance(action, Cast) and action.targets:  # every target marked, the first under
-        return replace(view, mode="board", cursor=action.targets[0], targets=action.targets)
-    if isinstance(action, Temple) and action.fields:  # the temple as it will be built: the
-        out = tuple(t for t in _temple_area(state) if t not in action.fields)  # tiles left out
-        return replace(view, mode="temple", targets=out, cursor=out[0] if out else view.cursor)
-    return view
-
-
-def suggest(state: State, view: View, action: Any) -> View:
-    """The box's choice for the player where they start: the cursor on the step's field or
-    on the pawn for a spell (the list opens on it, its targets marked up to the last), the
-    temple's choice on the temple it would build."""
-    if isinstance(action, Temple) and view.mode == "temple":
-        return show_action(state, view, action)
-    if view.mode != "board" or view.targets:
-        return view
-    if isinstance(action, Step):
-        return replace(view, cursor=action.to)
-    if isinstance(action, Cast):
-        return replace(view, cursor=state.pawn(state.turn), aim=action)
-    return view
-
-
 class DayAndNightScreens(contract.Screens[State, View, Action]):
-    """Day and Night's screens: the hooks are this module's functions; the spells of new games
+    """Day and Night's screens (the hooks of `contract.Screens`); the spells of new games
     come from the config's deck files, read when the screens are built."""
 
-    deck_options = staticmethod(day_and_night_decks.options)
+    def deck_options(self, deck_paths: list[Path]) -> dict[str, str]:
+        return day_and_night_decks.options(deck_paths)
 
-    questions = staticmethod(questions)
-    initial_view = staticmethod(initial_view)
-    view_record = staticmethod(view_record)
-    view_parse = staticmethod(view_parse)
-    status = staticmethod(status)
-    hint = staticmethod(hint)
-    draw_main = staticmethod(draw_main)
-    on_button = staticmethod(on_button)
-    on_tap = staticmethod(on_tap)
-    suggest = staticmethod(suggest)
-    confirm_text = staticmethod(confirm_text)
-    confirmed = staticmethod(confirmed)
-    round_ended = staticmethod(round_ended)
-    layout = staticmethod(layout)
-    after = staticmethod(after)
-    after_undo = staticmethod(after_undo)
-    say = staticmethod(say)
-    turn_began = staticmethod(turn_began)
-    describe = staticmethod(describe)
-    seat_name = staticmethod(seat_name)
-    show_action = staticmethod(show_action)
-    card_label = staticmethod(card_label)
+    def status(self, state: State, lang: str) -> str:
+        return status(state, lang)
+
+    def hint(self, state: State, view: View, lang: str) -> str:
+        return hint(state, view, lang)
+
+    def draw_main(self, draw: Any, state: State, view: View, lang: str, fonts: Fonts) -> None:
+        draw_main(draw, state, view, lang, fonts)
+
+    def say(self, told: Told, change: Change) -> str:
+        return say(told, change)
+
+    def turn_began(self, told: Told) -> list[str]:
+        return turn_began(told)
+
+    def describe(self, state: State, action: Action, lang: str) -> str:
+        return describe(state, action, lang)
+
+    def seat_name(self, seat: str, lang: str) -> str:
+        return seat_name(seat, lang)
+
+    def questions(self, answers: dict[str, str]) -> list[Question]:
+        # Day begins; the players decide who plays which side at the table
+        return deck_rules_question()
+
+    def initial_view(self, state: State) -> View:
+        if state.pending is not None:
+            return _temple_view(state, View())
+        return View(cursor=state.pawn(state.turn))
+
+    def view_record(self, view: View) -> dict[str, Any]:
+        return {
+            "cursor": list(view.cursor),
+            "mode": view.mode,
+            "spell": view.spell,
+            "targets": [list(t) for t in view.targets],
+            "built": [list(t) for t in view.built],
+            "built_side": view.built_side,
+            "last": list(view.last),
+            "drawn": view.drawn,
+            "upkeep": view.upkeep,
+        }
+
+    def view_parse(self, data: dict[str, Any], state: State) -> View:
+        cursor = data.get("cursor", [0, 0])
+        mode = data.get("mode", "board")
+        last = data.get("last", ["", ""])
+        if (
+            not isinstance(cursor, list)
+            or len(cursor) != 2
+            or not all(isinstance(v, int) for v in cursor)
+            or not (0 <= cursor[0] < ROWS and 0 <= cursor[1] < COLS)
+            or mode not in ("board", "spells", "targets", "temple")
+            or not isinstance(data.get("spell", 0), int)
+            or not (
+                isinstance(last, list) and len(last) == 2 and all(isinstance(v, str) for v in last)
+            )
+        ):
+            raise DataError("not a Day and Night view")
+        view = View(
+            (cursor[0], cursor[1]),
+            mode,
+            data.get("spell", 0) % max(1, len(spells(state))),
+            _coords(data.get("targets", [])),
+            _coords(data.get("built", [])),
+            str(data.get("built_side", "")),
+            (last[0], last[1]),
+            int(data.get("drawn", 0)) if str(data.get("drawn", 0)).isdigit() else 0,
+            data.get("upkeep") is True,
+        )
+        if (state.pending is not None) != (mode == "temple"):
+            return replace(self.initial_view(state), last=view.last)
+        if mode == "temple" and tuple(sorted(view.targets)) not in temple_options(state):
+            return _temple_view(state, view)
+        if mode == "targets" and not _target_options(state, view):
+            return View(cursor=state.pawn(state.turn), last=view.last)
+        return view
+
+    def on_button(self, state: State, view: View, button: str) -> Reaction:
+        if state.over:  # the final board, the last temple marked: ok goes to the menu
+            return Reaction(view)
+        view = replace(view, built=(), built_side="")  # a temple's notice lasts until a press
+        if view.mode == "board":  # a proposed spell's targets are marked until a press
+            view = replace(view, targets=())
+        if view.mode == "spells":
+            return _spell_list(state, view, button)
+        if view.mode == "temple":
+            return _temple(state, view, button)
+        if view.mode == "targets":
+            return _targets(state, view, button)
+        if button in ("up", "down", "left", "right"):
+            return Reaction(replace(view, cursor=_move(view.cursor, button)))
+        if button == "ok":
+            pawn = state.pawn(state.turn)
+            if view.cursor == pawn:
+                return _open_spells(state, view)
+            if adjacent(view.cursor, pawn):
+                return Reaction(view, Step(view.cursor))
+            return Reaction(view)
+        if button == "back":
+            return Reaction(
+                view, confirm=Confirm("end_turn", (str(max(0, state.hands[state.turn] - HAND)),))
+            )
+        return Reaction(view)
+
+    def on_tap(self, state: State, view: View, uid: str, card: str | None) -> Reaction:
+        if card and card.startswith("day-and-night:") and state.pending is None and not state.over:
+            spell_id = card.split(":", 1)[1]
+            if any(s.id == spell_id for s in spells(state)):
+                return _take(state, replace(view, built=(), built_side=""), spell_id)
+        return Reaction(view)
+
+    def suggest(self, state: State, view: View, action: Any) -> View:
+        """The box's choice for the player where they start: the cursor on the step's field or
+        on the pawn for a spell (the list opens on it, its targets marked up to the last), the
+        temple's choice on the temple it would build."""
+        if isinstance(action, Temple) and view.mode == "temple":
+            return self.show_action(state, view, action)
+        if view.mode != "board" or view.targets:
+            return view
+        if isinstance(action, Step):
+            return replace(view, cursor=action.to)
+        if isinstance(action, Cast):
+            return replace(view, cursor=state.pawn(state.turn), aim=action)
+        return view
+
+    def confirm_text(self, what: Confirm, lang: str) -> str:
+        n = int(what.detail[0]) if what.kind == "end_turn" and what.detail else 0
+        return text("dan.confirm_end_cut", lang, n=n) if n else text("dan.confirm_end", lang)
+
+    def confirmed(self, what: Confirm) -> End:
+        return End()
+
+    def round_ended(self, before: State, after: State, lang: str) -> list[str] | None:
+        return None
+
+    def layout(self, state: State, view: View) -> Layout:
+        if view.mode == "spells" and not state.over:
+            return Layout()  # the list: the whole width, the status line on top
+        return Layout(
+            status=False,
+            hint_y=57,
+            separators=False,
+            notice=(PANEL - 3, 27, 127, 54),  # (a 60 px name fits)
+            said=(PANEL - 3, 0, 127, 54),  # the panel: its title says the box's turn
+        )
+
+    def after(self, before: State, after_state: State, view: View) -> View:
+        last = view.last
+        cast_now = after_state.turn == before.turn or after_state.pending is not None
+        if cast_now and after_state.discards[before.turn] > before.discards[before.turn]:
+            # a spell was cast (the end of a turn discards too, but passes the turn)
+            i = SIDES.index(before.turn)
+            cast = spells(before)[view.spell % len(spells(before))].id
+            last = (cast, last[1]) if i == 0 else (last[0], cast)
+        same_turn = after_state.turn == before.turn
+        drawn = after_state.draws - (
+            before.draws if same_turn else 0
+        )  # this step's, not the turn's
+        keep = View(last=last, drawn=max(0, drawn) if same_turn else 0, upkeep=not same_turn)
+        if after_state.pending is not None:
+            return _temple_view(after_state, keep)
+        built: tuple[Coord, ...] = ()
+        side = ""
+        for name, a, b in (
+            ("day", before.board.day_temple, after_state.board.day_temple),
+            ("night", before.board.night_temple, after_state.board.night_temple),
+        ):
+            if b & ~a:
+                built = tuple(fields_of(b & ~a))
+                side = name
+        return replace(
+            keep, cursor=after_state.pawn(after_state.turn), built=built, built_side=side
+        )
+
+    def after_undo(self, state: State, view: View) -> View:
+        """After an undo the cursor stands on the pawn (on the field of a step taken back, the
+        next ok would step there again); a temple's choice or the targets as they were."""
+        if view.mode == "board":
+            return replace(view, cursor=state.pawn(state.turn), targets=(), drawn=0, aim=None)
+        return replace(view, drawn=0, aim=None)
+
+    def show_action(self, state: State, view: View, action: Any) -> View:
+        """A proposed action on the board: the cursor on the step's field, the spell's targets
+        marked (the cursor on the first), or the temple as it will be built (the tiles it leaves
+        out marked, as the temple choice shows them)."""
+        from engine.day_and_night.state import Cast, Step, Temple
+
+        if isinstance(action, Step):
+            return replace(view, mode="board", cursor=action.to)
+        if isinstance(action, Cast) and action.targets:  # every target marked, the first under
+            return replace(view, mode="board", cursor=action.targets[0], targets=action.targets)
+        if isinstance(action, Temple) and action.fields:  # the temple as it will be built: the
+            out = tuple(t for t in temple_area(state) if t not in action.fields)  # tiles left out
+            return replace(view, mode="temple", targets=out, cursor=out[0] if out else view.cursor)
+        return view
+
+    def card_label(self, state: State, seat: str, card: str, lang: str) -> str:
+        """A spell of the seat's deck by its name (the box's hand, drawn for it)."""
+        spell = state.options.spell(seat, card)
+        return spell_name(spell, lang) if spell else card
 
 
 SCREENS = DayAndNightScreens

@@ -65,11 +65,11 @@ def offered(state: State) -> list[int]:
     return sorted(found, key=lambda i: -cast.count(spells(state)[i].id))
 
 
-def _temple_area(state: State) -> tuple[Coord, ...]:
+def temple_area(state: State) -> tuple[Coord, ...]:
     area = state.pending.area if state.pending else 0
     return fields_of(area)
 
 
 def temple_chosen(state: State, view: View) -> list[Coord]:
     """The 8 tiles the temple view would build: the area but the tiles left out."""
-    return [t for t in _temple_area(state) if t not in view.targets]
+    return [t for t in temple_area(state) if t not in view.targets]

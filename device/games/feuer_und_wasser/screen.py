@@ -20,7 +20,8 @@ scored), then in words what the score is made of, the score and the total.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from device.games import contract
 from device.games.contract import (
@@ -29,6 +30,7 @@ from device.games.contract import (
     Layout,
     Question,
     Reaction,
+    Told,
     starter_question,
 )
 from device.games.feuer_und_wasser import (
@@ -56,24 +58,10 @@ from engine.feuer_und_wasser.game import (
     drawn_card,
     placements,
 )
+from engine.table import Change
 
-
-def questions(answers: dict[str, str]) -> list[Question]:
-    return [
-        Question(
-            "mode",
-            "menu.choose_version",
-            (("rows", "fuw.rows"), ("groups", "fuw.groups")),
-            short="setup.version",
-        ),
-        Question(
-            "tactician",
-            "menu.choose_tactician",
-            (("no", "fuw.no"), ("yes", "fuw.yes")),
-            short="setup.tactician",
-        ),
-        starter_question((("R", "fuw.fire"), ("B", "fuw.water"))),
-    ]
+if TYPE_CHECKING:
+    from device.ui.fonts import Fonts
 
 
 # --- the view --------------------------------------------------------------------------------
@@ -104,173 +92,180 @@ def _lay_view(state: State) -> View:
     return View()
 
 
-def show_action(state: State, view: View, action: Any) -> View:
-    """A proposed placement on the landscape: the drawn card lies where (and turned as) the
-    box lays it or the hint says."""
-    from engine.feuer_und_wasser.game import Lay
-
-    if isinstance(action, Lay) and state.drawn is not None and view.review is None:
-        return replace(view, at=action.at, turns=action.turns, shown=True)
-    return view
-
-
-def initial_view(state: State) -> View:
-    return _lay_view(state) if state.drawn is not None else View()
-
-
-def view_record(view: View) -> dict[str, Any]:
-    return {
-        "pick": view.pick,
-        "at": list(view.at) if view.at else None,
-        "turns": view.turns,
-        "tip": list(view.tip) if view.tip else None,
-        "best": view.best,
-        "review": list(view.review) if view.review else None,
-    }
-
-
-def view_parse(data: dict[str, Any], state: State) -> View:
-    pick, turns, best = data.get("pick", 0), data.get("turns", 0), data.get("best", 0)
-    tip = data.get("tip")  # (views saved before the tip had "hint": the tip is found anew)
-    if (
-        not isinstance(pick, int)
-        or turns not in (0, 1, 2, 3)
-        or not isinstance(best, int)
-        or best < 0
-        or not (tip is None or (isinstance(tip, list) and len(tip) == 3))
-        or not all(isinstance(v, int) for v in tip or ())
-    ):
-        raise DataError("not a Feuer und Wasser view")
-    review = data.get("review")
-    if review is not None:
-        if not (
-            isinstance(review, list)
-            and len(review) == 2
-            and all(isinstance(v, int) for v in review)
-        ):
-            raise DataError(f"not a round page: {review!r}")
-        if not 0 <= review[0] < len(state.round_scores) or review[1] not in (0, 1):
-            review = None
-        else:
-            review = (review[0], review[1])
-    at = data.get("at")
-    if state.drawn is not None and review is None:
-        if at is None or "tip" not in data or tuple(at) not in places(state, turns):
-            return _lay_view(state)
-        kept = (tip[0], tip[1], tip[2]) if tip else None
-        return View(at=(at[0], at[1]), turns=turns, tip=kept, best=best)
-    return View(pick=pick % max(1, len(choices(state))), review=review)
-
-
-def after(before: State, after_state: State, view: View) -> View:
-    if len(after_state.round_scores) > len(before.round_scores):
-        return View(review=(len(after_state.round_scores) - 1, 0))
-    return initial_view(after_state)
-
-
-# --- input -----------------------------------------------------------------------------------
-
-
-def layout(state: State, view: View) -> Layout:
-    if (view.review is not None and view.review[1] == 1) or (state.over and view.review is None):
-        return Layout()
-    return Layout(
-        status=False,
-        hint_y=57,
-        separators=False,
-        notice=(PANEL - 2, 18, 127, 54),
-        said=(PANEL - 2, 0, 127, 54),  # the panel: its title says the box's turn
-    )
-
-
-def on_button(state: State, view: View, button: str) -> Reaction:
-    view = replace(view, shown=False)  # the box's card or a hint drawn large until a press
-    if view.review is not None:
-        r, page = view.review
-        if button == "ok":
-            return Reaction(replace(view, review=(r, 1)) if page == 0 else initial_view(state))
-        if button == "back":
-            return Reaction(view, confirm=UNDO)
-        return Reaction(view)
-    if state.drawn is None:
-        cards = choices(state)
-        step = {"left": -1, "right": 1, "up": -4, "down": 4}
-        if button in step and cards:
-            return Reaction(replace(view, pick=(view.pick + step[button]) % len(cards)))
-        if button == "ok" and cards:
-            return Reaction(view, Draw(cards[view.pick % len(cards)]))
-        if button == "back":
-            return Reaction(view, confirm=UNDO)
-        return Reaction(view)
-    if view.at is None:
-        view = _lay_view(state)
-    at = view.at or (0, 0)  # (a lay view always has a place)
-    if button in ("left", "right"):
-        options = places(state, view.turns)
-        if view.at in options:
-            i = options.index(view.at) + (1 if button == "right" else -1)
-            return Reaction(replace(view, at=options[i % len(options)]))
-        return Reaction(replace(view, at=_nearest(options, at)))
-    if button in ("up", "down"):
-        for k in range(1, 4):
-            turns = (view.turns + (k if button == "down" else -k)) % 4
-            options = places(state, turns)
-            if options:
-                return Reaction(replace(view, at=_nearest(options, at), turns=turns))
-        return Reaction(view)
-    if button == "back":
-        return Reaction(view, confirm=UNDO)
-    if button == "ok":
-        return Reaction(view, Lay(at, view.turns))
-    return Reaction(view)
-
-
-def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
-    """A card's tag, taught as `feuer-und-wasser:ID`: in the draw step, that card was drawn."""
-    if state.drawn is None and card and card.startswith("feuer-und-wasser:"):
-        return Reaction(view, Draw(card.split(":", 1)[1]))
-    return Reaction(view)
-
-
-def confirm_text(what: Confirm, lang: str) -> str:
-    raise MisuseError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
-
-
-def confirmed(what: Confirm) -> Any:
-    raise MisuseError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
-
-
-def round_ended(before: State, after: State, lang: str) -> list[str] | None:
-    return None  # the round's final landscape, then the score (the view's review)
-
-
 class FeuerUndWasserScreens(contract.Screens[State, View, Action]):
-    """Feuer und Wasser's screens: the hooks are this module's functions; the cards of new
-    games come from the config's deck files, read when the screens are built."""
+    """Feuer und Wasser's screens (the hooks of `contract.Screens`); the cards of new games
+    come from the config's deck files, read when the screens are built."""
 
-    deck_options = staticmethod(feuer_und_wasser_decks.options)
+    def deck_options(self, deck_paths: list[Path]) -> dict[str, str]:
+        return feuer_und_wasser_decks.options(deck_paths)
 
     def showing_result(self, state: State, view: View) -> bool:
         return view.review is not None
 
-    questions = staticmethod(questions)
-    initial_view = staticmethod(initial_view)
-    view_record = staticmethod(view_record)
-    view_parse = staticmethod(view_parse)
-    status = staticmethod(status)
-    hint = staticmethod(hint)
-    draw_main = staticmethod(draw_main)
-    on_button = staticmethod(on_button)
-    on_tap = staticmethod(on_tap)
-    confirm_text = staticmethod(confirm_text)
-    confirmed = staticmethod(confirmed)
-    round_ended = staticmethod(round_ended)
-    layout = staticmethod(layout)
-    after = staticmethod(after)
-    say = staticmethod(say)
-    describe = staticmethod(describe)
-    seat_name = staticmethod(seat_name)
-    show_action = staticmethod(show_action)
+    def status(self, state: State, lang: str) -> str:
+        return status(state, lang)
+
+    def hint(self, state: State, view: View, lang: str) -> str:
+        return hint(state, view, lang)
+
+    def draw_main(self, draw: Any, state: State, view: View, lang: str, fonts: Fonts) -> None:
+        draw_main(draw, state, view, lang, fonts)
+
+    def say(self, told: Told, change: Change) -> str:
+        return say(told, change)
+
+    def describe(self, state: State, action: Action, lang: str) -> str:
+        return describe(state, action, lang)
+
+    def seat_name(self, seat: str, lang: str) -> str:
+        return seat_name(seat, lang)
+
+    def questions(self, answers: dict[str, str]) -> list[Question]:
+        return [
+            Question(
+                "mode",
+                "menu.choose_version",
+                (("rows", "fuw.rows"), ("groups", "fuw.groups")),
+                short="setup.version",
+            ),
+            Question(
+                "tactician",
+                "menu.choose_tactician",
+                (("no", "fuw.no"), ("yes", "fuw.yes")),
+                short="setup.tactician",
+            ),
+            starter_question((("R", "fuw.fire"), ("B", "fuw.water"))),
+        ]
+
+    def initial_view(self, state: State) -> View:
+        return _lay_view(state) if state.drawn is not None else View()
+
+    def view_record(self, view: View) -> dict[str, Any]:
+        return {
+            "pick": view.pick,
+            "at": list(view.at) if view.at else None,
+            "turns": view.turns,
+            "tip": list(view.tip) if view.tip else None,
+            "best": view.best,
+            "review": list(view.review) if view.review else None,
+        }
+
+    def view_parse(self, data: dict[str, Any], state: State) -> View:
+        pick, turns, best = data.get("pick", 0), data.get("turns", 0), data.get("best", 0)
+        tip = data.get("tip")  # (views saved before the tip had "hint": the tip is found anew)
+        if (
+            not isinstance(pick, int)
+            or turns not in (0, 1, 2, 3)
+            or not isinstance(best, int)
+            or best < 0
+            or not (tip is None or (isinstance(tip, list) and len(tip) == 3))
+            or not all(isinstance(v, int) for v in tip or ())
+        ):
+            raise DataError("not a Feuer und Wasser view")
+        review = data.get("review")
+        if review is not None:
+            if not (
+                isinstance(review, list)
+                and len(review) == 2
+                and all(isinstance(v, int) for v in review)
+            ):
+                raise DataError(f"not a round page: {review!r}")
+            if not 0 <= review[0] < len(state.round_scores) or review[1] not in (0, 1):
+                review = None
+            else:
+                review = (review[0], review[1])
+        at = data.get("at")
+        if state.drawn is not None and review is None:
+            if at is None or "tip" not in data or tuple(at) not in places(state, turns):
+                return _lay_view(state)
+            kept = (tip[0], tip[1], tip[2]) if tip else None
+            return View(at=(at[0], at[1]), turns=turns, tip=kept, best=best)
+        return View(pick=pick % max(1, len(choices(state))), review=review)
+
+    def on_button(self, state: State, view: View, button: str) -> Reaction:
+        view = replace(view, shown=False)  # the box's card or a hint drawn large until a press
+        if view.review is not None:
+            r, page = view.review
+            if button == "ok":
+                return Reaction(
+                    replace(view, review=(r, 1)) if page == 0 else self.initial_view(state)
+                )
+            if button == "back":
+                return Reaction(view, confirm=UNDO)
+            return Reaction(view)
+        if state.drawn is None:
+            cards = choices(state)
+            step = {"left": -1, "right": 1, "up": -4, "down": 4}
+            if button in step and cards:
+                return Reaction(replace(view, pick=(view.pick + step[button]) % len(cards)))
+            if button == "ok" and cards:
+                return Reaction(view, Draw(cards[view.pick % len(cards)]))
+            if button == "back":
+                return Reaction(view, confirm=UNDO)
+            return Reaction(view)
+        if view.at is None:
+            view = _lay_view(state)
+        at = view.at or (0, 0)  # (a lay view always has a place)
+        if button in ("left", "right"):
+            options = places(state, view.turns)
+            if view.at in options:
+                i = options.index(view.at) + (1 if button == "right" else -1)
+                return Reaction(replace(view, at=options[i % len(options)]))
+            return Reaction(replace(view, at=_nearest(options, at)))
+        if button in ("up", "down"):
+            for k in range(1, 4):
+                turns = (view.turns + (k if button == "down" else -k)) % 4
+                options = places(state, turns)
+                if options:
+                    return Reaction(replace(view, at=_nearest(options, at), turns=turns))
+            return Reaction(view)
+        if button == "back":
+            return Reaction(view, confirm=UNDO)
+        if button == "ok":
+            return Reaction(view, Lay(at, view.turns))
+        return Reaction(view)
+
+    def on_tap(self, state: State, view: View, uid: str, card: str | None) -> Reaction:
+        """A card's tag, taught as `feuer-und-wasser:ID`: in the draw step, that card was drawn."""
+        if state.drawn is None and card and card.startswith("feuer-und-wasser:"):
+            return Reaction(view, Draw(card.split(":", 1)[1]))
+        return Reaction(view)
+
+    def confirm_text(self, what: Confirm, lang: str) -> str:
+        raise MisuseError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
+
+    def confirmed(self, what: Confirm) -> Any:
+        raise MisuseError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
+
+    def round_ended(self, before: State, after: State, lang: str) -> list[str] | None:
+        return None  # the round's final landscape, then the score (the view's review)
+
+    def layout(self, state: State, view: View) -> Layout:
+        if (view.review is not None and view.review[1] == 1) or (
+            state.over and view.review is None
+        ):
+            return Layout()
+        return Layout(
+            status=False,
+            hint_y=57,
+            separators=False,
+            notice=(PANEL - 2, 18, 127, 54),
+            said=(PANEL - 2, 0, 127, 54),  # the panel: its title says the box's turn
+        )
+
+    def after(self, before: State, after_state: State, view: View) -> View:
+        if len(after_state.round_scores) > len(before.round_scores):
+            return View(review=(len(after_state.round_scores) - 1, 0))
+        return self.initial_view(after_state)
+
+    def show_action(self, state: State, view: View, action: Any) -> View:
+        """A proposed placement on the landscape: the drawn card lies where (and turned as) the
+        box lays it or the hint says."""
+        from engine.feuer_und_wasser.game import Lay
+
+        if isinstance(action, Lay) and state.drawn is not None and view.review is None:
+            return replace(view, at=action.at, turns=action.turns, shown=True)
+        return view
 
 
 SCREENS = FeuerUndWasserScreens

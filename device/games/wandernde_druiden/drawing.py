@@ -11,8 +11,8 @@ from device.games.wandernde_druiden.view import (
     ROW,
     TOP,
     View,
-    _card_name,
-    _clash_view,
+    card_name,
+    clash_view,
     layable,
     shown_outcome,
 )
@@ -46,7 +46,7 @@ def hint(state: State, view: View, lang: str) -> str:
 
 
 def _names(cards, indices, state: State, room: int) -> str:
-    return fit_items("", [_card_name(state, cards[i].card) for i in indices], room, sep=", ")
+    return fit_items("", [card_name(state, cards[i].card) for i in indices], room, sep=", ")
 
 
 def outcome_lines(state: State, outcome: ClashOutcome, lang: str) -> list[str]:
@@ -199,7 +199,7 @@ def _clash(draw, state: State, view: View, lang: str, fonts) -> None:
             _out(draw, 123, y)
     y = TOP + 4 * ROW
     fit.line(draw, (0, y), _mp_short(state, outcome), font, width=39)
-    suggested = view.assignment == _clash_view(state).assignment
+    suggested = view.assignment == clash_view(state).assignment
     if outcome.unblocked:  # the unblocked attackers' strengths where they fit, else how many
         room = 40 if suggested else 88
         strengths = " ".join(str(attackers[a].strength) for a in outcome.unblocked)
@@ -244,7 +244,7 @@ def _pick_screen(draw, state: State, view: View, lang: str, fonts) -> None:
         y = TOP + (row + 1) * ROW
         if row == view.index % len(options):
             pointer(draw, y)
-        label = f"{_card_name(state, defenders[d].card)} {defenders[d].strength}"
+        label = f"{card_name(state, defenders[d].card)} {defenders[d].strength}"
         fit.line(draw, (5, y), label, font, bottom=55)
 
 
@@ -260,7 +260,7 @@ def pick_options(state: State, group: tuple[int, ...]) -> list[int]:
 def short_name(state: State, card_id: str) -> str:
     """A card's name for a narrow column: whole up to seven letters, else its first six and
     a period ("Salama.", a short form, never a name cut off)."""
-    name = _card_name(state, card_id)
+    name = card_name(state, card_id)
     return name if len(name) <= 7 else f"{name[:6]}."
 
 

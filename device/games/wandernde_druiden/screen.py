@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from device.games import contract
 from device.games.contract import (
@@ -34,6 +35,7 @@ from device.games.contract import (
     DeckReport,
     Question,
     Reaction,
+    Told,
     deck_rules_question,
     starter_question,
 )
@@ -49,9 +51,9 @@ from device.games.wandernde_druiden.view import (
     ROW as ROW,
     TOP as TOP,
     View as View,
-    _card_name,
-    _clash_view,
+    card_name,
     clash_action,
+    clash_view,
     lay_action,
     layable,
     shown_outcome,
@@ -59,25 +61,16 @@ from device.games.wandernde_druiden.view import (
 from device.games.wandernde_druiden.words import describe, status
 from device.ui.catalog import text
 from engine.core import DataError, IllegalMove
+from engine.table import Change
 from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems
 from engine.wandernde_druiden.game import tied_groups
 from engine.wandernde_druiden.state import Action, Clash, End, LayCreature, LayPlace, State
 from engine.wandernde_druiden.turn import cut_at_end
 
+if TYPE_CHECKING:
+    from device.ui.fonts import Fonts
+
 GAME_ID = "wandernde-druiden"
-
-
-def questions(answers: dict[str, str]) -> list[Question]:
-    return [
-        starter_question(),
-        Question(
-            "rule",
-            "wd.choose_rule",
-            (("once", "wd.rule_once"), ("per-unblocked", "wd.rule_per")),
-            short="wd.rule_short",  # "MP: 1 je freiem Wesen" fits the line with its label
-        ),
-        *deck_rules_question(),
-    ]
 
 
 # --- the view --------------------------------------------------------------------------------
@@ -85,90 +78,7 @@ def questions(answers: dict[str, str]) -> list[Question]:
 MODES = ("turn", "cards", "clash", "pick", "outcome")
 
 
-def initial_view(state: State) -> View:
-    return View()
-
-
-def view_record(view: View) -> dict[str, Any]:
-    return {
-        "mode": view.mode,
-        "index": view.index,
-        "assignment": list(view.assignment),
-        "picks": list(view.picks),
-    }
-
-
-def view_parse(data: dict[str, Any], state: State) -> View:
-    mode, index = data.get("mode", "turn"), data.get("index", 0)
-    assignment, picks = data.get("assignment", []), data.get("picks", [])
-    if (
-        mode not in MODES
-        or not isinstance(index, int)
-        or not isinstance(assignment, list)
-        or not isinstance(picks, list)
-        or not all(isinstance(v, int) for v in (*assignment, *picks))
-    ):
-        raise DataError("not a Wandernde Druiden view")
-    view = View(mode, index, tuple(assignment), tuple(picks))
-    if mode in ("clash", "pick", "outcome"):
-        if not state.clash_due:
-            return View()
-        try:
-            shown_outcome(state, view)
-        except IllegalMove:  # a saved view that no longer fits: the clash starts again
-            return _clash_view(state)
-        if mode == "pick" and len(picks) >= len(tied_groups(state, view.assignment)):
-            return _clash_view(state)
-    return view
-
-
-def after(before: State, after_state: State, view: View) -> View:
-    return View()
-
-
-def show_action(state: State, view: View, action: Any) -> View:
-    """A proposed clash shown as its outcome (the assignment and the picks among ties: what
-    `ok` applies); a card in words only (the band is where its picker row is)."""
-    if isinstance(action, Clash) and state.clash_due:
-        return View("outcome", 0, action.assignment, action.discard)
-    return view
-
-
-def after_undo(state: State, view: View) -> View:
-    """An undo from the clash (or the picker) took back what was laid on the turn screen: the
-    turn screen shows again (the box says what was taken back)."""
-    return view if view.mode == "turn" else View()
-
-
 # --- input -----------------------------------------------------------------------------------
-
-
-def on_button(state: State, view: View, button: str) -> Reaction:
-    if state.over:
-        return Reaction(view)
-    if view.mode == "cards":
-        return _cards(state, view, button)
-    if view.mode == "clash":
-        return _assign(state, view, button)
-    if view.mode == "pick":
-        return _pick(state, view, button)
-    if view.mode == "outcome":
-        if button == "ok":
-            return Reaction(View(), clash_action(view))
-        if button == "back":
-            return Reaction(replace(view, mode="clash", index=0, picks=()))
-        return Reaction(view)
-    # the turn screen
-    if button == "ok" and state.clash_due:
-        return Reaction(_clash_view(state))
-    if button in ("ok", "down", "up"):
-        if layable(state):
-            return Reaction(View("cards", 0))  # (the first that can be laid now)
-        return Reaction(view)
-    if button == "back" and not state.clash_due:  # the turn cannot end before the clash
-        cut = cut_at_end(state)
-        return Reaction(view, confirm=Confirm("end", (str(cut),)))
-    return Reaction(view)
 
 
 def _lay(state: State, card_id: str, view: View | None = None) -> Reaction:
@@ -207,7 +117,7 @@ def _assign(state: State, view: View, button: str) -> Reaction:
         if button == "back":
             return Reaction(view)
     if button == "back":
-        return Reaction(_clash_view(state))
+        return Reaction(clash_view(state))
     if button in ("up", "down") and n:
         step = 1 if button == "down" else -1
         return Reaction(replace(view, index=(view.index + step) % n))
@@ -246,35 +156,6 @@ def _pick(state: State, view: View, button: str) -> Reaction:
         picks = (*view.picks, options[view.index % len(options)])
         return Reaction(_picked(state, replace(view, picks=picks)))
     return Reaction(view)
-
-
-def on_tap(state: State, view: View, uid: str, card: str | None) -> Reaction:
-    if state.over or not card or not card.startswith(f"{GAME_ID}:"):
-        return Reaction(view)
-    if view.mode in ("clash", "pick", "outcome"):  # the assignment being made is kept
-        return Reaction(view, refuse="clash_open")
-    card_id = card.split(":", 1)[1]
-    if state.options.cards.card(card_id) is None:
-        return Reaction(view)  # a player tag, or a card the set no longer has
-    return _lay(state, card_id)
-
-
-def confirm_text(what: Confirm, lang: str) -> str:
-    if what.kind == "last":
-        return text("wd.confirm_last", lang)
-    n = int(what.detail[0]) if what.kind == "end" and what.detail else 0
-    return text("wd.confirm_end_cut", lang, n=n) if n else text("wd.confirm_end", lang)
-
-
-def confirmed(what: Confirm) -> Any:
-    if what.kind == "last":
-        kind, card_id = what.detail
-        return LayPlace(card_id) if kind == "place" else LayCreature(card_id)
-    return End()
-
-
-def round_ended(before: State, after: State, lang: str) -> list[str] | None:
-    return None  # the end screen (draw_main) shows the verdict: one screen, not two alike
 
 
 # --- the deck check --------------------------------------------------------------------------
@@ -318,49 +199,151 @@ def _card_set(text: str) -> CardSet:
     return options_of(GAME, {"cards": text} if text else {}).cards
 
 
-# --- words -----------------------------------------------------------------------------------
-
-
-# --- drawing ---------------------------------------------------------------------------------
-
-
-def card_label(state: State, seat: str, card: str, lang: str) -> str:
-    """A card of the set by its name (the box's hand, drawn for it)."""
-    return _card_name(state, card)
-
-
 class WanderndeDruidenScreens(contract.Screens[State, View, Action]):
-    """Wandernde Druiden's screens: the hooks are this module's functions; the card set and
-    the players' decks of new games come from the config's deck files, read when the screens
-    are built (`deck_options`)."""
+    """Wandernde Druiden's screens (the hooks of `contract.Screens`); the card set and the
+    players' decks of new games come from the config's deck files, read when the screens are
+    built (`deck_options`)."""
 
-    deck_options = staticmethod(wandernde_druiden_cards.options)
+    def deck_options(self, deck_paths: list[Path]) -> dict[str, str]:
+        return wandernde_druiden_cards.options(deck_paths)
 
     def check_deck(self, cards: list[str], lang: str) -> DeckReport:
         return check_deck(cards, lang, self.options.get("cards", ""))
 
-    questions = staticmethod(questions)
-    initial_view = staticmethod(initial_view)
-    view_record = staticmethod(view_record)
-    view_parse = staticmethod(view_parse)
-    status = staticmethod(status)
-    hint = staticmethod(hint)
-    draw_main = staticmethod(draw_main)
-    on_button = staticmethod(on_button)
-    on_tap = staticmethod(on_tap)
-    confirm_text = staticmethod(confirm_text)
-    confirmed = staticmethod(confirmed)
-    round_ended = staticmethod(round_ended)
-    after = staticmethod(after)
-    after_undo = staticmethod(after_undo)
-    say = staticmethod(say)
+    def status(self, state: State, lang: str) -> str:
+        return status(state, lang)
+
+    def hint(self, state: State, view: View, lang: str) -> str:
+        return hint(state, view, lang)
+
+    def draw_main(self, draw: Any, state: State, view: View, lang: str, fonts: Fonts) -> None:
+        draw_main(draw, state, view, lang, fonts)
+
+    def say(self, told: Told, change: Change) -> str:
+        return say(told, change)
 
     def solo_view(self, view: View, box_seat: str) -> View:
         return replace(view, box=box_seat) if view.box != box_seat else view
 
-    describe = staticmethod(describe)
-    show_action = staticmethod(show_action)
-    card_label = staticmethod(card_label)
+    def describe(self, state: State, action: Action, lang: str) -> str:
+        return describe(state, action, lang)
+
+    def questions(self, answers: dict[str, str]) -> list[Question]:
+        return [
+            starter_question(),
+            Question(
+                "rule",
+                "wd.choose_rule",
+                (("once", "wd.rule_once"), ("per-unblocked", "wd.rule_per")),
+                short="wd.rule_short",  # "MP: 1 je freiem Wesen" fits the line with its label
+            ),
+            *deck_rules_question(),
+        ]
+
+    def initial_view(self, state: State) -> View:
+        return View()
+
+    def view_record(self, view: View) -> dict[str, Any]:
+        return {
+            "mode": view.mode,
+            "index": view.index,
+            "assignment": list(view.assignment),
+            "picks": list(view.picks),
+        }
+
+    def view_parse(self, data: dict[str, Any], state: State) -> View:
+        mode, index = data.get("mode", "turn"), data.get("index", 0)
+        assignment, picks = data.get("assignment", []), data.get("picks", [])
+        if (
+            mode not in MODES
+            or not isinstance(index, int)
+            or not isinstance(assignment, list)
+            or not isinstance(picks, list)
+            or not all(isinstance(v, int) for v in (*assignment, *picks))
+        ):
+            raise DataError("not a Wandernde Druiden view")
+        view = View(mode, index, tuple(assignment), tuple(picks))
+        if mode in ("clash", "pick", "outcome"):
+            if not state.clash_due:
+                return View()
+            try:
+                shown_outcome(state, view)
+            except IllegalMove:  # a saved view that no longer fits: the clash starts again
+                return clash_view(state)
+            if mode == "pick" and len(picks) >= len(tied_groups(state, view.assignment)):
+                return clash_view(state)
+        return view
+
+    def on_button(self, state: State, view: View, button: str) -> Reaction:
+        if state.over:
+            return Reaction(view)
+        if view.mode == "cards":
+            return _cards(state, view, button)
+        if view.mode == "clash":
+            return _assign(state, view, button)
+        if view.mode == "pick":
+            return _pick(state, view, button)
+        if view.mode == "outcome":
+            if button == "ok":
+                return Reaction(View(), clash_action(view))
+            if button == "back":
+                return Reaction(replace(view, mode="clash", index=0, picks=()))
+            return Reaction(view)
+        # the turn screen
+        if button == "ok" and state.clash_due:
+            return Reaction(clash_view(state))
+        if button in ("ok", "down", "up"):
+            if layable(state):
+                return Reaction(View("cards", 0))  # (the first that can be laid now)
+            return Reaction(view)
+        if button == "back" and not state.clash_due:  # the turn cannot end before the clash
+            cut = cut_at_end(state)
+            return Reaction(view, confirm=Confirm("end", (str(cut),)))
+        return Reaction(view)
+
+    def on_tap(self, state: State, view: View, uid: str, card: str | None) -> Reaction:
+        if state.over or not card or not card.startswith(f"{GAME_ID}:"):
+            return Reaction(view)
+        if view.mode in ("clash", "pick", "outcome"):  # the assignment being made is kept
+            return Reaction(view, refuse="clash_open")
+        card_id = card.split(":", 1)[1]
+        if state.options.cards.card(card_id) is None:
+            return Reaction(view)  # a player tag, or a card the set no longer has
+        return _lay(state, card_id)
+
+    def confirm_text(self, what: Confirm, lang: str) -> str:
+        if what.kind == "last":
+            return text("wd.confirm_last", lang)
+        n = int(what.detail[0]) if what.kind == "end" and what.detail else 0
+        return text("wd.confirm_end_cut", lang, n=n) if n else text("wd.confirm_end", lang)
+
+    def confirmed(self, what: Confirm) -> Any:
+        if what.kind == "last":
+            kind, card_id = what.detail
+            return LayPlace(card_id) if kind == "place" else LayCreature(card_id)
+        return End()
+
+    def round_ended(self, before: State, after: State, lang: str) -> list[str] | None:
+        return None  # the end screen (draw_main) shows the verdict: one screen, not two alike
+
+    def after(self, before: State, after_state: State, view: View) -> View:
+        return View()
+
+    def after_undo(self, state: State, view: View) -> View:
+        """An undo from the clash (or the picker) took back what was laid on the turn screen: the
+        turn screen shows again (the box says what was taken back)."""
+        return view if view.mode == "turn" else View()
+
+    def show_action(self, state: State, view: View, action: Any) -> View:
+        """A proposed clash shown as its outcome (the assignment and the picks among ties: what
+        `ok` applies); a card in words only (the band is where its picker row is)."""
+        if isinstance(action, Clash) and state.clash_due:
+            return View("outcome", 0, action.assignment, action.discard)
+        return view
+
+    def card_label(self, state: State, seat: str, card: str, lang: str) -> str:
+        """A card of the set by its name (the box's hand, drawn for it)."""
+        return card_name(state, card)
 
 
 SCREENS = WanderndeDruidenScreens

@@ -52,7 +52,7 @@ def shown_outcome(state: State, view: View) -> ClashOutcome:
 
 
 @lru_cache(maxsize=8)
-def _clash_view(state: State) -> View:
+def clash_view(state: State) -> View:
     """The clash opens with the engine's best assignment (or, beyond the search's limits,
     every defender on the attackers in turn). Kept for the last few states: every frame of
     the clash compares with it, and the search takes milliseconds (far more on a Pi)."""
@@ -93,6 +93,6 @@ def lay_action(state: State, card_id: str) -> LayPlace | LayCreature:
     return LayPlace(card_id) if card is not None and card.type == "place" else LayCreature(card_id)
 
 
-def _card_name(state: State, card_id: str) -> str:
+def card_name(state: State, card_id: str) -> str:
     card = state.options.cards.card(card_id)
     return card.name if card else card_id

@@ -8,7 +8,7 @@ from typing import Any
 
 from device.games.contract import seat_name as seat_name
 from device.games.wandernde_druiden import texts  # noqa: F401 - its texts in the catalog
-from device.games.wandernde_druiden.view import _card_name
+from device.games.wandernde_druiden.view import card_name
 from device.ui.catalog import text
 from engine.wandernde_druiden.state import OTHER, Clash, LayCreature, LayPlace, State
 
@@ -23,9 +23,9 @@ def status(state: State, lang: str) -> str:
 def describe(state: State, action: Any, lang: str) -> str:
     """An action in the players' words (what an undo took back)."""
     if isinstance(action, LayPlace):
-        return text("undo.wd_place", lang, name=_card_name(state, action.card))
+        return text("undo.wd_place", lang, name=card_name(state, action.card))
     if isinstance(action, LayCreature):
-        return text("undo.wd_creature", lang, name=_card_name(state, action.card))
+        return text("undo.wd_creature", lang, name=card_name(state, action.card))
     if isinstance(action, Clash):
         return text("undo.wd_clash", lang)
     return text("undo.end_turn", lang)

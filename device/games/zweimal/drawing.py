@@ -12,10 +12,10 @@ from device.games.zweimal import (
 )
 from device.games.zweimal.view import (
     View,
-    _cell,
-    _pages,
-    _panel_x,
-    _scoring,
+    cell_size,
+    last_page,
+    panel_x,
+    scoring_roads,
 )
 from device.ui import fit
 from device.ui.catalog import text
@@ -30,7 +30,7 @@ from engine.zweimal.position import Position
 
 def hint(state: State, view: View, lang: str) -> str:
     if view.review is not None:
-        if view.review[1] >= _pages(state, view.review[0]):
+        if view.review[1] >= last_page(state, view.review[0]):
             final = state.phase == "over" and view.review[0] == len(state.round_scores) - 1
             return text("hint.over" if final else "hint.message", lang)  # the result: once
         return text("hint.review", lang)
@@ -83,7 +83,7 @@ def _figure(draw: ImageDraw.ImageDraw, who: str, box: tuple[int, int, int, int],
 
 
 def _grid(draw, position, state: State, view: View, marked: frozenset = frozenset()) -> None:
-    n, cell = state.options.size, _cell(state)
+    n, cell = state.options.size, cell_size(state)
     x0 = y0 = 1
     pad = 2
     for r in range(n):
@@ -117,7 +117,7 @@ def _brackets(draw, x: int, y: int, cell: int, ink: int) -> None:
 
 
 def _panel(draw, state: State, lines: list[tuple[str, bool]], fonts) -> None:
-    px = _panel_x(state)
+    px = panel_x(state)
     y = 0
     for line, band in lines:
         if band:
@@ -206,8 +206,8 @@ def _previewed(state: State, view: View) -> Position:
 def _draw_review(draw, state: State, view: View, lang: str, fonts) -> None:
     assert view.review is not None  # the scoring board is on show
     r, page = view.review
-    roads = _scoring(state, r)
-    if page >= _pages(state, r):  # the score: this round, the total so far, the winner
+    roads = scoring_roads(state, r)
+    if page >= last_page(state, r):  # the score: this round, the total so far, the winner
         # the round it scores as the title (the state's own round is the next one already)
         fit.line(draw, (1, 0), text("zweimal.scoring", lang, round=r + 1), fonts.status)
         draw.line((0, 9, 127, 9), fill=1)

@@ -35,18 +35,18 @@ class View:
     aim: tuple[Coord, Coord] | None = None
 
 
-def _scoring(state: State, r: int) -> list:
+def scoring_roads(state: State, r: int) -> list:
     return [rs for rs in score_roads(state.round_positions[r]) if rs.winner]
 
 
-def _pages(state: State, r: int) -> int:
+def last_page(state: State, r: int) -> int:
     """The scoring board's last page: one per scoring road (at least one), then the score."""
-    return max(1, len(_scoring(state, r)))
+    return max(1, len(scoring_roads(state, r)))
 
 
-def _cell(state: State) -> int:
+def cell_size(state: State) -> int:
     return 13 if state.options.size == 4 else 11
 
 
-def _panel_x(state: State) -> int:
-    return 1 + state.options.size * _cell(state) + 4
+def panel_x(state: State) -> int:
+    return 1 + state.options.size * cell_size(state) + 4
