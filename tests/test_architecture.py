@@ -133,6 +133,36 @@ def test_every_text_a_module_names_is_the_box_s_own_or_its_own_games():
     assert sorted(games) == sorted(registered_packages()) and strays == []
 
 
+def test_no_key_of_the_box_s_catalog_is_one_game_s_alone():
+    """A key the box's catalog holds is the box's: named by a shared module, or by more than
+    one game. One only a game says belongs in that game's `texts.py` (where Zweimal's supply
+    question once sat in the box's catalog, hidden from a new game's scan of its words)."""
+    from device import games
+    from device.ui import catalog
+
+    sources = {}
+    for path in (ROOT / "device").rglob("*.py"):
+        parts = path.relative_to(ROOT).parts
+        if parts[1:] == ("ui", "catalog.py") or path.name == "texts.py":  # (words, not uses)
+            continue
+        game = parts[2] if len(parts) > 3 and parts[1] == "games" else ""
+        sources[path] = (game, path.read_text(encoding="utf-8"))
+    refusing = {  # a refusal's text is used by every game whose engine refuses with its code
+        e.screens_module.split(".")[2]: set(e.game.refusal_codes)
+        for e in games.playable().values()
+        if e.screens_module.startswith("device.games.")
+    }
+    alone = []
+    for key in catalog.TEXTS:
+        base = re.sub(r"\.(one|short)$", "", key)
+        named = re.compile(rf"[\"']{re.escape(base)}[\"']")
+        users = {game for game, text in sources.values() if named.search(text)}
+        users |= {g for g, codes in refusing.items() if base.removeprefix("refuse.") in codes}
+        if len(users) == 1 and "" not in users:
+            alone.append((key, *users))
+    assert alone == []
+
+
 def registered_packages() -> list[str]:
     """The games' box packages' folder names, as the registry lists them."""
     from device.games import PACKAGES
@@ -253,16 +283,35 @@ def test_no_module_is_over_500_lines():
     assert long == {}
 
 
-def test_a_game_s_text_never_shadows_one_of_the_catalog_s():
-    """Every game's texts load with the registry: none has a key the catalog holds with
-    other words (one of the two would never be shown), and such a key is refused."""
-    import pytest
-
+def test_a_game_s_words_are_its_own():
+    """Each game's words are a `Texts` of its own (named by its `Entry`), read before the
+    box's catalog: a game may say a key the box or another game says in other words, its
+    screens show its own, and nothing of it enters the box's catalog. The box's own parts
+    (the web page) still may not give one of its keys other words."""
     from device import games
     from device.ui import catalog
 
-    for entry in games.playable().values():
-        assert entry.screens is not None  # its screens loaded: its texts added
+    mine = catalog.Texts(
+        {
+            "refuse.game_over": ("Aus!", "Over!"),  # the box says it otherwise
+            "mine.left": ("{n} übrig", "{n} left"),
+            "mine.left.one": ("einer übrig", "one left"),
+            "mine.note": ("Ein sehr langer Hinweis", "A very long note"),
+            "mine.note.short": ("Hinweis", "Note"),
+        }
+    )
+    assert mine.refusal("game_over", "", "en") == "Over!"
+    assert catalog.refusal("game_over", "", "en") == "The game is over"  # the box's, unchanged
+    assert mine.text("menu.title", "de") == "Menü"  # a key the box shares, from the game's
+    assert (mine.text("mine.left", "en", n=1), mine.text("mine.left", "en", n=2)) == (
+        "one left",
+        "2 left",
+    )
+    assert mine.shorter("A very long note", "en") == ("Note",)
+    assert mine.refusal("no_such_code", "as the engine says", "de") == "as the engine says"
+    assert not catalog.BOX.knows("mine.left") and "mine.left" not in catalog.TEXTS
+    for entry in games.playable().values():  # each shipped game has words of its own
+        assert entry.texts is not catalog.BOX and len(entry.texts) > 0, entry.id
     with pytest.raises(ValueError, match="hint.menu"):
         catalog.add({"hint.menu": ("anders", "other")})
     catalog.add({"hint.menu": catalog.TEXTS["hint.menu"]})  # the same words: no harm

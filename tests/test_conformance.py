@@ -28,7 +28,7 @@ from device.app.solo import seat as solo_seat
 from device.app.state import BoxState
 from device.cli.main import main
 from device.games.contract import Layout
-from device.ui.catalog import TEXTS, refusal
+from device.games.entry import Plain
 from engine.core import IllegalMove, NotationError
 from engine.replay import format_record, options_of, parse_record, replay, replay_record
 from tests import stubgame
@@ -231,11 +231,10 @@ def test_replaying_an_exported_record_gives_the_live_state(game_id, capsys, tmp_
 @pytest.mark.parametrize("game_id", GAME_IDS + ["stapel"])
 def test_every_refusal_is_declared_and_has_both_texts(game_id):
     engine = entry(game_id).engine
-    if entry(game_id).playable:
-        entry(game_id).screens  # noqa: B018 - importing the screens adds a game's own texts
+    texts = entry(game_id).texts  # the game's own words, then the box's
     for code in engine.refusal_codes:
-        assert f"refuse.{code}" in TEXTS, f"{game_id}: no catalog text for refusal {code!r}"
-        de, en = TEXTS[f"refuse.{code}"]
+        assert texts.knows(f"refuse.{code}"), f"{game_id}: no text for refusal {code!r}"
+        de, en = texts.forms(f"refuse.{code}")
         assert de and en
     seen: set[str] = set()
     rng = random.Random(5)
@@ -248,7 +247,8 @@ def test_every_refusal_is_declared_and_has_both_texts(game_id):
                     engine.apply(state, action)
                 except IllegalMove as error:
                     assert error.code in engine.refusal_codes, (game_id, error.code, str(error))
-                    assert refusal(error.code, "", "de") and refusal(error.code, "", "en")
+                    said = [texts.refusal(error.code, "", lang) for lang in ("de", "en")]
+                    assert all(said), (game_id, error.code)
                     seen.add(error.code)
     assert seen, "random actions in random states were never refused"
 
@@ -752,8 +752,18 @@ def test_the_web_page_says_what_scored_at_a_game_s_end(game_id):
 @pytest.mark.parametrize("game_id", PLAYABLE_IDS + ["stapel"])
 def test_a_game_s_words_are_what_its_screens_say(game_id):
     """A game's words (its entry's `words_module`: the status line, an action, a seat) are
-    what its screens say, for the web page to say them without the screens."""
+    what its screens say, for the web page to say them without the screens. A game without
+    a words module (the stub, a new game) is said plainly: its short name and the player to
+    move, an action in its notation (`entry.Plain`)."""
     engine, words, screens = entry(game_id).game, entry(game_id).words, entry(game_id).screens
+    if not entry(game_id).words_module:
+        for state in _states_on_the_way(game_id, 2, 5):
+            seat = engine.to_move(state)
+            assert words.status(state, "de") == " · ".join(filter(None, [engine.short, seat]))
+            for action in list(engine.legal_actions(state) or [])[:3]:
+                assert words.describe(state, action, "en") == engine.format_action(action)
+        assert [words.seat_name(seat, "de") for seat in engine.players] == list(engine.players)
+        return
     for state in _states_on_the_way(game_id, 2, 5):
         for lang in ("de", "en"):
             assert words.status(state, lang) == screens.status(state, lang)
@@ -773,8 +783,8 @@ def test_a_game_s_words_and_web_drawing_import_neither_pillow_nor_pydantic(game_
     import sys
 
     modules = [m for m in (entry(game_id).words_module, entry(game_id).web_module) if m]
-    if not entry(game_id).words_module:  # optional (a new game): the page says its screens'
-        assert entry(game_id).words is entry(game_id).screens
+    if not entry(game_id).words_module:  # optional (a new game): said plainly, nothing drawn
+        assert isinstance(entry(game_id).words, Plain)
         return
     check = (
         "import importlib, sys\n"

@@ -42,7 +42,8 @@ def add_the_stub_as_a_game(project: Path, name: str = "haufen") -> list[Path]:
     written[2].write_text(
         '"""The stub game on the box."""\n\nfrom device.games.entry import Entry\n\n'
         f'ENTRY = Entry(\n    "{name}",\n    "{name.title()}",\n    "HF",\n'
-        f'    engine_module="engine.{name}.game",\n    screens_module=f"{{__name__}}.screen",\n)\n'
+        f'    engine_module="engine.{name}.game",\n    screens_module=f"{{__name__}}.screen",\n'
+        '    texts_module=f"{__name__}.texts",\n)\n'
     )
     for module in ("screen.py", "texts.py"):
         written.append(box / module)

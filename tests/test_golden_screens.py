@@ -48,15 +48,12 @@ def wandernde_druiden_limit(key: str) -> int:
 def test_every_shown_text_fits_its_line():
     """Hint texts fit the 25 characters of the hint line, refusals the notice band, Zweimal's
     panel lines its 13 characters."""
-    from device.games import playable
-    from device.ui.catalog import TEXTS
+    from device.games import GAMES
+    from tests.all_texts import every_text
 
-    for entry in playable().values():
-        entry.screens  # noqa: B018 - a game's own texts join the catalog when it is imported
-    import device.web.texts  # noqa: F401 - the web page's texts join the catalog too
-
-    assert "wd.status" in TEXTS
-    for key, (de, en) in TEXTS.items():
+    texts = list(every_text())
+    assert "wd.status" in {key for _, key, _ in texts}  # the games' own texts too
+    for _, key, (de, en) in texts:
         limit = 25 if key.startswith(("hint.", "refuse.", "store.", "menu.")) else 40
         if key == "hint.back_undo":
             continue  # appended to a short hint; checked through the hints below
@@ -145,6 +142,8 @@ def test_every_shown_text_fits_its_line():
                 key,
                 text,
             )
+    zweimal = GAMES["zweimal"].texts  # its hints with the undo hint appended
     for lang in (0, 1):
         for key in ("hint.place", "hint.place_or_move", "hint.lay"):
-            assert len(TEXTS[key][lang] + TEXTS["hint.back_undo"][lang]) <= 25, key
+            hint = zweimal.forms(key)[lang] + zweimal.forms("hint.back_undo")[lang]
+            assert len(hint) <= 25, key

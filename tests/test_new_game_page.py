@@ -194,10 +194,10 @@ def test_every_answer_fits_its_line_with_the_question_s_label():
     from device import games
     from device.app.frame import CUE_W, WIDTH
     from device.ui import fit, fonts
-    from device.ui.catalog import text
 
     font = fonts.load().status
     for entry in games.playable().values():
+        text = entry.texts.text  # the game's words, then the box's
         for question in entry.screens.questions({}):
             for lang in ("de", "en"):
                 title = text(question.short or question.title, lang)

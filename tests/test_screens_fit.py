@@ -251,13 +251,11 @@ def test_a_compound_breaks_only_after_its_hyphen():
 def test_every_refusal_and_notice_fits_the_narrowest_band():
     """The notice band beside a board is 60 pixels (12 characters) wide and 4 lines high:
     every refusal and box notice fits it, whole or in its catalog short form."""
-    from device.ui.catalog import TEXTS, shorter
+    from tests.all_texts import every_text
 
-    for game in PLAYABLE:
-        games.GAMES[game].screens  # noqa: B018 - a game's own texts join the catalog
     font = font_files.load().status
     _, draw = canvas()
-    for key, forms in TEXTS.items():
+    for texts, key, forms in every_text():
         if key.endswith(".short") or not key.startswith(("refuse.", "store.", "menu.")):
             continue
         if "{" in forms[0]:
@@ -266,7 +264,7 @@ def test_every_refusal_and_notice_fits_the_narrowest_band():
             with fit.strict():
                 try:
                     fit.block(draw, (0, 0, 59, 35), shown, font, spacing=9,
-                              shorter=shorter(shown, lang))  # fmt: skip
+                              shorter=texts.shorter(shown, lang))  # fmt: skip
                 except fit.TextOverflow as error:
                     raise AssertionError(f"{key} ({lang}): {error}") from None
 
@@ -280,18 +278,16 @@ def test_counts_have_singular_and_plural_forms():
     """No "1 Karten": a count of one takes the key's singular form; no "Karte(n)" anywhere."""
     import re
 
-    from device.ui.catalog import TEXTS, text
+    from tests.all_texts import every_text
 
-    for game in PLAYABLE:
-        games.GAMES[game].screens  # noqa: B018 - a game's own texts join the catalog
-    for key, forms in TEXTS.items():
+    for texts, key, forms in every_text():
         for form in forms:
             assert not re.search(r"\((n|en|s|e)\)", form), f"{key}: {form!r}"
         if key.endswith(".one") or "{n}" not in forms[0]:
             continue
         names = set(re.findall(r"\{([a-z_]+)\}", forms[0] + forms[1]))
         for lang in ("de", "en"):
-            shown = text(key, lang, **{name: ("7" if name != "n" else 1) for name in names})
+            shown = texts.text(key, lang, **{name: ("7" if name != "n" else 1) for name in names})
             words = shown.replace(":", " ").split()
             for i, word in enumerate(words[:-1]):
                 if word.lstrip("+-") == "1":
@@ -320,11 +316,9 @@ def test_the_hint_lines_back_stands_against_the_right_edge_in_every_step():
 def test_the_phrases_testers_flagged_are_gone_from_both_languages():
     """Issue 20's list: texts that said the wrong thing ("ok:ziehen" on a card already drawn,
     "Runde 1 aus", "Bester: 1") or read wrong in English."""
-    from device.ui.catalog import TEXTS
+    from tests.all_texts import every_text
 
-    for entry in games.GAMES.values():
-        entry.screens  # noqa: B018 - a game's own texts join the catalog when imported
-    shown = {form for forms in TEXTS.values() for form in forms}
+    shown = {form for _, _, forms in every_text() for form in forms}
     flagged = ("ok:ziehen", "Runde {round} aus", "Bester:", "ok:laid so", "back:by hand",
                "lay them so", "no road won", "ok:take back:back", "Beings", "Hand/Pl",
                "D{deck}", "mk-{m}", "back:Tipp", "back:back")  # fmt: skip

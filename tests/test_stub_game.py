@@ -181,3 +181,30 @@ def test_a_solo_rematch_swaps_the_box_s_seat_where_the_page_says_so_once(tmp_pat
     path = tmp_path / "game.txt"
     path.write_text(record)
     assert main(["replay", str(path)]) == 0
+
+
+def test_a_game_s_own_words_for_a_refusal_the_box_says_too_are_its_own():
+    """A new game may say a refusal the box says in other words ("the pile is empty" for
+    `game_over`): its words are in its own `Texts`, found through its entry, and neither
+    game nor box loses its own (issue 50: a fifth game's `refuse.game_over` once stopped
+    the box at import)."""
+    from device.app.session import Session
+    from device.app.state import BoxState, texts_of
+    from device.app.turns import try_action
+    from device.ui import catalog
+    from tests.stubgame.engine import GAME, Take
+
+    stubgame.register_stub()
+    try:
+        texts = stubgame.ENTRY.texts
+        assert texts.refusal("game_over", "", "en") == "The pile is empty"
+        assert catalog.refusal("game_over", "", "en") == "The game is over"
+        options = GAME.parse_options({**GAME.option_defaults, "pile": "1"})
+        over = GAME.apply(GAME.initial(options), Take(1))
+        session = Session(db_id=1, game="stapel", options=options, state=over, actions=1)
+        box = BoxState(mode="game", session=session, lang="en")
+        assert texts_of(box) is texts
+        refused, effects = try_action(box, Take(1))  # the box's refusal, in the game's words
+        assert refused.notice == "The pile is empty" and effects == []
+    finally:
+        stubgame.unregister_stub()

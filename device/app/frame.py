@@ -13,7 +13,7 @@ from device import games
 from device.app import pieces
 from device.app.menu import answer_label, menu_items, menu_label, menu_question, questions
 from device.app.solo import seat as solo
-from device.app.state import TOP, BoxState, Teach, game_view, message_page, screens_of
+from device.app.state import TOP, BoxState, Teach, game_view, message_page, screens_of, texts_of
 from device.app.teach import ROWS, check_report, game_of, page_of, teach_games
 from device.app.turns import end_undone, undone_what
 from device.cards.names import printed_name
@@ -152,7 +152,7 @@ def _shorter(box: BoxState, band: str) -> tuple[str, ...]:
             return (text("menu.undo_question", box.lang),)
         key = _end_key(end)
         return (text(key, box.lang), text(f"{key}.short", box.lang))  # (without the action)
-    return shorter(band, box.lang)
+    return texts_of(box).shorter(band, box.lang)
 
 
 def _end_key(end: str) -> str:
@@ -217,7 +217,7 @@ def _lines(box: BoxState, shown: solo.Shown) -> tuple[str, str]:
         if page.kind in ("game", "check"):
             title = text("menu.choose_game", lang)
         elif question is not None:  # a game's new-game page: the question under the pointer
-            title = text(question.title, lang)
+            title = texts_of(box).text(question.title, lang)
         if page.kind == "setup":
             hint_key = "hint.setup"
         elif page != TOP:
@@ -320,7 +320,7 @@ def _setup(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
         y = 11 + row * 11
         answer = answer_label(box, question)
         short = re.split(r" \(|: ", answer)[0]
-        title = text(question.short or question.title, box.lang)
+        title = texts_of(box).text(question.short or question.title, box.lang)
         forms = (f"{title}: {short}", answer, short)
         fit.line(
             draw,

@@ -12,7 +12,7 @@ from device import games
 from device.app.effects import Effect, Resume
 from device.app.solo import seat as solo
 from device.app.start import SOLO, SWAP, start_game
-from device.app.state import TOP, BoxState, Page, Teach, deck_checkers, engine_of
+from device.app.state import TOP, BoxState, Page, Teach, deck_checkers, engine_of, texts_of
 from device.app.teach import start_check
 from device.app.turns import undo_asked
 from device.games.contract import ABANDON, Question
@@ -106,7 +106,8 @@ def menu_label(box: BoxState, page: Page, item: str) -> str:
     question = next((q for q in questions(dict(box.choice)) if q.key == item), None)
     if question is None:  # pragma: no cover - the items are the questions
         return item
-    return f"{text(question.short or question.title, box.lang)}: {answer_label(box, question)}"
+    title = texts_of(box).text(question.short or question.title, box.lang)
+    return f"{title}: {answer_label(box, question)}"
 
 
 def answer_label(box: BoxState, question: Question) -> str:
@@ -116,7 +117,7 @@ def answer_label(box: BoxState, question: Question) -> str:
         screens = games.GAMES[dict(box.choice)["game"]].screens
         return text("opponent.box", box.lang, seat=screens.seat_name(value, box.lang))
     label = dict(question.choices).get(value, "")
-    return text(label, box.lang) if label else value
+    return texts_of(box).text(label, box.lang) if label else value
 
 
 def menu_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:

@@ -15,6 +15,8 @@ from typing import Any, Literal
 from device import games
 from device.app.session import Session
 from device.games.contract import Confirm, Screens
+from device.ui import catalog
+from device.ui.catalog import Texts
 from engine.contract import AnyGame
 from engine.core import DataError
 
@@ -148,6 +150,16 @@ def deck_checkers() -> list[str]:
 def screens_of(session: Session) -> Screens[Any, Any, Any]:
     """The screens of the session's game (Any: the box handles every game alike)."""
     return games.GAMES[session.game].screens
+
+
+def texts_of(box: BoxState) -> Texts:
+    """The words of the game on show (its own keys, then the box's): in the menu the game a
+    new-game page sets up, else the game in play; the box's catalog where there is none."""
+    game = dict(box.choice).get("game") if box.mode == "menu" else None
+    if game is None and box.session is not None:
+        game = box.session.game
+    entry = games.GAMES.get(str(game)) if game else None
+    return entry.texts if entry is not None else catalog.BOX
 
 
 def engine_of(session: Session) -> AnyGame:

@@ -11,9 +11,18 @@ from device.app import pieces
 from device.app.effects import Append, Effect, Finish, Undo
 from device.app.solo import seat as solo
 from device.app.start import rematch
-from device.app.state import NEXT_PAGE, TOP_MENU, BoxState, Mode, engine_of, game_view, screens_of
+from device.app.state import (
+    NEXT_PAGE,
+    TOP_MENU,
+    BoxState,
+    Mode,
+    engine_of,
+    game_view,
+    screens_of,
+    texts_of,
+)
 from device.games.contract import ABANDON, UNDO, Layout, Reaction, Screens
-from device.ui.catalog import refusal, text
+from device.ui.catalog import text
 from engine.core import IllegalMove
 
 
@@ -40,7 +49,8 @@ def game_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
 def react(box: BoxState, reaction: Reaction) -> tuple[BoxState, list[Effect]]:
     box = replace(box, view=reaction.view)
     if reaction.refuse:
-        return replace(box, notice=refusal(reaction.refuse, reaction.refuse, box.lang)), []
+        said = texts_of(box).refusal(reaction.refuse, reaction.refuse, box.lang)
+        return replace(box, notice=said), []
     if reaction.confirm == UNDO and box.session is not None and not box.session.actions:
         # nothing to take back: said at once (it asked first, then said so)
         return replace(box, notice=text("menu.nothing_to_undo", box.lang)), []
@@ -63,7 +73,7 @@ def try_action(box: BoxState, action: Any) -> tuple[BoxState, list[Effect]]:
     try:
         new_state = engine.apply(session.state, action)
     except IllegalMove as error:
-        return replace(box, notice=refusal(error.code, str(error), box.lang)), []
+        return replace(box, notice=texts_of(box).refusal(error.code, str(error), box.lang)), []
     effects: list[Effect] = [Append(action, solo.told_since(session))]
     history = (*session.history, action)
     known = len(session.before) == len(session.history)

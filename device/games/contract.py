@@ -394,11 +394,10 @@ class Figures(Protocol):
     def figures(self, quick: bool, frame: Frame, /) -> dict[str, float]: ...
 
 
-def by_two(key: str, lang: str, names: list[str], **values: Any) -> str:
-    """Cards named two to a line (each line the catalog's `key` with its `cards`), the lines
-    joined by a newline: a `say` of many cards, a line each a player carries out."""
-    from device.ui.catalog import text
-
+def by_two(text: Callable[..., str], key: str, lang: str, names: list[str], **values: Any) -> str:
+    """Cards named two to a line (each line the game's `key`, said by its `text`, with its
+    `cards`), the lines joined by a newline: a `say` of many cards, a line each a player
+    carries out."""
     pairs = [", ".join(names[i : i + 2]) for i in range(0, len(names), 2)]
     return "\n".join(text(key, lang, cards=pair, **values) for pair in pairs)
 

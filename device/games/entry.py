@@ -15,11 +15,13 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from device.games.setup import Setup, current
+from device.ui import catalog
 from engine.core import DataError, MisuseError
 
 if TYPE_CHECKING:
     from device.games.contract import CardNames, Drawing, Figures, Screens, Words
     from device.games.scorer import Scorer
+    from device.ui.catalog import Texts
     from engine.contract import AnyGame
 
 
@@ -49,6 +51,25 @@ def _engine(module: str) -> AnyGame:
 
 
 @dataclass(frozen=True)
+class Plain:
+    """The words of a game with no words module: its short name and whose turn it is, an
+    action in its notation, a seat by its key. Nothing drawn, no Pillow."""
+
+    game: AnyGame
+    short: str
+
+    def status(self, state: Any, lang: str, /) -> str:
+        seat = self.game.to_move(state)
+        return f"{self.short} · {seat}" if seat else self.short
+
+    def describe(self, state: Any, action: Any, lang: str, /) -> str:
+        return self.game.format_action(action)
+
+    def seat_name(self, seat: str, lang: str, /) -> str:
+        return seat
+
+
+@dataclass(frozen=True)
 class Entry:
     """A game on the box. The modules are named, not imported: `engine_module` holds `GAME`
     (engine/contract.py), `screens_module` holds `SCREENS`, the game's subclass of `Screens`
@@ -57,7 +78,9 @@ class Entry:
     `bench_module` is a `Figures` (its heavy computations, timed by `tabletop bench`),
     `web_module` is a `Drawing`, the game's table drawn for the web page as SVG
     (device/games/svg.py), `words_module` is its `Words` (the status line, an action, a seat
-    in words, without drawing). "" where the game has none."""
+    in words, without drawing), `texts_module` holds `TEXTS`, its words in German and English
+    (`device.ui.catalog.Texts`: its own keys, read before the box's catalog). "" where the
+    game has none."""
 
     id: str
     name: str  # the game's own (German) name, the same in every language
@@ -69,6 +92,7 @@ class Entry:
     bench_module: str = ""
     web_module: str = ""  # a `Drawing`: the web page's table (svg.py)
     words_module: str = ""  # its `Words`: what the screens and the web page both say
+    texts_module: str = ""  # its `TEXTS`, a `catalog.Texts`: its own words (keys) in both languages
     checks_decks: bool = False  # its screens offer the menu's deck check (`check_deck`)
 
     @property
@@ -118,11 +142,20 @@ class Entry:
 
     @property
     def words(self) -> Words:
-        """Its words: a module that imports no Pillow (the web page's), or without one its
-        screens, which say the same."""
+        """Its words, from a module that draws nothing (the web page's: no Pillow); a game
+        without one is said plainly (`Plain`)."""
         if not self.words_module:
-            return self.screens
+            return Plain(self.game, self.short)
         found: Words = importlib.import_module(self.words_module)
+        return found
+
+    @property
+    def texts(self) -> Texts:
+        """Its words, found by key and language: its own, then the box's (the box's alone for
+        a game without texts)."""
+        if not self.texts_module:
+            return catalog.BOX
+        found: Texts = importlib.import_module(self.texts_module).TEXTS
         return found
 
     @property

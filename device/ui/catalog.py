@@ -5,12 +5,17 @@ singular form `<key>.one` where the catalog has one ("1 Änderung", "2 Änderung
 from the engine carry a code (see `IllegalMove.code`) that is looked up here as
 `refuse.<code>`; an unknown code falls back to the engine's English message, so nothing is
 ever shown blank.
+
+`TEXTS` is the box's own catalog, shared by every game. A game's words are its own: its texts
+module holds them as a `Texts` (its `TEXTS`, named by its `Entry`), whose `text` and
+`refusal` look in the game's keys first and then in the box's. Two games may give one key
+different words, and a key only one game uses is that game's.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Iterator, Mapping
 
 from engine.core import MisuseError
 
@@ -28,11 +33,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup.swap": ("Revanche", "Rematch"),
     "swap.stays": ("Box bleibt", "box stays"),
     "swap.swaps": ("Box tauscht", "box swaps"),
-    "setup.variant": ("Spiel", "Game"),
     "setup.starter": ("Beginnt", "Starts"),
-    "setup.supply": ("Vorrat", "Supply"),
-    "setup.version": ("Version", "Version"),
-    "setup.tactician": ("Taktiker", "Tactician"),
     "setup.deck_rules": ("Decks", "Decks"),
     "hint.setup": ("ok:Start back:zurück", "ok:start back:return"),
     "opponent.human": ("Mensch", "A person"),
@@ -77,14 +78,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "menu.abandon": ("Spiel abbrechen", "Abandon game"),
     "menu.close": ("Zurück zum Spiel", "Back to the game"),
     "menu.choose_game": ("Spiel wählen", "Choose a game"),
-    "menu.choose_variant": ("Variante", "Variant"),
     "menu.choose_starter": ("Wer beginnt?", "Who starts?"),
-    "menu.choose_supply": ("Vorrat (Karten)", "Supply (cards)"),
     "menu.choose_deck_rules": ("Deckregeln", "Deck rules"),
     "deck_rules.strict": ("wie im Original", "as the original"),
     "deck_rules.free": ("frei (Designer)", "free (designer)"),
     "deck_rules.mark": ("frei", "free"),
-    "deck_rules.panel": ("Deck frei", "Deck free"),
     "menu.deck_rules_broken": ("Deck bricht Regeln", "Deck breaks the rules"),
     "menu.not_yet": ("{game}: bald", "{game}: soon"),
     "menu.nothing_to_undo": ("Nichts zurückzunehmen", "Nothing to undo"),
@@ -135,7 +133,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "undo.end_what": ("Spielende zurück, dazu {what}?", "Undo the game's end and {what}?"),
     "undo.round_what": ("Rundenende zurück, dazu {what}?", "Undo the round's end and {what}?"),
     "undo.end_turn": ("Zugende", "end of turn"),
-    "undo.wd_clash": ("Angriff", "attack"),
     "menu.undo_question": ("Rückgängig?", "Undo?"),
     "menu.nothing_to_undo.short": ("Kein Schritt zurück", "Nothing to undo"),
     "player.A": ("Spieler A", "Player A"),
@@ -147,23 +144,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hint.confirm": ("ok:ja back:nein", "ok:yes back:no"),
     "hint.message": ("ok:weiter", "ok:continue"),
     "hint.over": ("ok:Revanche", "ok:rematch"),
-    "hint.review": ("ok:weiter back:rückgängig", "ok:next back:undo"),
     # what every game's scores say
-    "game.round": ("Runde {round}", "Round {round}"),
-    "game.total": ("Summe", "Total"),
-    "game.winner": ("{player} gewinnt", "{player} wins"),
-    "game.draw": ("Unentschieden", "Draw"),
     # status line
-    "status.turn": ("{player} am Zug", "{player} to move"),
-    "status.setup": ("Aufbau", "Set-up"),
     "status.round": ("R{round}", "R{round}"),
     "status.over": ("Ende", "Over"),
     "status.stopped": ("Angehalten", "Stopped"),
     "status.reader_missing": ("Kartenleser fehlt", "Card reader missing"),
     "status.reader_back": ("Kartenleser wieder da", "Card reader is back"),
     # Feuer und Wasser
-    "menu.choose_version": ("Version", "Version"),
-    "menu.choose_tactician": ("Taktiker-Variante?", "Tactician variant?"),
     # Day and Night
     # saved games
     "store.damaged": ("Spielstand beschädigt", "Saved game damaged"),
@@ -192,26 +180,71 @@ TEXTS: dict[str, tuple[str, str]] = {
 }
 
 
-def shorter(shown: str, lang: str = "de") -> tuple[str, ...]:
-    """The short form (`<key>.short`) of a text shown as the catalog has it, for a box that
-    is too narrow for it (a notice band beside a board). Asked for every notice drawn, so
-    the answers are kept until the catalog changes (`add`)."""
-    return _shorter(shown, lang)
+class Texts(Mapping[str, tuple[str, str]]):
+    """A game's own texts, key -> (German, English), read before the box's catalog."""
+
+    def __init__(self, own: dict[str, tuple[str, str]]) -> None:
+        self.own = own
+        self._short: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._seen = -1  # the box catalog's `_changes` the kept short forms were found at
+
+    def __getitem__(self, key: str) -> tuple[str, str]:
+        return self.own[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.own)
+
+    def __len__(self) -> int:
+        return len(self.own)
+
+    def forms(self, key: str) -> tuple[str, str]:
+        """A key's (German, English) words: the game's own, else the box's."""
+        found = self.own.get(key)
+        return found if found is not None else TEXTS[key]
+
+    def knows(self, key: str) -> bool:
+        return key in self.own or key in TEXTS
+
+    def text(self, key: str, lang: str = "de", **values: object) -> str:
+        if values.get("n") == 1 and self.knows(f"{key}.one"):
+            key = f"{key}.one"
+        de, en = self.forms(key)
+        template = de if lang == "de" else en
+        return template.format(**values) if values else template
+
+    def refusal(self, code: str, fallback: str, lang: str = "de") -> str:
+        key = f"refuse.{code}"
+        return self.text(key, lang) if self.knows(key) else fallback
+
+    def shorter(self, shown: str, lang: str = "de") -> tuple[str, ...]:
+        """The short form (`<key>.short`) of a text shown as the catalog has it, for a box
+        that is too narrow for it (a notice band beside a board). Asked for every notice
+        drawn, so the answers are kept until the catalog changes (`add`)."""
+        if self._seen != _changes[0] or len(self._short) > 512:
+            self._short.clear()
+            self._seen = _changes[0]
+        found = self._short.get((shown, lang))
+        if found is None:
+            found = self._short[(shown, lang)] = self._find_shorter(shown, lang)
+        return found
+
+    def _find_shorter(self, shown: str, lang: str) -> tuple[str, ...]:
+        index = 0 if lang == "de" else 1
+        for key in [*self.own, *(k for k in TEXTS if k not in self.own)]:
+            if not self.knows(f"{key}.short"):
+                continue
+            form, short = self.forms(key)[index], self.forms(f"{key}.short")[index]
+            if form == shown:
+                return (short,)
+            if "{" in form:  # a text with values: the short form with the same values
+                found = _template(form).fullmatch(shown)
+                if found:
+                    return (short.format(**found.groupdict()),)
+        return ()
 
 
-@lru_cache(maxsize=512)
-def _shorter(shown: str, lang: str) -> tuple[str, ...]:
-    index = 0 if lang == "de" else 1
-    for key, forms in TEXTS.items():
-        if f"{key}.short" not in TEXTS:
-            continue
-        if forms[index] == shown:
-            return (TEXTS[f"{key}.short"][index],)
-        if "{" in forms[index]:  # a text with values: the short form with the same values
-            found = _template(forms[index]).fullmatch(shown)
-            if found:
-                return (TEXTS[f"{key}.short"][index].format(**found.groupdict()),)
-    return ()
+BOX = Texts({})  # the box's catalog alone, for what no game says
+_changes = [0]  # how often `add` changed the box's catalog
 
 
 def _template(form: str) -> re.Pattern[str]:
@@ -223,22 +256,22 @@ def _template(form: str) -> re.Pattern[str]:
 
 
 def add(texts: dict[str, tuple[str, str]]) -> None:
-    """Texts a game's screens bring along (`TEXTS` in its screens module). A key the catalog
-    has with other words is a mistake (one of the two texts would never be shown)."""
-    _shorter.cache_clear()
+    """Texts a part of the box shared by every game brings along (the web page's). A key the
+    catalog has with other words is a mistake (one of the two texts would never be shown)."""
+    _changes[0] += 1
     for key, value in texts.items():
         if TEXTS.setdefault(key, value) != value:
             raise MisuseError(f"text {key!r} is already in the catalog with other words")
 
 
 def text(key: str, lang: str = "de", **values: object) -> str:
-    if values.get("n") == 1 and f"{key}.one" in TEXTS:
-        key = f"{key}.one"
-    de, en = TEXTS[key]
-    template = de if lang == "de" else en
-    return template.format(**values) if values else template
+    """A text of the box's own catalog (a game's: its `Texts`)."""
+    return BOX.text(key, lang, **values)
 
 
 def refusal(code: str, fallback: str, lang: str = "de") -> str:
-    key = f"refuse.{code}"
-    return text(key, lang) if key in TEXTS else fallback
+    return BOX.refusal(code, fallback, lang)
+
+
+def shorter(shown: str, lang: str = "de") -> tuple[str, ...]:
+    return BOX.shorter(shown, lang)

@@ -271,7 +271,7 @@ class Feed:
             del self._backs[next(iter(self._backs))]
         problem = said(read.problem, lang) if read.problem else ""
         if not problem and back.stopped is not None:
-            problem = stopped(back.stopped, back.code, back.why, lang)
+            problem = stopped(back.stopped, back.code, back.why, lang, entry.texts)
         page = replace(
             self._page(entry, listed, back, lang, problem), view=self._view(store, game_id)
         )

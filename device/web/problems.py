@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from device.ui.catalog import refusal, text
+from device.ui.catalog import Texts, text
 from engine.core import DataError
 
 FORMS = (
@@ -33,10 +33,10 @@ def said(problem: str, lang: str) -> str:
     return problem
 
 
-def stopped(n: int, code: str, why: str, lang: str) -> str:
-    """A saved action the rules refuse (a replay that stops at action `n`): why, in the box's
-    words for the refusal where it has them."""
-    return text("web.problem.stopped", lang, n=n, why=refusal(code, why, lang))
+def stopped(n: int, code: str, why: str, lang: str, texts: Texts) -> str:
+    """A saved action the rules refuse (a replay that stops at action `n`): why, in the game's
+    words for the refusal (`texts`) where it has them."""
+    return text("web.problem.stopped", lang, n=n, why=texts.refusal(code, why, lang))
 
 
 class Unreadable(DataError):

@@ -20,6 +20,7 @@ sys.path.insert(0, str(HERE))
 import case_shots  # noqa: E402 - positions built for the cases play reaches by chance
 import solo_shots  # noqa: E402 - the solo screens: the box's moves, undos and hints
 
+from device import games  # noqa: E402
 from device.app.menu import menu_items  # noqa: E402
 from device.settings import Buttons, Settings, Web  # noqa: E402
 from device.sim.simulator import Simulator  # noqa: E402
@@ -358,8 +359,23 @@ def rematch_shots(state_dir: Path, settings: Settings, shot) -> None:
         sim.stop()
 
 
+SHOWN = ("zweimal", "feuer-und-wasser", "day-and-night", "wandernde-druiden")  # what they play
+
+
 def shots(state_dir: Path) -> dict[str, object]:
-    """Play the scenario in both languages; return {name: image}."""
+    """Play the scenario in both languages; return {name: image}. The box lists the four
+    games these screenshots play, whatever else is registered (a new game changes none of
+    them: the chooser shows the same four)."""
+    others = {k: e for k, e in games.GAMES.items() if k not in SHOWN}
+    for game_id in others:
+        games.unregister(game_id)
+    try:
+        return _shots(state_dir)
+    finally:
+        games.GAMES.update(others)
+
+
+def _shots(state_dir: Path) -> dict[str, object]:
     taken: dict[str, object] = {"dan-legend": dan_legend(1), "dan-legend-4x": dan_legend(4)}
     for lang, suffix in (("de", ""), ("en", "-en")):
         web = Web(bind="192.168.1.20:8080")  # an address of its own: the same on any machine

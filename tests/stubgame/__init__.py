@@ -14,6 +14,7 @@ ENTRY = Entry(
     "ST",
     engine_module=f"{__name__}.engine",
     screens_module=f"{__name__}.screen",
+    texts_module=f"{__name__}.texts",
 )
 
 

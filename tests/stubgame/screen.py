@@ -9,10 +9,9 @@ from typing import Any
 
 from device.games import contract
 from device.games.contract import UNDO, Confirm, Question, Reaction
-from device.ui.catalog import text
 from engine.core import DataError, MisuseError
-from tests.stubgame import texts  # noqa: F401 - its texts in the catalog
 from tests.stubgame.engine import State, Take
+from tests.stubgame.texts import text
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,9 @@ spells cast by name."""
 from __future__ import annotations
 
 from device.games.contract import Told, by_two
-from device.games.day_and_night import texts  # noqa: F401 - its texts in the catalog
 from device.games.day_and_night.names import spell_name
+from device.games.day_and_night.texts import text
 from device.games.day_and_night.words import field as _at  # as the players count, from 1
-from device.ui.catalog import text
 from engine.day_and_night.game import GAME
 from engine.day_and_night.state import Cast, State
 from engine.day_and_night.table import changes
@@ -62,10 +61,10 @@ def say(told: Told, change: Change) -> str:
             return text(f"ch.dan.{what}_{on}", lang, at=_at(c.where), n=c.count)
         case "to_pile", _ if len(told.leaving(c.seat)) == c.count:  # the box's, by name
             names = [_spell(told, c.seat or "", x) for x in told.leaving(c.seat)]
-            return by_two("ch.dan.to_pile_named", lang, names, seat=seat)
+            return by_two(text, "ch.dan.to_pile_named", lang, names, seat=seat)
         case (("from_discard" | "unplay"), _) if len(told.coming(c.seat)) == c.count:
             names = [_spell(told, c.seat or "", x) for x in told.coming(c.seat)]
-            return by_two("ch.dan.from_discard_named", lang, names, seat=seat)
+            return by_two(text, "ch.dan.from_discard_named", lang, names, seat=seat)
         case (("draw" | "to_pile" | "discard" | "from_discard"), _):
             return text(f"ch.dan.{c.kind}", lang, seat=seat, n=c.count)
         case (("play" | "unplay"), _):

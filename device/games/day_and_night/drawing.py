@@ -10,11 +10,9 @@ from PIL import ImageDraw
 from device.games.contract import (
     side_panel,
 )
-from device.games.day_and_night import (
-    texts,  # noqa: F401 - its texts in the catalog
-)
 from device.games.day_and_night.glyphs import cell_pixels
 from device.games.day_and_night.names import spell_name
+from device.games.day_and_night.texts import text
 from device.games.day_and_night.view import (
     CELL,
     LEFT,
@@ -29,7 +27,6 @@ from device.games.day_and_night.view import (
 )
 from device.games.day_and_night.words import field, why
 from device.ui import fit
-from device.ui.catalog import text
 from engine.core import Coord
 from engine.day_and_night.adjudication import Board
 from engine.day_and_night.areas import COLS, ROWS

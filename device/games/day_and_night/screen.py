@@ -32,11 +32,11 @@ from device.games.contract import (
 )
 from device.games.day_and_night import (
     decks as day_and_night_decks,
-    texts,  # noqa: F401 - its texts in the catalog
 )
 from device.games.day_and_night.changes import say, turn_began
 from device.games.day_and_night.drawing import draw_main, hint
 from device.games.day_and_night.names import spell_name
+from device.games.day_and_night.texts import text
 from device.games.day_and_night.view import (
     CELL as CELL,
     LEFT as LEFT,
@@ -52,7 +52,6 @@ from device.games.day_and_night.view import (
 )
 from device.games.day_and_night.words import describe, seat_name, status
 from device.ui import cursor
-from device.ui.catalog import text
 from engine.core import Coord, DataError
 from engine.day_and_night.areas import COLS, ROWS, bit, fields_of
 from engine.day_and_night.choices import can_cast_now, target_options, temple_options

@@ -6,9 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from device.games.day_and_night import (
-    texts,  # noqa: F401 - its texts in the catalog
-)
 from engine.core import Coord
 from engine.day_and_night.areas import COLS, fields_of
 from engine.day_and_night.choices import castable

@@ -7,10 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from device.games.contract import deck_rules_mark, grid_field as field
-from device.games.day_and_night import texts  # noqa: F401 - its texts in the catalog
 from device.games.day_and_night.names import spell_name
+from device.games.day_and_night.texts import text
 from device.games.day_and_night.view import NAMES
-from device.ui.catalog import text
 from engine.day_and_night.areas import fields_of
 from engine.day_and_night.end import ended_by
 from engine.day_and_night.state import Cast, End, State, Step, Temple

@@ -12,6 +12,7 @@ ENTRY = Entry(
     screens_module=f"{__name__}.screen",
     web_module=f"{__name__}.web",
     words_module=f"{__name__}.words",
+    texts_module=f"{__name__}.texts",
     scorer_module=f"{__name__}.score",
     names_module=f"{__name__}.names",
     bench_module=f"{__name__}.bench",

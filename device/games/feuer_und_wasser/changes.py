@@ -7,8 +7,7 @@ it is printed (a quarter turn to the right, half a turn, a quarter to the left).
 from __future__ import annotations
 
 from device.games.contract import Told
-from device.games.feuer_und_wasser import texts  # noqa: F401 - its texts in the catalog
-from device.ui.catalog import text
+from device.games.feuer_und_wasser.texts import text
 from engine.core import Coord
 from engine.feuer_und_wasser.game import State, card_of, turned
 from engine.table import Change

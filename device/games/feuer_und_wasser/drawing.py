@@ -9,9 +9,9 @@ from device.games.contract import (
     side_panel,
 )
 from device.games.feuer_und_wasser import (
-    texts,  # noqa: F401 - its texts in the catalog
     words,
 )
+from device.games.feuer_und_wasser.texts import text
 from device.games.feuer_und_wasser.view import (
     NAMES,
     PANEL,
@@ -22,7 +22,6 @@ from device.games.feuer_und_wasser.view import (
 )
 from device.games.feuer_und_wasser.words import letter, pair
 from device.ui import fit, fonts as font_files
-from device.ui.catalog import text
 from engine.core import Coord
 from engine.feuer_und_wasser.counting import score_placement
 from engine.feuer_und_wasser.game import State, drawn_card, turned

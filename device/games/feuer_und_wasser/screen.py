@@ -35,7 +35,6 @@ from device.games.contract import (
 )
 from device.games.feuer_und_wasser import (
     decks as feuer_und_wasser_decks,
-    texts,  # noqa: F401 - its texts in the catalog
 )
 from device.games.feuer_und_wasser.changes import say
 from device.games.feuer_und_wasser.drawing import draw_main, hint

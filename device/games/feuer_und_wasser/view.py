@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from device.games.feuer_und_wasser import (
-    texts,  # noqa: F401 - its texts in the catalog
-)
 from engine.core import Coord
 from engine.feuer_und_wasser.game import (
     State,

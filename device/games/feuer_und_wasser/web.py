@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from device.games.feuer_und_wasser.texts import text
 from device.games.feuer_und_wasser.words import round_explained
 from device.games.svg import CELL, Shown, axes, mark, outline, svg, swatch, title
-from device.ui.catalog import text
 
 FILL = {"R": "#e74c3c", "B": "#3498db"}
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from device.games.feuer_und_wasser import texts  # noqa: F401 - its texts in the catalog
 from device.games.feuer_und_wasser.changes import place_words
+from device.games.feuer_und_wasser.texts import text
 from device.games.feuer_und_wasser.view import NAMES
-from device.ui.catalog import text
 from engine.feuer_und_wasser.game import GAME, Draw, Lay, State
 
 

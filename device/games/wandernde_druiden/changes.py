@@ -5,8 +5,7 @@ solo play: "Box")."""
 from __future__ import annotations
 
 from device.games.contract import Told, by_two
-from device.games.wandernde_druiden import texts  # noqa: F401 - its texts in the catalog
-from device.ui.catalog import text
+from device.games.wandernde_druiden.texts import text
 from engine.table import Change
 from engine.wandernde_druiden.state import State
 
@@ -36,10 +35,10 @@ def say(told: Told, change: Change) -> str:
             return text("ch.wd.mp_now", lang, seat=seat, n=c.count)
         case "to_pile", _ if len(told.leaving(c.seat)) == c.count:  # the box's, by name
             names = [_name(told.before, x) for x in told.leaving(c.seat)]
-            return by_two("ch.wd.to_pile_named", lang, names, seat=seat)
+            return by_two(text, "ch.wd.to_pile_named", lang, names, seat=seat)
         case "from_discard", "hand" if len(told.coming(c.seat)) == c.count:  # the box's
             names = [_name(told.before, x) for x in told.coming(c.seat)]
-            return by_two("ch.wd.from_discard_named", lang, names, seat=seat)
+            return by_two(text, "ch.wd.from_discard_named", lang, names, seat=seat)
         case (("draw" | "to_pile" | "discard" | "from_discard"), _):
             return text(f"ch.wd.{c.kind}", lang, seat=seat, n=c.count)
     return ""  # pragma: no cover - Druiden's table changes in no other way

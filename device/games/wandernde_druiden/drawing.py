@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from device.games.wandernde_druiden.texts import text
 from device.games.wandernde_druiden.view import (
     CLASH_ROWS,
     COLUMNS,
@@ -18,7 +19,6 @@ from device.games.wandernde_druiden.view import (
 )
 from device.games.wandernde_druiden.words import verdict_lines
 from device.ui import fit
-from device.ui.catalog import text
 from engine.wandernde_druiden.clash import ClashOutcome
 from engine.wandernde_druiden.game import tied_groups
 from engine.wandernde_druiden.state import OTHER, PLAYERS, State

@@ -41,10 +41,10 @@ from device.games.contract import (
 )
 from device.games.wandernde_druiden import (
     cards as wandernde_druiden_cards,
-    texts,  # noqa: F401 - its texts in the catalog
 )
 from device.games.wandernde_druiden.changes import say
 from device.games.wandernde_druiden.drawing import draw_main, hint, pick_options
+from device.games.wandernde_druiden.texts import text
 from device.games.wandernde_druiden.view import (
     CLASH_ROWS as CLASH_ROWS,
     COLUMNS as COLUMNS,
@@ -59,7 +59,6 @@ from device.games.wandernde_druiden.view import (
     shown_outcome,
 )
 from device.games.wandernde_druiden.words import describe, status
-from device.ui.catalog import text
 from engine.core import DataError, IllegalMove
 from engine.table import Change
 from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems

@@ -10,8 +10,8 @@ from html import escape
 from typing import Any
 
 from device.games.svg import Shown, mark, outline, svg, swatch
+from device.games.wandernde_druiden.texts import text
 from device.games.wandernde_druiden.words import seat_name, verdict_lines
-from device.ui.catalog import text
 from engine.table import multiset
 from engine.wandernde_druiden.state import PLAYERS
 

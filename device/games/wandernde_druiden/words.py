@@ -7,9 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from device.games.contract import seat_name as seat_name
-from device.games.wandernde_druiden import texts  # noqa: F401 - its texts in the catalog
+from device.games.wandernde_druiden.texts import text
 from device.games.wandernde_druiden.view import card_name
-from device.ui.catalog import text
 from engine.wandernde_druiden.state import OTHER, Clash, LayCreature, LayPlace, State
 
 

@@ -6,9 +6,8 @@ one field and taken off it by how many."""
 from __future__ import annotations
 
 from device.games.contract import Told
-from device.games.zweimal import texts  # noqa: F401 - its texts in the catalog
+from device.games.zweimal.texts import text
 from device.games.zweimal.words import field as _at
-from device.ui.catalog import text
 from engine.table import Change
 from engine.zweimal.position import HORIZONTAL
 

@@ -7,9 +7,7 @@ from dataclasses import replace
 
 from PIL import ImageDraw
 
-from device.games.zweimal import (
-    texts,  # noqa: F401 - its texts in the catalog
-)
+from device.games.zweimal.texts import text
 from device.games.zweimal.view import (
     View,
     cell_size,
@@ -18,7 +16,6 @@ from device.games.zweimal.view import (
     scoring_roads,
 )
 from device.ui import fit
-from device.ui.catalog import text
 from engine.zweimal.game import (
     FLIP,
     State,

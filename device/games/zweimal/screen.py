@@ -26,11 +26,11 @@ from device.games.contract import (
 from device.games.setup import DEFAULT_SETUP, Setup
 from device.games.zweimal import (
     cursor,
-    texts,  # noqa: F401 - its texts in the catalog
 )
 from device.games.zweimal.changes import say
 from device.games.zweimal.drawing import draw_main, hint
 from device.games.zweimal.legacy import legacy_action
+from device.games.zweimal.texts import text
 from device.games.zweimal.view import (
     View as View,
     last_page,
@@ -38,7 +38,6 @@ from device.games.zweimal.view import (
 )
 from device.games.zweimal.words import describe, status
 from device.ui import cursor as shared_cursor
-from device.ui.catalog import text
 from engine.core import DataError, MisuseError
 from engine.table import Change
 from engine.zweimal.game import (

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from device.games.zweimal import (
-    texts,  # noqa: F401 - its texts in the catalog
-)
 from engine.core import Coord
 from engine.zweimal.game import (
     State,

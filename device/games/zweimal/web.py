@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from device.games.svg import CELL, Shown, axes, mark, outline, svg, swatch, title
+from device.games.zweimal.texts import text
 from device.games.zweimal.words import field, seat_name
-from device.ui.catalog import text
 from engine.zweimal import score_roads
 
 COLOURS = {"A": "#c0392b", "B": "#2c3e91"}

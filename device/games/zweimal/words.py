@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from device.games.contract import grid_field as field, seat_name as seat_name
-from device.games.zweimal import texts  # noqa: F401 - its texts in the catalog
-from device.ui.catalog import text
+from device.games.zweimal.texts import text
 from engine.zweimal.game import Lay, Move, Place, SetRoad, State
 
 
