@@ -69,13 +69,10 @@ class Loop:
         screen: Screen,
         lang: str = "de",
         card_names: tuple[str, ...] = (),
-        fault: str = "",
         web_address: str = "",
         suggest: bool = True,
     ) -> None:
-        """`fault`: a fault to inject for tests (`hang-on-tap:UID`: the loop hangs on that
-        tap, for the watchdog's test); the runtime reads it from `TABLETOP_FAULT` at start.
-        `suggest`: a player's cursor and lists open on the box's choice (the setting)."""
+        """`suggest`: a player's cursor and lists open on the box's choice (the setting)."""
         self.store = store
         store.backup_after_frame = True  # a game's end is shown first, then backed up
         self.screen = screen
@@ -89,7 +86,6 @@ class Loop:
         self.ready = threading.Event()  # set once the first frame is drawn
         self.notifier: Any = None  # a device.hw.systemd.Notifier: READY and the watchdog
         self.tag_texts: dict[str, str] = {}  # NDEF text read from pre-programmed tags, by UID
-        self._fault = fault
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -461,9 +457,6 @@ class Loop:
                 if event is THINK:
                     self.think()
                     continue
-                if isinstance(event, Tap) and self._fault == f"hang-on-tap:{event.uid}":
-                    log.error("fault injection: the loop hangs now")
-                    threading.Event().wait()
                 self.handle(event)
                 self.handled += 1
             except Exception:  # the loop must not die on one bad event

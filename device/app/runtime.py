@@ -5,7 +5,6 @@ box differ only in the pin factory (passed to the buttons) and the display devic
 from __future__ import annotations
 
 import logging
-import os
 import queue
 import threading
 from collections.abc import Callable
@@ -26,18 +25,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabletop.runtime")
 
 
-def fault_from_environment() -> str:
-    """The fault-injection hook (`TABLETOP_FAULT`, for the crash tests), read in this one
-    place at start-up."""
-    return os.environ.get("TABLETOP_FAULT", "")
-
-
 class Runtime:
     """The parts are given (`build` makes them from the settings): the store, the screen, the
     card reader (None: none), the pin factory for the buttons (None: gpiozero's default, the
-    real GPIO; the simulator gives its own mock pins) and the fault hook (read once at start,
-    `fault_from_environment`). The buttons (`buttons`: a maker given the loop's queue; by
-    default gpiozero's on the settings' pins) are made once the first frame is out."""
+    real GPIO; the simulator gives its own mock pins). The buttons (`buttons`: a maker given
+    the loop's queue; by default gpiozero's on the settings' pins) are made once the first
+    frame is out."""
 
     def __init__(
         self,
@@ -47,7 +40,6 @@ class Runtime:
         reader: CardReader | None = None,
         pin_factory: Any = None,
         seed: int | None = None,
-        fault: str = "",
         buttons: Callable[[queue.Queue], ButtonPanel] | None = None,
     ) -> None:
         self.settings = settings
@@ -63,7 +55,7 @@ class Runtime:
         names = tuple(card_names(settings.decks))
         address = settings.web.address(socket.gethostname())
         self.loop = Loop(
-            self.store, self.screen, settings.language, names, fault, address, settings.suggest
+            self.store, self.screen, settings.language, names, address, settings.suggest
         )
         self.panel: ButtonPanel | None = None  # made once the first frame is out (start)
         self.pin_factory = pin_factory
@@ -104,7 +96,7 @@ class Runtime:
                 removal_s=settings.reader.removal_s,
             )
         store, screen = Store(state_dir), Screen(display_device, frames)
-        return cls(settings, store, screen, reader, pin_factory, seed, fault_from_environment())
+        return cls(settings, store, screen, reader, pin_factory, seed)
 
     def start(self) -> None:
         """The loop draws the first frame; then the buttons (gpiozero) and the reader start:

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from device.app.runtime import Runtime, fault_from_environment
+from device.app.runtime import Runtime
 from device.events import Tap
 from device.hw.display import Screen, dummy_device
 from device.settings import Settings
@@ -32,8 +32,7 @@ class Simulator(Runtime):
         """`seed`: make what the games draw at random (a dealt layout) the same every run,
         for scripts, screenshots and tests."""
         store, screen = Store(state_dir), Screen(dummy_device(), frames)
-        fault = fault_from_environment()
-        super().__init__(settings, store, screen, None, None, seed, fault, self._buttons)
+        super().__init__(settings, store, screen, None, None, seed, self._buttons)
         self.pins: dict[str, Any] = {}  # gpiozero's mock pins, made once the first frame is out
 
     def _buttons(self, events: queue.Queue) -> ButtonPanel:

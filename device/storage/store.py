@@ -354,12 +354,15 @@ class Store:
         self._transaction(lambda db: db.execute("DELETE FROM cards WHERE uid = ?", (uid,)))
         return True
 
-    def cards(self, where: str = "1", args: tuple = ()) -> list[tuple[str, str]]:
-        """The taught cards that pass their checks (a damaged entry is left out and logged)."""
+    def cards(self, uid: str | None = None) -> list[tuple[str, str]]:
+        """The taught cards that pass their checks (a damaged entry is left out and logged):
+        all of them, or the one of this `uid`."""
+        query = "SELECT uid, card, taught, crc FROM cards"
         try:
-            rows = self.db.execute(
-                f"SELECT uid, card, taught, crc FROM cards WHERE {where}", args
-            ).fetchall()
+            if uid is None:
+                rows = self.db.execute(query).fetchall()
+            else:
+                rows = self.db.execute(f"{query} WHERE uid = ?", (uid,)).fetchall()
         except DB_ERRORS as error:
             log.error("card registry unreadable: %s", error)
             return []
@@ -374,7 +377,7 @@ class Store:
         return sorted(out, key=lambda p: (p[1], p[0]))
 
     def card_for(self, uid: str) -> str | None:
-        found = self.cards("uid = ?", (uid,))  # one row, checked like the rest
+        found = self.cards(uid)  # one row, checked like the rest
         return found[0][1] if found else None
 
     # --- reading ----------------------------------------------------------------------------
