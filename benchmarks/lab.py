@@ -1,19 +1,27 @@
 """The lab's figures (issue 49; prints them, not a timed test):
 
-    .venv/bin/python benchmarks/lab.py [SCALE]      # SCALE multiplies the games (default 1)
+    .venv/bin/python benchmarks/lab.py [SCALE] [ROUNDS] [GAME ...]
+        # SCALE multiplies the games (1), ROUNDS: each measurement's (3), GAME: only these
 
 For each game and pair of agents: games a second of the bare engine loop on one core
-(`engine.strength.played`, nothing else), of the lab on one local Dask worker (its record
-made, sent back, written to SQLite a game a transaction) and on two; the lab's overhead over
-the bare loop (target at most 10%) and two workers' speed-up over one (target at least 1.8
-here, 2 cores). A run's local cluster takes about a second to start and close: measured
-apart and taken off (a fixed cost, not a game's). Then what a 10,000-game run costs on this
-machine and on a cluster of 8 such workers.
+(`engine.strength.played`, nothing else), of the lab on one local Dask worker (each game's
+record made, sent back, written to SQLite a task a transaction) and on two; the lab's
+overhead over the bare loop (target at most 10%) and two workers' speed-up over one (target
+at least 1.8 here, 2 cores). A run's local cluster takes about a second to start: a fixed
+cost, not a game's, printed apart; each run is timed on a cluster already started and
+warmed. Then what a 10,000-game run costs on this machine and on a cluster of 8 such
+workers.
+
+Each figure is the median of ROUNDS rounds, the three ways taken in turn within a round, so
+that a busy second on the machine moves one round and not one way; the lowest and highest
+round are printed beside it.
 """
 
 from __future__ import annotations
 
 import io
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -30,7 +38,7 @@ PAIRS = (  # (game, agents, games at SCALE 1)
     ("zweimal", ("greedy", "random"), 300),
     ("zweimal", ("box", "greedy"), 40),
     ("feuer-und-wasser", ("greedy", "random"), 300),
-    ("feuer-und-wasser", ("box", "greedy"), 20),
+    ("feuer-und-wasser", ("box", "greedy"), 300),  # fast: the box's placement is known best
     ("day-and-night", ("greedy", "random"), 30),
     ("wandernde-druiden", ("greedy", "random"), 300),
     ("wandernde-druiden", ("box", "greedy"), 30),
@@ -38,7 +46,21 @@ PAIRS = (  # (game, agents, games at SCALE 1)
 
 
 def bare(game: str, agents: tuple[str, str], n: int) -> float:
-    """Games a second of the engine loop alone, one core."""
+    """Games a second of the engine loop alone, one core, in a process of its own as a
+    worker is (the same games run 2-15% faster or slower from one process to another here:
+    measured in this benchmark's own process, warm from the rounds before, they were not
+    the games a worker plays)."""
+    found = subprocess.run(
+        [sys.executable, __file__, "--bare", game, ",".join(agents), str(n)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(found.stdout)
+
+
+def bare_here(game: str, agents: tuple[str, str], n: int) -> float:
+    """`bare`, in this process: the games and nothing else."""
     engine = games.GAMES[game].game
     first, second = engine.players[0], engine.players[1]
     started = time.perf_counter()
@@ -48,38 +70,66 @@ def bare(game: str, agents: tuple[str, str], n: int) -> float:
     return n / (time.perf_counter() - started)
 
 
-def cluster(workers: int) -> float:
-    """Seconds to start a local cluster of `workers` and close it (a run's fixed cost)."""
+def lab(game: str, agents: tuple[str, str], n: int, workers: int) -> tuple[float, float]:
+    """Games a second of a lab run on a local cluster of `workers`, started and warmed (its
+    workers have played a game) before the clock starts; and the seconds the cluster took
+    to start, a run's fixed cost."""
     started = time.monotonic()
     client, local = connect("", workers)
     client.close()
-    local.close()
-    return time.monotonic() - started
+    start = time.monotonic() - started
+    spec = Spec(game, (), agents, 1)
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            address = local.scheduler_address
+            warm = Path(folder) / "warm"
+            run(spec, workers, warm, scheduler=address, out=io.StringIO())
+            started = time.monotonic()
+            run(spec, n, Path(folder) / "run", scheduler=address, out=io.StringIO())
+            spent = time.monotonic() - started
+    finally:
+        local.close()
+    return n / spent, start
 
 
-def lab(game: str, agents: tuple[str, str], n: int, workers: int) -> tuple[float, float]:
-    """Games a second of a lab run on `workers` local workers, its cluster's start and
-    close taken off; and those seconds."""
-    fixed = cluster(workers)
-    with tempfile.TemporaryDirectory() as folder:
-        started = time.monotonic()
-        run(Spec(game, (), agents, 1), n, Path(folder) / "run", workers=workers, out=io.StringIO())
-        spent = time.monotonic() - started
-    return n / max(1e-9, spent - fixed), fixed
+def spread(values: list[float], form: str) -> str:
+    """The median of the rounds, with the lowest and highest beside it."""
+    low, high = min(values), max(values)
+    return f"{statistics.median(values):{form}} [{low:{form}}-{high:{form}}]"
 
 
 def main() -> int:
+    if sys.argv[1:2] == ["--bare"]:  # (`bare`: a process of its own)
+        game, agents, n = sys.argv[2], sys.argv[3].split(","), int(sys.argv[4])
+        print(bare_here(game, (agents[0], agents[1]), n))
+        return 0
     scale = float(sys.argv[1]) if len(sys.argv) > 1 else 1.0
-    print("tabletop lab: games a second (bare engine loop | lab, 1 worker | lab, 2 workers)")
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    only = set(sys.argv[3:])
+    print(
+        f"tabletop lab: games a second (bare engine loop | lab, 1 worker | lab, 2 workers),"
+        f" median of {rounds} rounds [lowest-highest]"
+    )
     for game, agents, base in PAIRS:
+        if only and game not in only:
+            continue
         n = max(4, int(base * scale))
-        alone = bare(game, agents, n)
-        one, start = lab(game, agents, n, 1)
-        two, _ = lab(game, agents, n, 2)
-        overhead = alone / one - 1
+        alones, ones, twos, starts = [], [], [], []
+        for _ in range(rounds):
+            alones.append(bare(game, agents, n))
+            one, start = lab(game, agents, n, 1)
+            ones.append(one)
+            starts.append(start)
+            twos.append(lab(game, agents, n, 2)[0])
+        overheads = [a / o - 1 for a, o in zip(alones, ones, strict=True)]
+        ups = [t / o for t, o in zip(twos, ones, strict=True)]
+        alone, one, two = (statistics.median(v) for v in (alones, ones, twos))
+        start = statistics.median(starts)
         print(
-            f"  {game:18} {' vs '.join(agents):17} {alone:8.1f} | {one:8.1f} | {two:8.1f}"
-            f"   overhead {overhead:+.0%} (target at most +10%), 2 workers {two / one:.2f}x"
+            f"  {game:18} {' vs '.join(agents):17} {spread(alones, '.1f')} |"
+            f" {spread(ones, '.1f')} | {spread(twos, '.1f')}"
+            f"   overhead {spread([100 * v for v in overheads], '+.0f')}% (target at most"
+            f" +10%), 2 workers {spread(ups, '.2f')}x"
             f" (target 1.8), start {start:.1f} s; 10,000 games: {10_000 / two / 60:.0f} min"
             f" here, {10_000 / (one * 8) / 60:.1f} min on 8 workers"
         )

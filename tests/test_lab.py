@@ -372,3 +372,15 @@ def test_a_difference_of_one_point_is_said_in_the_singular():
     assert said({"figure": "A wins", "kind": "rate", **found}).startswith(
         "A wins: 1 point more often in B: 51% against 50%"
     )
+
+
+def test_the_lab_benchmark_measures_the_bare_loop_apart_and_gives_each_round():
+    """benchmarks/lab.py (docs/benchmarks.md "The lab"): the bare loop in a process of its
+    own says its games a second, and each figure is the median with its lowest and highest
+    round."""
+    from tests.bench_scripts import load
+
+    lab = load("lab")
+    assert lab.bare("zweimal", ("greedy", "random"), 4) > 0
+    assert lab.spread([3.0, 1.0, 2.0], ".1f") == "2.0 [1.0-3.0]"
+    assert lab.spread([-0.4, 12.0, 35.0], "+.0f") == "+12 [-0-+35]"
