@@ -4,6 +4,7 @@ card taps and the reader's status (the reader thread). Plain frozen values, noth
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 # A tag's UID as the box takes it: 4, 5 or 7 bytes in uppercase hex (the card registry's format)
 UID_PATTERN = r"^([0-9A-F]{8}|[0-9A-F]{10}|[0-9A-F]{14})$"
@@ -31,3 +32,9 @@ class ReaderStatus:
 
 
 Event = Press | Hold | Tap | ReaderStatus
+
+
+class Sink(Protocol):
+    """Where the world's events go: the loop's queue (`queue.Queue.put`)."""
+
+    def put(self, item: Event, /) -> None: ...

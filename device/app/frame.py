@@ -19,7 +19,9 @@ from device.app.turns import end_undone, undone_what
 from device.cards.names import printed_name
 from device.games.contract import ABANDON, DEFAULT_LAYOUT, UNDO, Layout
 from device.ui import fit, fonts as font_files
+from device.ui.canvas import Canvas, Font
 from device.ui.catalog import shorter, text
+from device.ui.fonts import Fonts
 
 WIDTH, HEIGHT = 128, 64
 MENU_ROWS = 4
@@ -103,7 +105,9 @@ def _on_panel(box: BoxState, layout: Layout) -> bool:
     return layout.said is not None and (not box.undone or layout.undo_said)
 
 
-def _said(draw, area: tuple[int, int, int, int] | None, page: tuple[str, ...], fonts) -> None:
+def _said(
+    draw: Canvas, area: tuple[int, int, int, int] | None, page: tuple[str, ...], fonts: Fonts
+) -> None:
     """A page of what to do with the pieces: over the game's `said` box (inverted, as the
     notice band), else plain over the main area; a line a change, each on its own rows."""
     box = pieces.said_area(Layout(said=area))
@@ -119,7 +123,7 @@ def _said(draw, area: tuple[int, int, int, int] | None, page: tuple[str, ...], f
         y0 += rows * pieces.SPACING
 
 
-def _hint(draw, y: int, hint: str, font) -> None:
+def _hint(draw: Canvas, y: int, hint: str, font: Font) -> None:
     """The hint line: what `ok` does from the left, what `back` does against the right edge
     (always in the same place: a step that changes only what `ok` does redraws only that)."""
     ok, sep, back = hint.partition(" back:")
@@ -132,7 +136,7 @@ def _hint(draw, y: int, hint: str, font) -> None:
     fit.line(draw, (WIDTH - width, y), back, font, width=width)  # the glyphs' own gap: 1 px
 
 
-def _message(draw, lines: tuple[str, ...] | list[str], fonts) -> None:
+def _message(draw: Canvas, lines: tuple[str, ...] | list[str], fonts: Fonts) -> None:
     """A message's lines, four rows of the body font; a line too long for a row goes on in
     the next (at a word), as long as rows are left."""
     rows = [row for line in lines for row in (fit.wrap(line, fonts.body, 126) or [""])]
@@ -257,7 +261,7 @@ def _lines(box: BoxState, shown: solo.Shown) -> tuple[str, str]:
     return status, screens.hint(session.state, game_view(box), lang)
 
 
-def _menu(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
+def _menu(draw: Canvas, box: BoxState, fonts: Fonts) -> None:
     page, index = box.menu[-1]
     if page.kind == "setup":
         _setup(draw, box, fonts)
@@ -269,7 +273,7 @@ def _menu(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
     _pick_list(draw, labels, index, 11, MENU_ROWS, fonts)
 
 
-def _web(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
+def _web(draw: Canvas, box: BoxState, fonts: Fonts) -> None:
     """The web page's address: a QR code the screen's whole height at the left (in a light
     margin, as a QR code needs), beside it the title, the address a piece a line, and what
     `back` does."""
@@ -309,7 +313,7 @@ def qr_matrix(address: str) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple(bool(m) for m in row) for row in code.matrix)
 
 
-def _setup(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
+def _setup(draw: Canvas, box: BoxState, fonts: Fonts) -> None:
     """A game's new game on one page: each question's short title and its answer, a line
     each (too long: the answer alone, or its words before a bracket or a colon); the line
     under the pointer has the arrows that change it at its right edge."""
@@ -336,7 +340,9 @@ def _setup(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
             draw.polygon([(WIDTH - 3, y + 3), (WIDTH - 1, y + 5), (WIDTH - 3, y + 7)], fill=1)
 
 
-def _pick_list(draw, labels: list[str], index: int, top: int, rows: int, fonts) -> None:
+def _pick_list(
+    draw: Canvas, labels: list[str], index: int, top: int, rows: int, fonts: Fonts
+) -> None:
     """A list scrolled so the chosen row shows; a pointer marks the chosen row (a pointer,
     not an inverted bar: a step down the list then changes a few columns, not whole pages
     of the display)."""
@@ -361,12 +367,12 @@ def _first_shown(index: int, count: int, rows: int) -> int:
     return max(0, min(index - rows + 1, count - rows))
 
 
-def _pointer(draw: ImageDraw.ImageDraw, y: int) -> None:
+def _pointer(draw: Canvas, y: int) -> None:
     """The pointer at a list's chosen row (whose top is `y`)."""
     draw.polygon([(0, y + 1), (4, y + 5), (0, y + 9)], fill=1)
 
 
-def _deal(draw: ImageDraw.ImageDraw, box: BoxState, shown: solo.Shown, fonts) -> None:
+def _deal(draw: Canvas, box: BoxState, shown: solo.Shown, fonts: Fonts) -> None:
     """Solo play: the card drawn for the box, told by a tap or picked from its deck's cards
     (how many are still to come, which one this is)."""
     session = box.session
@@ -398,7 +404,7 @@ def _teach_hint(teach: Teach, games_list: bool) -> str:
     return "hint.teach_pick" if teach.uid else "hint.teach_wait"
 
 
-def _teach(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
+def _teach(draw: Canvas, box: BoxState, fonts: Fonts) -> None:
     """A tag tapped: its game's page of cards, as printed on them; or the list of games."""
     if not box.teach.uid:
         fit.line(draw, (2, 20), text("teach.tap", box.lang), fonts.body)
@@ -419,7 +425,7 @@ def _teach(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
     _pick_list(draw, labels, page.index(index), 20, ROWS, fonts)
 
 
-def _check(draw: ImageDraw.ImageDraw, box: BoxState, fonts) -> None:
+def _check(draw: Canvas, box: BoxState, fonts: Fonts) -> None:
     """The deck check: how many cards so far, the last one, and the verdict as it stands."""
     lang = box.lang
     fit.line(draw, (2, 11), text("check.count", lang, n=len(box.check.uids)), fonts.body)

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from device import games
 from device.app import transition
-from device.app.effects import Append, Finish, NewGame, Resume, TeachCard, Undo
+from device.app.effects import Append, Effect, Finish, NewGame, Resume, TeachCard, Undo
 from device.app.frame import render
 from device.app.menu import answered, menu_items
 from device.app.session import SOLO, SWAP, Session, other_rules, read_back, same_rules, told_payload
@@ -41,7 +41,7 @@ from device.games.contract import Confirm
 from device.hw.display import Screen
 from device.storage.actions import UiRecord, first_error
 from device.storage.losses import POWER_CUT
-from device.storage.records import StoreError
+from device.storage.records import GameRow, JsonObject, StoreError
 from device.storage.store import Store
 from device.ui.catalog import text
 
@@ -49,17 +49,24 @@ log = logging.getLogger("tabletop.loop")
 UID = re.compile(UID_PATTERN)
 
 
-def replayable(row) -> bool:
+def replayable(row: GameRow) -> bool:
     """A saved game the box can play on: a playable game saved under these rules."""
     entry = games.GAMES.get(row.game)
     return entry is not None and entry.playable and same_rules(row)
 
 
-THINK = object()  # the loop's own event: search for the box's move (after a restart)
+class Think:
+    """The loop's own event: search for the box's move (after a restart)."""
+
+
+THINK = Think()
 
 
 class Stop:
     """Put on the queue to end the loop."""
+
+
+Queued = Event | Think | Stop  # what the loop's queue holds
 
 
 class Loop:
@@ -80,7 +87,7 @@ class Loop:
         self.card_names = card_names
         self.web_address = web_address
         self.suggest = suggest
-        self.events: queue.Queue = queue.Queue()
+        self.events: queue.Queue[Queued] = queue.Queue()
         self.box = self._restore()
         self.handled = 0
         self.ready = threading.Event()  # set once the first frame is drawn
@@ -190,7 +197,7 @@ class Loop:
             return ()
         return tuple((game, answers(game, values)) for game, values in rows if game in games.GAMES)
 
-    def _view(self, session: Session | None, saved: dict | None) -> Any:
+    def _view(self, session: Session | None, saved: JsonObject | None) -> Any:
         """The game's view as saved (its screens' codec), else the game's first view."""
         if session is None:
             return None
@@ -367,7 +374,7 @@ class Loop:
                 )
         return card
 
-    def _carry_out(self, before: BoxState, new: BoxState, effects: list) -> BoxState:
+    def _carry_out(self, before: BoxState, new: BoxState, effects: list[Effect]) -> BoxState:
         if not effects and new == before:
             return new  # nothing changed: nothing to save
         session = new.session
@@ -454,7 +461,7 @@ class Loop:
             try:
                 if isinstance(event, Stop):
                     return
-                if event is THINK:
+                if isinstance(event, Think):
                     self.think()
                     continue
                 self.handle(event)

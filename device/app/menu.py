@@ -10,8 +10,9 @@ from typing import Any
 
 from device import games
 from device.app.effects import Effect, Resume
+from device.app.session import SOLO, SWAP
 from device.app.solo import seat as solo
-from device.app.start import SOLO, SWAP, start_game
+from device.app.start import start_game
 from device.app.state import TOP, BoxState, Page, Teach, deck_checkers, engine_of, texts_of
 from device.app.teach import start_check
 from device.app.turns import undo_asked

@@ -5,14 +5,13 @@ box differ only in the pin factory (passed to the buttons) and the display devic
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from device.app.loop import Loop, Stop
-from device.events import ReaderStatus, Tap
+from device.events import ReaderStatus, Sink, Tap
 from device.hw.display import Screen
 from device.hw.systemd import Notifier
 from device.settings import Settings
@@ -40,7 +39,7 @@ class Runtime:
         reader: CardReader | None = None,
         pin_factory: Any = None,
         seed: int | None = None,
-        buttons: Callable[[queue.Queue], ButtonPanel] | None = None,
+        buttons: Callable[[Sink], ButtonPanel] | None = None,
     ) -> None:
         self.settings = settings
         from device import games

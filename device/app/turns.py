@@ -46,7 +46,7 @@ def game_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     return react(box, reaction)
 
 
-def react(box: BoxState, reaction: Reaction) -> tuple[BoxState, list[Effect]]:
+def react(box: BoxState, reaction: Reaction[Any, Any]) -> tuple[BoxState, list[Effect]]:
     box = replace(box, view=reaction.view)
     if reaction.refuse:
         said = texts_of(box).refusal(reaction.refuse, reaction.refuse, box.lang)
@@ -210,7 +210,7 @@ def _first_undone(box: BoxState) -> tuple[Any, Any]:
     return session.states_before(engine_of(session))[-n], session.history[-n]
 
 
-def _keep_view(screens: Screens, box: BoxState, state: Any) -> Any:
+def _keep_view(screens: Screens[Any, Any, Any], box: BoxState, state: Any) -> Any:
     """The view after an undo: the game's own choice (`after_undo`), else the same view where
     it still fits the state."""
     try:

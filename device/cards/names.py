@@ -7,10 +7,13 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from device.errors import CardError
 from device.games import GAMES
+
+if TYPE_CHECKING:
+    from device.cards.registry import Deck
 
 
 def card_names(decks: list[Path], strict: bool = False) -> list[str]:
@@ -92,7 +95,7 @@ def by_printed_name(name: str, known: list[str]) -> list[str]:
     ]
 
 
-def _read(path: Path):
+def _read(path: Path) -> tuple[object, Deck]:
     from pydantic import ValidationError
 
     from device.cards.registry import Deck

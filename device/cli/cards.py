@@ -6,13 +6,18 @@ import argparse
 import queue
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from device.cards import example_card
+from device.cli import Commands
+
+if TYPE_CHECKING:
+    from device.storage.store import Store as StoreClass
 
 EXIT_USAGE = 2
 
 
-def add_parser(commands) -> None:
+def add_parser(commands: Commands) -> None:
     cards = commands.add_parser("cards", help="which card tag is which card")
     actions = cards.add_subparsers(
         dest="cards_command", metavar="ACTION", parser_class=commands._parser_class
@@ -54,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
 
 
-def _run(args: argparse.Namespace, Store) -> int:
+def _run(args: argparse.Namespace, Store: type[StoreClass]) -> int:
     from device.cards.registry import checked, read_file, write_file
     from device.errors import CardError
     from device.settings import state_directory

@@ -9,8 +9,12 @@ import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from device.settings import ConfigError, Settings, load
+from device.settings import ConfigError, Display, Settings, load
+
+if TYPE_CHECKING:
+    from device.frames import Device
 
 Check = tuple[str, bool, str]  # part, ok, detail
 
@@ -24,7 +28,7 @@ def check_config(path: Path | None) -> tuple[Settings | None, Check]:
     return settings, ("config", True, where)
 
 
-def check_display(settings: Settings, make=None) -> Check:
+def check_display(settings: Settings, make: Callable[[Display], Device] | None = None) -> Check:
     from PIL import Image, ImageDraw
 
     from device.hw.oled import make_device
@@ -77,7 +81,10 @@ def check_reader(settings: Settings) -> Check:
 
 
 def check_buttons(
-    settings: Settings, wait_s: float, say: Callable[[str], None], make_button=None
+    settings: Settings,
+    wait_s: float,
+    say: Callable[[str], None],
+    make_button: Callable[..., Any] | None = None,  # gpiozero's Button (no types: Any)
 ) -> list[Check]:
     """Each button released now (a pressed one at rest is a short or a wrong pin); with
     `wait_s`, each pressed when asked."""
@@ -132,7 +139,9 @@ def check_buttons(
 def run(args: argparse.Namespace) -> int:
     from device.hw.gpio import prepare_pin_library
 
-    say = lambda line: print(line, flush=True)  # noqa: E731
+    def say(line: str) -> None:
+        print(line, flush=True)
+
     prepare_pin_library()  # before the display too: an SPI display's pins may load lgpio
     settings, config = check_config(Path(args.config) if args.config else None)
     checks = [config]

@@ -17,12 +17,14 @@ import random
 import sys
 import time
 
+from device.cli import Commands
 from device.cli.replay import EXIT_USAGE, RecordError, read_text, record_of
+from engine.contract import AnyGame
 from engine.core import NotationError
 from engine.replay import replay_record
 
 
-def add_hint_parser(commands) -> None:
+def add_hint_parser(commands: Commands) -> None:
     hint = commands.add_parser(
         "hint", help="the action the box would play for the player to move after a record"
     )
@@ -50,7 +52,7 @@ def run_hint(args: argparse.Namespace) -> int:
     return 0
 
 
-def hint(text: str, seed: int, budget: int | None, hand: str | None = None) -> dict:
+def hint(text: str, seed: int, budget: int | None, hand: str | None = None) -> dict[str, object]:
     from engine.hands import playable
     from engine.search import choices, choose
 
@@ -91,7 +93,7 @@ def hint(text: str, seed: int, budget: int | None, hand: str | None = None) -> d
     }
 
 
-def held(game, state, seat: str, hand: str) -> list[str]:
+def held(game: AnyGame, state: object, seat: str, hand: str) -> list[str]:
     """The cards `--hand` names, checked against the game: its hand's count, its deck."""
     count = game.hand_count(state, seat)
     if count is None:

@@ -12,10 +12,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from device.cli import Commands
 from engine.core import InputError, UnknownGame
 
 
-def add_parser(commands) -> None:
+def add_parser(commands: Commands) -> None:
     lab = commands.add_parser("lab", help="self-play many games of a game for its designers")
     actions = lab.add_subparsers(dest="lab_command", metavar="ACTION", parser_class=type(lab))
     actions.required = True

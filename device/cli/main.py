@@ -7,9 +7,9 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
-from engine.core import InputError, TabletopError
+from engine.core import TabletopError
 
 if TYPE_CHECKING:
     from device.games.scorer import Scorer
@@ -21,16 +21,8 @@ EXIT_PIPE = 141  # as a shell reports a command ended by SIGPIPE (128 + 13)
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
+from device.cli import Parser, UsageExit  # noqa: E402
 from device.errors import one_line  # noqa: E402, F401 - the commands' one line
-
-
-class UsageExit(InputError):
-    """Raised by the parser instead of printing usage and exiting."""
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageExit(f"{self.prog}: {message}")
 
 
 def build_parser() -> Parser:

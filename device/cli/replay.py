@@ -16,11 +16,16 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from device.cli import Commands
 from device.games import GAMES, with_engine
-from engine.contract import Game
+from engine.contract import AnyGame
 from engine.core import InputError, NotationError
 from engine.replay import Record, format_record, parse_record, replay_record
+
+if TYPE_CHECKING:
+    from device.storage.records import JsonObject
 
 EXIT_USAGE = 2
 
@@ -29,7 +34,7 @@ class RecordError(InputError):
     """A record or saved game that cannot be read: one line."""
 
 
-def add_replay_parser(commands) -> None:
+def add_replay_parser(commands: Commands) -> None:
     replay = commands.add_parser(
         "replay", help="replay a game record: one JSON object per action (the referee)"
     )
@@ -61,7 +66,7 @@ def read_text(name: str) -> str:
         raise RecordError(f"{name}: cannot read: {error.strerror}") from None
 
 
-def record_of(text: str) -> tuple[Game, Record]:
+def record_of(text: str) -> tuple[AnyGame, Record]:
     """A record's game (its engine) and the record; RecordError for a malformed record or an
     unknown game."""
     try:
@@ -75,15 +80,15 @@ def record_of(text: str) -> tuple[Game, Record]:
     return entry.engine, record
 
 
-def _replay(text: str) -> list[dict]:
+def _replay(text: str) -> list[dict[str, object]]:
     engine, record = record_of(text)
     try:
         _, initial, steps = replay_record(engine, record)
-        out: list[dict] = []
+        out: list[dict[str, object]] = []
         state, hand = initial, None
         for step in steps:
             state, hand = step.state, step.box_hand
-            line: dict = {"line": step.line}
+            line: dict[str, object] = {"line": step.line}
             line.update({"told": step.told} if step.told else {"action": step.text})
             if step.ok:
                 line["ok"] = True
@@ -97,7 +102,7 @@ def _replay(text: str) -> list[dict]:
     except NotationError as error:
         raise RecordError(str(error)) from None
     result = engine.result(state)
-    end: dict = {"over": result.over, "result": result.to_json()}
+    end: dict[str, object] = {"over": result.over, "result": result.to_json()}
     if record.solo:
         end["solo"] = record.solo
         if hand is not None or engine.hand_count(initial, record.solo) is not None:
@@ -144,7 +149,7 @@ def export_game(state_dir: Path, game_id: int) -> str:
     return format_record(entry.engine, back.options, list(back.actions), back.solo, told)
 
 
-def _told_since(seat: str, before: tuple[str, ...], screen: dict | None) -> tuple[str, ...]:
+def _told_since(seat: str, before: tuple[str, ...], screen: JsonObject | None) -> tuple[str, ...]:
     """The cards told for the box's hand since the game's last action: only the saved screen
     of the game on show holds them (nothing where it does not read, or names another seat)."""
     from device.app.session import extended

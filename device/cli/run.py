@@ -6,8 +6,12 @@ import argparse
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from device.storage.losses import LOSS_LOG
+
+if TYPE_CHECKING:
+    from device.settings import Settings
 from engine.core import TabletopError
 
 EXIT_USAGE = 2
@@ -35,7 +39,7 @@ class Terminated(TabletopError):
     """SIGTERM (or SIGINT) arrived: stop cleanly."""
 
 
-def _on_terminate(*_args) -> None:
+def _on_terminate(*_args: object) -> None:
     raise Terminated
 
 
@@ -115,7 +119,7 @@ def run_box(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_hardware(settings, state_dir: Path, frames: Path | None) -> int:
+def _run_hardware(settings: Settings, state_dir: Path, frames: Path | None) -> int:
     """The real box: gpiozero's default pin factory (lgpio on a Pi 5), the configured display
     and card reader. SIGTERM and SIGINT stop it cleanly."""
     from device.app.runtime import Runtime

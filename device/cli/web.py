@@ -8,10 +8,11 @@ import argparse
 import socket
 from pathlib import Path
 
+from device.cli import Commands
 from engine.core import InputError, TabletopError
 
 
-def add_parser(commands) -> None:
+def add_parser(commands: Commands) -> None:
     web = commands.add_parser("web", help="serve the read-only web page of the saved games")
     web.add_argument("--state-dir", metavar="DIR", help="where saved games live")
     web.add_argument("--bind", metavar="ADDR:PORT", help="where to listen (config: web.bind)")

@@ -19,6 +19,7 @@ from engine.core import Coord, DataError, MisuseError
 from engine.table import Change
 
 if TYPE_CHECKING:
+    from device.ui.canvas import Canvas
     from device.ui.fonts import Fonts
 
 S = TypeVar("S")  # a game's engine state
@@ -93,14 +94,14 @@ ABANDON = Confirm("abandon")
 
 
 @dataclass(frozen=True)
-class Reaction:
+class Reaction(Generic[V, A]):
     """What a button or a tap does in a game: the new view, an action to try on the engine,
     a question to ask first (a key for `confirm_text`/`confirmed`, or "undo"), or a refusal
     the screens make themselves (`refuse`: a code whose text is `refuse.<code>`, shown like
     the engine's refusals; nothing else changes but the view)."""
 
-    view: Any  # the game's own view (Any: the box passes it back to the game untouched)
-    action: Any = None  # the game's own action (Any: handed to the game's engine as it is)
+    view: V  # the game's own view (the box passes it back to the game untouched)
+    action: A | None = None  # the game's own action (handed to the game's engine as it is)
     confirm: Confirm | None = None
     refuse: str = ""
 
@@ -183,7 +184,7 @@ class View:
 
 
 def side_panel(
-    draw: Any,  # PIL's ImageDraw, or the strict mode's Guard (device/ui/fit.py)
+    draw: Canvas,
     x: int,
     lines: list[tuple[str, bool]],
     fonts: Fonts,
@@ -241,18 +242,17 @@ class Screens(ABC, Generic[S, V, A]):
     @abstractmethod
     def hint(self, state: S, view: V, lang: str, /) -> str: ...
     # draw: PIL's ImageDraw, or in the strict text mode the guard that checks every stroke
-    # (device/ui/fit.py `Guard`), which draws the same way: Any
     @abstractmethod
-    def draw_main(self, draw: Any, state: S, view: V, lang: str, fonts: Fonts, /) -> None: ...
+    def draw_main(self, draw: Canvas, state: S, view: V, lang: str, fonts: Fonts, /) -> None: ...
 
     def layout(self, state: S, view: V, /) -> Layout:
         return DEFAULT_LAYOUT
 
     # input
     @abstractmethod
-    def on_button(self, state: S, view: V, button: str, /) -> Reaction: ...
+    def on_button(self, state: S, view: V, button: str, /) -> Reaction[V, A]: ...
     @abstractmethod
-    def on_tap(self, state: S, view: V, uid: str, card: str | None, /) -> Reaction: ...
+    def on_tap(self, state: S, view: V, uid: str, card: str | None, /) -> Reaction[V, A]: ...
     @abstractmethod
     def confirm_text(self, what: Confirm, lang: str, /) -> str: ...
     @abstractmethod

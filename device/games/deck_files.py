@@ -4,7 +4,7 @@ the options they give for new games (the screens' `configure` and `option_overri
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -16,7 +16,7 @@ class DeckError(ConfigurationError):
     """A deck file that cannot be used: one line."""
 
 
-def of_game(paths: list[Path], game: str) -> Iterator[tuple[Path, dict]]:
+def of_game(paths: list[Path], game: str) -> Iterator[tuple[Path, dict[str, object]]]:
     """The (path, data) of each listed deck file that belongs to `game`."""
     for path in paths:
         try:
@@ -34,7 +34,7 @@ class Configured:
         self.read = read
         self.options: dict[str, str] = {}
 
-    def configure(self, deck_paths: list) -> None:
+    def configure(self, deck_paths: Sequence[Path]) -> None:
         self.options = self.read(list(deck_paths))
 
     def overrides(self) -> dict[str, str]:

@@ -11,12 +11,12 @@ Pi Zero), and a hold is a one-shot timer started by the press and cancelled by t
 
 from __future__ import annotations
 
-import queue
 import threading
+from typing import Any
 
 from gpiozero import DigitalInputDevice
 
-from device.events import Hold, Press
+from device.events import Hold, Press, Sink
 from device.hw.gpio import prepare_pin_library
 from device.settings import Buttons
 
@@ -27,7 +27,7 @@ class _Holdable:
     """One button that is either pressed (reported on release) or held (reported once the
     hold time has passed, and its release then says nothing)."""
 
-    def __init__(self, name: str, hold_s: float, events: queue.Queue) -> None:
+    def __init__(self, name: str, hold_s: float, events: Sink) -> None:
         self.name, self.hold_s, self.events = name, hold_s, events
         self._lock = threading.Lock()
         self._timer: threading.Timer | None = None
@@ -67,7 +67,8 @@ class _Holdable:
 
 
 class ButtonPanel:
-    def __init__(self, settings: Buttons, events: queue.Queue, pin_factory=None) -> None:
+    # pin_factory: gpiozero's (gpiozero ships no types: Any)
+    def __init__(self, settings: Buttons, events: Sink, pin_factory: Any = None) -> None:
         """`pin_factory`: gpiozero's pins to use (None: gpiozero's default, the real GPIO on a
         Pi; the simulator passes its own mock pins, nothing global is changed)."""
         self.events = events

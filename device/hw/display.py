@@ -9,11 +9,13 @@ from pathlib import Path
 
 from PIL import Image
 
+from device.frames import Device
+
 log = logging.getLogger("tabletop.display")
 
 
 class Screen:
-    def __init__(self, device, frames: Path | None = None) -> None:
+    def __init__(self, device: Device, frames: Path | None = None) -> None:
         self.device = device
         self.frames = frames
         self.sent = 0
@@ -50,8 +52,9 @@ class Screen:
         return getattr(self.device, "image", None)
 
 
-def dummy_device():
+def dummy_device() -> Device:
     """luma's dummy 128x64 one-bit device: keeps the last frame in `.image`."""
     from luma.core.device import dummy
 
-    return dummy(width=128, height=64, mode="1")
+    device: Device = dummy(width=128, height=64, mode="1")
+    return device

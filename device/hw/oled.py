@@ -13,9 +13,13 @@ are one): a cursor move costs a few dozen bytes.
 from __future__ import annotations
 
 import logging
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from PIL import Image
+
+if TYPE_CHECKING:
+    from device.frames import Device
+    from device.settings import Display
 
 log = logging.getLogger("tabletop.oled")
 
@@ -55,7 +59,8 @@ def spans(old: bytes, new: bytes, gap: int) -> list[tuple[int, int]]:
 class PagedOled:
     """Wraps a luma OLED device (already initialised) and replaces its `display`."""
 
-    def __init__(self, device, controller: Controller) -> None:
+    # device: luma's OLED device (luma ships no types: Any)
+    def __init__(self, device: Any, controller: Controller) -> None:
         self.device = device
         self.controller = controller
         self.width, self.height = device.width, device.height
@@ -93,13 +98,14 @@ class PagedOled:
         self.device.cleanup()
 
 
-def make_device(settings, serial=None):
+def make_device(settings: Display, serial: object = None) -> Device:
     """The display from the config's [display] table; `serial` replaces the bus (tests)."""
     from luma.core.device import dummy
     from luma.oled.device import sh1106, ssd1306, ssd1309
 
     if settings.type == "dummy":
-        return dummy(width=128, height=64, mode="1", rotate=settings.rotate)
+        device: Device = dummy(width=128, height=64, mode="1", rotate=settings.rotate)
+        return device
     if serial is None:
         if settings.bus == "i2c":
             from luma.core.interface.serial import i2c

@@ -3,13 +3,12 @@ loop and store. Driven by a script (headless) or by the keyboard (`device.sim.te
 
 from __future__ import annotations
 
-import queue
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from device.app.runtime import Runtime
-from device.events import Tap
+from device.events import Sink, Tap
 from device.hw.display import Screen, dummy_device
 from device.settings import Settings
 from device.sim.script import Step
@@ -35,7 +34,7 @@ class Simulator(Runtime):
         super().__init__(settings, store, screen, None, None, seed, self._buttons)
         self.pins: dict[str, Any] = {}  # gpiozero's mock pins, made once the first frame is out
 
-    def _buttons(self, events: queue.Queue) -> ButtonPanel:
+    def _buttons(self, events: Sink) -> ButtonPanel:
         """Its own mock pins (gpiozero's global is left alone), made after the first frame as
         the real box makes its buttons: importing gpiozero takes longer than drawing it."""
         from gpiozero.pins.mock import MockFactory

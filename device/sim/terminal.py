@@ -7,8 +7,12 @@ t = tap a card (type its hex UID, Enter), q = quit.
 from __future__ import annotations
 
 import curses
+from typing import TYPE_CHECKING
 
 from device.sim.simulator import Simulator
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 KEYS = {
     curses.KEY_UP: "up",
@@ -25,10 +29,12 @@ KEYS = {
 HELP = "arrows move  Enter ok  Backspace back  m menu (hold ok)  u undo (hold back)  t tap  q quit"
 
 
-def frame_lines(image) -> list[str]:
+def frame_lines(image: Image.Image) -> list[str]:
     """Two pixel rows per text row: upper half block, lower half block, full block, space."""
     w, h = image.size
     px = image.load()
+    if px is None:  # pragma: no cover - a frame always has its pixels
+        return []
     lines = []
     for y in range(0, h, 2):
         chars = []
@@ -43,7 +49,7 @@ def run(sim: Simulator) -> None:
     curses.wrapper(_main, sim)
 
 
-def _main(win, sim: Simulator) -> None:
+def _main(win: curses.window, sim: Simulator) -> None:
     curses.curs_set(0)
     sim.start()
     while True:
@@ -63,7 +69,7 @@ def _main(win, sim: Simulator) -> None:
                 sim.tap(uid.upper())
 
 
-def _draw(win, sim: Simulator) -> None:
+def _draw(win: curses.window, sim: Simulator) -> None:
     win.erase()
     rows, cols = win.getmaxyx()
     image = sim.screen.image
@@ -78,13 +84,14 @@ def _draw(win, sim: Simulator) -> None:
     win.refresh()
 
 
-def _ask(win, prompt: str) -> str:
+def _ask(win: curses.window, prompt: str) -> str:
     rows, _ = win.getmaxyx()
     win.addstr(rows - 1, 0, prompt)
     curses.echo()
     curses.curs_set(1)
     try:
-        return win.getstr(rows - 1, len(prompt), 20).decode("ascii", "replace").strip()
+        answer: bytes = win.getstr(rows - 1, len(prompt), 20)
+        return answer.decode("ascii", "replace").strip()
     finally:
         curses.noecho()
         curses.curs_set(0)

@@ -11,7 +11,7 @@ import logging
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from device.storage import savefile
 from device.storage.records import (
@@ -34,6 +34,7 @@ from device.storage.records import (
 from engine.core import DataError
 
 log = logging.getLogger("tabletop.store")
+T = TypeVar("T")
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -150,17 +151,27 @@ def game_rows(db: sqlite3.Connection) -> list[GameRow]:
     return list(iter_game_rows(db))
 
 
+# Which game rows a caller reads: fixed text, with a game's id as the only parameter.
+ROWS = {
+    "all": "1 ORDER BY id",
+    "one": "id = ? ORDER BY id",  # the game with this id
+    "each_last_started": "id IN (SELECT MAX(id) FROM games GROUP BY game) ORDER BY id DESC",
+    "unfinished": "status = 'playing' AND id IS NOT ? ORDER BY updated DESC",  # but this id
+}
+Rows = Literal["all", "one", "each_last_started", "unfinished"]
+
+
 def iter_game_rows(
-    db: sqlite3.Connection, where: str = "1", args: tuple = (), order: str = "id"
+    db: sqlite3.Connection, which: Rows = "all", game_id: int | None = None
 ) -> Iterator[GameRow]:
-    """The game rows that match `where`, in `order`, each checked only when it is reached
-    (a caller that stops early checks no more than it needs)."""
+    """The game rows `which` names (`ROWS`), each checked only when it is reached (a caller
+    that stops early checks no more than it needs)."""
+    query = ROWS[which]
     try:
         rows = db.execute(
             "SELECT id, game, rules_version, options, status, created, actions, crc,"
-            " (SELECT COUNT(*) FROM events WHERE game_id = games.id) FROM games"
-            f" WHERE {where} ORDER BY {order}",
-            args,
+            " (SELECT COUNT(*) FROM events WHERE game_id = games.id) FROM games WHERE " + query,
+            (game_id,) if "?" in query else (),
         ).fetchall()
     except DB_ERRORS as error:
         log.error("games unreadable: %s", error)
@@ -250,7 +261,7 @@ def copy_game(source: sqlite3.Connection, db: sqlite3.Connection, game_id: int) 
     in_transaction(db, work)
 
 
-def in_transaction(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], Any]) -> Any:
+def in_transaction(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
     """Run `work(db)` in one write transaction that also bumps the revision; rolled back and
     raised again on a database error."""
     db.execute("BEGIN IMMEDIATE")

@@ -10,7 +10,7 @@ import sqlite3
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from engine.core import TabletopError
 
@@ -22,7 +22,12 @@ GENERATIONS = 3  # the newest backup and two older ones
 KEPT_COPIES = 3  # copies kept aside of each kind in PRUNED: the newest three
 PRUNED = ("wal-damaged", "lesser")  # kinds that never hold the only copy of a game
 FULL_BELOW = 256 * 1024  # free bytes under which a failed write counts as a full card
-STATUSES = ("playing", "finished", "abandoned")
+Status = Literal["playing", "finished", "abandoned"]  # a game as saved
+STATUSES: tuple[Status, ...] = ("playing", "finished", "abandoned")
+Kind = Literal["full", "io", "damaged"]  # why the saved games cannot be read or written
+# A JSON object as saved (an action, the screen): Any, as JSON is; its reader checks it
+# (device/storage/actions.py for actions, the app's screen record) before anything uses it.
+JsonObject = dict[str, Any]
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -89,7 +94,7 @@ class StoreError(TabletopError, RuntimeError):
     """The saved games cannot be read or written; the message is one line. `kind` is "full"
     (no space), "io" (the card or file system fails) or "damaged"."""
 
-    def __init__(self, message: str, kind: str = "io") -> None:
+    def __init__(self, message: str, kind: Kind = "io") -> None:
         super().__init__(message)
         self.kind = kind
 
@@ -100,7 +105,7 @@ class GameRow:
     game: str
     rules_version: int
     options: dict[str, Any]
-    status: str
+    status: Status | Literal["damaged"]
     events: int
     problem: str | None = None  # why this game cannot be (fully) replayed, for the listing
 
@@ -169,7 +174,7 @@ def is_damage(error: BaseException) -> bool:
     return not any(w in message for w in ("full", "i/o", "unable to open", "readonly", "locked"))
 
 
-def kind_of(error: BaseException) -> str:
+def kind_of(error: BaseException) -> Kind:
     if isinstance(error, sqlite3.Error):
         if _name(error).startswith("SQLITE_FULL") or "full" in str(error).lower():
             return "full"

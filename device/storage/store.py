@@ -45,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from device.storage.backups import Backups
 from device.storage.contents import (
@@ -62,7 +62,10 @@ from device.storage.records import (
     FULL_BELOW,
     GameRead,
     GameRow,
+    JsonObject,
+    Kind,
     Remembered,
+    Status,
     StoreError,
     Unavailable,
     crc,
@@ -71,6 +74,7 @@ from device.storage.records import (
 )
 
 log = logging.getLogger("tabletop.store")
+T = TypeVar("T")
 
 
 class Store:
@@ -99,7 +103,7 @@ class Store:
         self.read_only = read_only
         self.sync_delay = sync_delay
         self.reports = self.files.reports  # catalog keys under "store."
-        self.failing: str | None = None  # "full" or "io" while the file cannot be written
+        self.failing: Literal["full", "io"] | None = None  # while the file cannot be written
         # the loop shows a game's end first and writes its backup right after the frame
         # (`write_pending_backup`): the press-to-screen path never waits for the copy
         self.backup_after_frame = False
@@ -148,7 +152,7 @@ class Store:
         except OSError:
             return False
 
-    def _fail(self, message: str, kind: str) -> None:
+    def _fail(self, message: str, kind: Kind) -> None:
         if kind != "full" and self._nearly_full():
             kind = "full"
         self.failing = "full" if kind == "full" else "io"
@@ -206,7 +210,7 @@ class Store:
         log.info("saving works again")
         self.failing = None
 
-    def _transaction(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+    def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run `work(db)` in one write transaction that also bumps the revision."""
         self._writable()
         try:
@@ -221,7 +225,9 @@ class Store:
         self._dirty.set()
         return result
 
-    def new_game(self, game: str, rules_version: int, options: dict[str, Any], ui: dict) -> int:
+    def new_game(
+        self, game: str, rules_version: int, options: dict[str, Any], ui: JsonObject
+    ) -> int:
         now = time.time()
         text = json.dumps(options)
 
@@ -241,7 +247,7 @@ class Store:
 
         return self._transaction(work)
 
-    def _save_screen(self, db: sqlite3.Connection, game_id: int | None, ui: dict) -> None:
+    def _save_screen(self, db: sqlite3.Connection, game_id: int | None, ui: JsonObject) -> None:
         text = json.dumps(ui)
         db.execute(
             "INSERT INTO screen (id, current_game, ui, crc) VALUES (1, ?, ?, ?) ON CONFLICT(id)"
@@ -253,10 +259,10 @@ class Store:
     def record(
         self,
         game_id: int | None,
-        ui: dict,
-        append: dict | None = None,
+        ui: JsonObject,
+        append: JsonObject | None = None,
         undo: int = 0,
-        status: str | None = None,
+        status: Status | None = None,
     ) -> None:
         """One input's changes in one transaction: an action appended (or the last `undo`
         actions undone), the game's status, and what the screen shows."""
@@ -382,7 +388,7 @@ class Store:
 
     # --- reading ----------------------------------------------------------------------------
 
-    def screen(self) -> tuple[int | None, dict | None]:
+    def screen(self) -> tuple[int | None, JsonObject | None]:
         try:
             row = self.db.execute(
                 "SELECT current_game, ui, crc FROM screen WHERE id = 1"
@@ -405,7 +411,7 @@ class Store:
         return game_id, value if isinstance(value, dict) else None
 
     def game(self, game_id: int) -> GameRow | None:
-        return next(iter_game_rows(self.db, "id = ?", (game_id,)), None)
+        return next(iter_game_rows(self.db, "one", game_id), None)
 
     def read_game(self, game_id: int) -> GameRead | None:
         row = self.game(game_id)
@@ -436,9 +442,7 @@ class Store:
         """Each game's most recently started one, as (game, its saved options), the last
         started first: what the new-game menu opens on. A row that fails its checks is
         left out."""
-        rows = iter_game_rows(
-            self.db, "id IN (SELECT MAX(id) FROM games GROUP BY game)", (), "id DESC"
-        )
+        rows = iter_game_rows(self.db, "each_last_started")
         return [(row.game, row.options) for row in rows if row.problem is None]
 
     def latest_unfinished(
@@ -447,9 +451,7 @@ class Store:
         """The most recently played unfinished game (but `other_than`) that reads back whole
         and that `accept` takes (the box: a game it can replay). Called after every accepted
         action: only the rows up to the first good one are checked."""
-        rows = iter_game_rows(
-            self.db, "status = 'playing' AND id IS NOT ?", (other_than,), "updated DESC"
-        )
+        rows = iter_game_rows(self.db, "unfinished", other_than)
         return next(
             (g.id for g in rows if g.problem is None and (accept is None or accept(g))), None
         )

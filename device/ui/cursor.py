@@ -50,7 +50,9 @@ def graph(fields: list[Coord]) -> dict[Coord, tuple[Coord, ...]]:
     return out  # up, down, left, right
 
 
-def distances(fields: list[Coord], start: Coord, table=None) -> dict[Coord, int]:
+def distances(
+    fields: list[Coord], start: Coord, table: dict[Coord, tuple[Coord, ...]] | None = None
+) -> dict[Coord, int]:
     """Presses from `start` to each field (breadth-first over the four arrows)."""
     table = table or graph(fields)
     seen = {start: 0}

@@ -19,7 +19,11 @@ import os
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 
+from PIL import Image
+
 from engine.core import TabletopError
+
+from .canvas import Box, Canvas, Coords, Font
 
 SCREEN_W, SCREEN_H = 128, 64
 _strict = [os.environ.get("TABLETOP_STRICT_TEXT") == "1"]
@@ -50,15 +54,15 @@ def _problem(message: str) -> None:
 
 
 @cache
-def _glyph_width(font) -> int:
+def _glyph_width(font: Font) -> int:
     return int(font.getlength("M"))
 
 
 @cache
-def _height(font) -> int:
+def _height(font: Font) -> int:
     """A font's line height (asked for every text drawn: kept per font, which never
     changes)."""
-    return font.getbbox("Ag")[3]
+    return int(font.getbbox("Ag")[3])
 
 
 def drawable(text: str) -> str:
@@ -71,11 +75,11 @@ def drawable(text: str) -> str:
         return text.encode("latin-1", "replace").decode("latin-1")
 
 
-def fits(text: str, font, width: int) -> bool:
+def fits(text: str, font: Font, width: int) -> bool:
     return font.getlength(drawable(text)) <= width
 
 
-def cut(text: str, font, width: int) -> str:
+def cut(text: str, font: Font, width: int) -> str:
     """The longest start of `text` ending at a word boundary that leaves room for the
     ellipsis ("" if not even the first word fits)."""
     room = width - _glyph_width(font)
@@ -90,7 +94,7 @@ def cut(text: str, font, width: int) -> str:
     return best
 
 
-def choose(text: str, font, width: int, shorter: Sequence[str] = ()) -> tuple[str, bool]:
+def choose(text: str, font: Font, width: int, shorter: Sequence[str] = ()) -> tuple[str, bool]:
     """What to draw in `width` pixels: the text or its first shorter form that fits, else
     the text cut at a word boundary (the bool: an ellipsis follows)."""
     text = drawable(text)
@@ -102,17 +106,17 @@ def choose(text: str, font, width: int, shorter: Sequence[str] = ()) -> tuple[st
     return cut(text, font, width), True
 
 
-def _ellipsis(draw, x: int, y: int, font, fill: int) -> None:
+def _ellipsis(draw: Canvas, x: int, y: int, font: Font, fill: int) -> None:
     base = y + _height(font) - 2
     for dx in (0, 2, 4):
         draw.point((x + dx, base), fill=fill)
 
 
 def line(
-    draw,
+    draw: Canvas,
     xy: tuple[int, int],
     text: str,
-    font,
+    font: Font,
     width: int | None = None,
     fill: int = 1,
     shorter: Sequence[str] = (),
@@ -143,13 +147,13 @@ def line(
 
 
 @lru_cache(maxsize=4096)
-def _drawn_text(text: str, font):
+def _drawn_text(text: str, font: Font) -> tuple[Image.Image | None, tuple[int, int]]:
     """The text's pixels as a one-bit mask and where it stands from the line's corner, drawn
     once and pasted after: the side panels and the hint line draw the same few texts every
     frame, and drawing them anew was a fifth of a press's time (None: nothing to draw)."""
-    from PIL import Image, ImageDraw
+    from PIL import ImageDraw
 
-    left, top, right, bottom = font.getbbox(text)
+    left, top, right, bottom = (int(c) for c in font.getbbox(text))
     if right <= left or bottom <= top:
         return None, (0, 0)
     mask = Image.new("1", (right - left, bottom - top))
@@ -157,7 +161,7 @@ def _drawn_text(text: str, font):
     return mask, (left, top)
 
 
-def wrap(text: str, font, width: int) -> list[str]:
+def wrap(text: str, font: Font, width: int) -> list[str]:
     """Words into lines of at most `width` pixels; a word is never broken inside: only after
     the hyphen of a compound that does not fit a line whole ("Tag-" / "Plättchen"); one
     longer than a line still stands on its own (and is cut)."""
@@ -177,14 +181,14 @@ def wrap(text: str, font, width: int) -> list[str]:
     return [*out, current] if current else out
 
 
-def block_rows(box: tuple[int, int, int, int], font, spacing: int | None = None) -> int:
+def block_rows(box: Box, font: Font, spacing: int | None = None) -> int:
     """How many lines `block` draws in the box."""
     x0, y0, x1, y1 = box
     step = spacing or _height(font) + 1
     return max(1, (y1 - y0 + 2) // step)
 
 
-def fits_block(text: str, font, box: tuple[int, int, int, int], spacing: int | None = None) -> bool:
+def fits_block(text: str, font: Font, box: Box, spacing: int | None = None) -> bool:
     """The text fits the box whole as `block` draws it (no shorter form, no ellipsis)."""
     x0, _, x1, _ = box
     width = x1 - x0 + 1
@@ -194,10 +198,10 @@ def fits_block(text: str, font, box: tuple[int, int, int, int], spacing: int | N
 
 
 def block(
-    draw,
-    box: tuple[int, int, int, int],
+    draw: Canvas,
+    box: Box,
     text: str,
-    font,
+    font: Font,
     fill: int = 1,
     spacing: int | None = None,
     shorter: Sequence[str] = (),
@@ -231,7 +235,7 @@ class Guard:
     `line`/`block`, and anything drawn outside `area` (x0, y0, x1, y1) is a TextOverflow
     (it would draw over the status or hint line)."""
 
-    def __init__(self, draw, area: tuple[int, int, int, int]) -> None:
+    def __init__(self, draw: Canvas, area: Box) -> None:
         self._draw = draw
         self.area = area
 
@@ -242,37 +246,58 @@ class Guard:
         if min(xs) < x0 or max(xs) > x1 or min(ys) < y0 or max(ys) > y1:
             _problem(f"{what} at x {min(xs)}..{max(xs)}, y {min(ys)}..{max(ys)} leaves {self.area}")
 
-    def _points(self, what: str, xy) -> None:
-        flat = list(xy)
-        if flat and isinstance(flat[0], tuple | list):
-            flat = [c for point in flat for c in point]
+    def _points(self, what: str, xy: Coords) -> None:
+        flat: list[float] = []
+        for item in xy:
+            if isinstance(item, int | float):
+                flat.append(item)
+            else:
+                flat.extend(item)
         self._inside(what, flat[0::2], flat[1::2])
 
-    def text(self, xy, content, font=None, fill=None, **kwargs):
-        left, top, right, bottom = self._draw.textbbox(xy, content, font=font)
-        if content.strip():
-            self._inside(f"text {content!r}", (left, right - 1), (top, bottom - 1))
-        return self._draw.text(xy, content, font=font, fill=fill, **kwargs)
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        fill: int | None = None,
+        font: Font | None = None,
+    ) -> None:
+        left, top, right, bottom = self._draw.textbbox(xy, text, font=font)
+        if text.strip():
+            self._inside(f"text {text!r}", (left, right - 1), (top, bottom - 1))
+        self._draw.text(xy, text, fill=fill, font=font)
 
-    def rectangle(self, xy, *args, **kwargs):
+    def textbbox(
+        self, xy: tuple[float, float], text: str, font: Font | None = None
+    ) -> tuple[float, float, float, float]:
+        return self._draw.textbbox(xy, text, font=font)
+
+    def rectangle(
+        self, xy: Coords, fill: int | None = None, outline: int | None = None, width: int = 1
+    ) -> None:
         self._points("a rectangle", xy)
-        return self._draw.rectangle(xy, *args, **kwargs)
+        self._draw.rectangle(xy, fill=fill, outline=outline, width=width)
 
-    def ellipse(self, xy, *args, **kwargs):
+    def ellipse(
+        self, xy: Coords, fill: int | None = None, outline: int | None = None, width: int = 1
+    ) -> None:
         self._points("an ellipse", xy)
-        return self._draw.ellipse(xy, *args, **kwargs)
+        self._draw.ellipse(xy, fill=fill, outline=outline, width=width)
 
-    def line(self, xy, *args, **kwargs):
+    def line(self, xy: Coords, fill: int | None = None, width: int = 1) -> None:
         self._points("a line", xy)
-        return self._draw.line(xy, *args, **kwargs)
+        self._draw.line(xy, fill=fill, width=width)
 
-    def point(self, xy, *args, **kwargs):
+    def point(self, xy: Coords, fill: int | None = None) -> None:
         self._points("a point", xy)
-        return self._draw.point(xy, *args, **kwargs)
+        self._draw.point(xy, fill=fill)
 
-    def polygon(self, xy, *args, **kwargs):
+    def polygon(
+        self, xy: Coords, fill: int | None = None, outline: int | None = None, width: int = 1
+    ) -> None:
         self._points("a polygon", xy)
-        return self._draw.polygon(xy, *args, **kwargs)
+        self._draw.polygon(xy, fill=fill, outline=outline, width=width)
 
-    def __getattr__(self, name: str):
-        return getattr(self._draw, name)
+    def bitmap(self, xy: Sequence[int], bitmap: Image.Image, fill: int | None = None) -> None:
+        # a text's pixels: `line` has checked its box against the screen and `bottom`
+        self._draw.bitmap(xy, bitmap, fill=fill)

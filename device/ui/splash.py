@@ -5,8 +5,13 @@ missing or odd; the real validation comes right after), and "starting" is shown.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from device.frames import Device
 
 DEFAULTS = dict(
     type="ssd1306",
@@ -24,14 +29,14 @@ WORDS = {"de": "startet ...", "en": "starting ..."}
 
 def raw_settings(path: Path | None) -> tuple[SimpleNamespace, str]:
     """The [display] table and the language, best effort, without pydantic."""
-    data: dict = {}
+    data: dict[str, object] = {}
     try:
         if path is not None and path.exists():
             data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         data = {}
     found = data.get("display")
-    table: dict = found if isinstance(found, dict) else {}
+    table: dict[str, object] = found if isinstance(found, dict) else {}
     display = {
         key: table[key] if isinstance(table.get(key), type(default)) else default
         for key, default in DEFAULTS.items()
@@ -40,7 +45,9 @@ def raw_settings(path: Path | None) -> tuple[SimpleNamespace, str]:
     return SimpleNamespace(**display), language
 
 
-def show(path: Path | None, make) -> bool:
+# make: the display's maker; it takes the [display] table read without pydantic (a namespace
+# with `Display`'s fields: Any)
+def show(path: Path | None, make: Callable[[Any], Device]) -> bool:
     """Draw the starting frame on the display `make` opens from the [display] settings
     (device/hw/oled.py `make_device` on the box); False if there is none."""
     from PIL import Image, ImageDraw

@@ -54,7 +54,7 @@ class StapelScreens(contract.Screens[State, View, Take]):
             draw.rectangle((x, 28, x + 5, 33), fill=1)
         draw.text((2, 40), f"> {view.take}", font=fonts.body, fill=1)
 
-    def on_button(self, state: State, view: View, button: str) -> Reaction:
+    def on_button(self, state: State, view: View, button: str) -> Reaction[View, Take]:
         if button in ("up", "down"):
             return Reaction(View(3 - view.take))
         if button == "ok":
@@ -63,7 +63,7 @@ class StapelScreens(contract.Screens[State, View, Take]):
             return Reaction(view, confirm=UNDO)
         return Reaction(view)
 
-    def on_tap(self, state: State, view: View, uid: str, card: str | None) -> Reaction:
+    def on_tap(self, state: State, view: View, uid: str, card: str | None) -> Reaction[View, Take]:
         return Reaction(view, Take(1))  # a tapped card takes one stone
 
     def confirm_text(self, what: Confirm, lang: str) -> str:

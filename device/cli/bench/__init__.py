@@ -36,7 +36,14 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
+
+    from device.cli import Commands
+    from device.cli.bench.box import Press
 
 # The box's own targets; each game's figures bring theirs (`targets()`).
 TARGETS: dict[str, tuple[str, float]] = {
@@ -73,10 +80,10 @@ def missed(figures: dict[str, Any]) -> list[str]:
     return found
 
 
-def _median(values) -> float:
+def _median(values: list[float]) -> float:
     import statistics
 
-    return statistics.median(values)
+    return float(statistics.median(values))
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -84,7 +91,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
 
 
-def _press_figures(presses) -> dict[str, Any]:
+def _press_figures(presses: list[Press]) -> dict[str, Any]:
     timed = [p.ms for p in presses if p.ms is not None]
     ordinary = [
         p.bytes
@@ -103,7 +110,7 @@ def _press_figures(presses) -> dict[str, Any]:
     }
 
 
-def run(quick: bool = False, progress=None) -> dict[str, Any]:
+def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Every figure, as one dict (see the module's docstring)."""
     from device.cli.bench import box as sim, engines, process, taps
     from device.games import playable
@@ -195,7 +202,11 @@ def table(figures: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def soak(presses: int, checkpoints: int = 10, progress=None) -> list[dict[str, float]]:
+def soak(
+    presses: int,
+    checkpoints: int = 10,
+    progress: Callable[[dict[str, float]], None] | None = None,
+) -> list[dict[str, float]]:
     """`presses` presses over all games, round robin in blocks; after each block the open
     file descriptors and the resident memory."""
     import gc
@@ -224,7 +235,7 @@ def soak(presses: int, checkpoints: int = 10, progress=None) -> list[dict[str, f
     return samples
 
 
-def add_parser(commands) -> None:
+def add_parser(commands: Commands) -> None:
     bench = commands.add_parser("bench", help="the box's speed, bytes, start-up and footprint")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--quick", action="store_true", help="a short smoke run (under 20 s)")
@@ -233,7 +244,7 @@ def add_parser(commands) -> None:
     )
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     import logging
 
     logging.disable(logging.WARNING)  # the box's own log lines are not figures
@@ -243,7 +254,7 @@ def main(args) -> int:
         logging.disable(logging.NOTSET)
 
 
-def _main(args) -> int:
+def _main(args: argparse.Namespace) -> int:
     if args.soak is not None:
         if args.soak < 1:
             print("tabletop bench: --soak takes a number of presses, 1 or more", file=sys.stderr)

@@ -16,6 +16,12 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from device.app.state import BoxState
 
 BUTTONS = ("ok", "up", "down", "left", "right", "back")
 WEIGHTS = (30, 16, 16, 14, 14, 10)
@@ -30,7 +36,7 @@ class CountingSerial:
     def command(self, *cmd: int) -> None:
         self.bytes += len(cmd)
 
-    def data(self, data) -> None:
+    def data(self, data: list[int]) -> None:
         self.bytes += len(data)
 
     def cleanup(self) -> None:
@@ -54,7 +60,7 @@ class TimedDisplay:
         self.width, self.height = 128, 64
         self.frames: list[tuple[float, int]] = []  # (time handed over, bytes sent)
 
-    def display(self, image) -> None:
+    def display(self, image: Image.Image) -> None:
         handed = time.perf_counter()
         before = self.serial.bytes
         self.oled.display(image)
@@ -114,7 +120,7 @@ class TimedBox:
         self.uids: dict[str, str] = {}
 
     @property
-    def box(self):
+    def box(self) -> BoxState:
         return self.runtime.loop.box
 
     def press(self, button: str) -> tuple[float | None, int]:
@@ -178,7 +184,7 @@ def _press(box: TimedBox, game: str, button: str, out: Played) -> None:
     out.presses.append(Press(game, button, before.mode, changed, same, ms, sent))
 
 
-def _screen(box) -> tuple:
+def _screen(box: BoxState) -> tuple[object, ...]:
     """Which screen the box shows: its mode, the menu page, which game (a rematch is a new
     one), the game's own screen (a view's `mode`, `review` for a scoring board's pages,
     `page` for a list shown a page at a time: turning a page is a new screen, not a step),

@@ -90,7 +90,7 @@ def cpu_ns(pid: int) -> int:
     return total
 
 
-def cpu_percent(proc: subprocess.Popen, seconds: float, warm_up: float) -> float:
+def cpu_percent(proc: subprocess.Popen[bytes], seconds: float, warm_up: float) -> float:
     """A running box's CPU (percent of one core) over `seconds`, after `warm_up` seconds."""
     time.sleep(warm_up)
     if proc.poll() is not None:

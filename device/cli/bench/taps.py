@@ -21,7 +21,7 @@ def tap_to_uid_ms(taps: int) -> list[float]:
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
         sim = PN532Sim(Path(tmp) / "pn532")
         sim.start()
-        events: queue.Queue = queue.Queue()
+        events: queue.Queue[tuple[float, Tap]] = queue.Queue()
 
         def on_tap(uid: str) -> None:  # what the box's loop gets: a Tap on its queue
             events.put((time.perf_counter(), Tap(uid)))

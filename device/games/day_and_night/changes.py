@@ -4,10 +4,13 @@ spells cast by name."""
 
 from __future__ import annotations
 
-from device.games.contract import Told, by_two
+from device.games.contract import (
+    Told,
+    by_two,
+    grid_field as _at,  # as the players count, from 1
+)
 from device.games.day_and_night.names import spell_name
 from device.games.day_and_night.texts import text
-from device.games.day_and_night.words import field as _at  # as the players count, from 1
 from engine.day_and_night.game import GAME
 from engine.day_and_night.state import Cast, State
 from engine.day_and_night.table import changes

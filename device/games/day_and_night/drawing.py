@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import ImageDraw
-
 from device.games.contract import (
+    grid_field as field,
     side_panel,
 )
 from device.games.day_and_night.glyphs import cell_pixels
@@ -25,11 +24,14 @@ from device.games.day_and_night.view import (
     spells,
     temple_chosen,
 )
-from device.games.day_and_night.words import field, why
+from device.games.day_and_night.words import why
 from device.ui import fit
+from device.ui.canvas import Canvas
+from device.ui.fonts import Fonts
 from engine.core import Coord
 from engine.day_and_night.adjudication import Board
 from engine.day_and_night.areas import COLS, ROWS
+from engine.day_and_night.spells import Spell
 from engine.day_and_night.state import HAND, SIDES, State, adjacent, tile_at
 
 
@@ -53,7 +55,7 @@ def hint(state: State, view: View, lang: str) -> str:
     return text("hint.dan_board", lang)
 
 
-def effect_words(spell, lang: str) -> str:
+def effect_words(spell: Spell, lang: str) -> str:
     """A spell's effects in words ("Feld nah, 1 Karte"): the list's line under its rows."""
     words = []
     for e in spell.effects:
@@ -114,15 +116,15 @@ def cursor_frame(at: tuple[int, int]) -> set[tuple[int, int]]:
     }
 
 
-def _board(draw, state: State, view: View) -> None:
+def _board(draw: Canvas, state: State, view: View) -> None:
     draw.point(list(board_pixels(state, view)), fill=1)  # one call for every lit pixel
 
 
-def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:
+def _panel(draw: Canvas, lines: list[tuple[str, bool]], fonts: Fonts) -> None:
     side_panel(draw, PANEL, lines, fonts)
 
 
-def _spell_rows(draw, state: State, view: View, lang: str, fonts) -> None:
+def _spell_rows(draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
     """The spells that can be cast now, a page of four: the name and the cost apart; under
     them, what the one under the pointer does, in words."""
     font = fonts.status
@@ -184,7 +186,7 @@ def _context(state: State, view: View, lang: str) -> list[str]:
     return lines
 
 
-def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
+def draw_main(draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
     if view.mode == "spells" and not state.over:
         _spell_rows(draw, state, view, lang, fonts)
         return

@@ -6,6 +6,7 @@ inverted. The cursor is a frame just outside the field."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from engine.core import Coord
@@ -49,7 +50,11 @@ PAWNS = {
 
 
 def cell_pixels(
-    symbol: str, markers: int = 0, crystal: bool = False, pawns=(), chosen: bool = False
+    symbol: str,
+    markers: int = 0,
+    crystal: bool = False,
+    pawns: Iterable[str] = (),
+    chosen: bool = False,
 ) -> frozenset[Coord]:
     """The lit pixels (row, column) of one field's 8x8 glyph."""
     return _cell_pixels(symbol, markers, crystal, tuple(pawns), chosen)

@@ -85,7 +85,7 @@ def likely(state: State, options: Sequence[Coord]) -> Coord:
     temple), then nearest the own pawn, then in reading order."""
     own, pawn = _own(state, state.turn), state.pawn(state.turn)
 
-    def key(at: Coord):
+    def key(at: Coord) -> tuple[int, int, Coord]:
         r, c = at
         near = sum(
             1
@@ -133,7 +133,7 @@ def _target_options(state: State, view: View) -> tuple[Coord, ...]:
     return target_options(state, spell, view.targets)
 
 
-def _open_spells(state: State, view: View) -> Reaction:
+def _open_spells(state: State, view: View) -> Reaction[View, Action]:
     """The list of the spells that can be cast now, cast most first, on the first of them;
     never on a spell just taken back (the one this screen saw cast last, which the game no
     longer has as the player's last)."""
@@ -148,7 +148,7 @@ def _open_spells(state: State, view: View) -> Reaction:
     return Reaction(replace(view, mode="spells", spell=opened[0], targets=()))
 
 
-def _spell_list(state: State, view: View, button: str) -> Reaction:
+def _spell_list(state: State, view: View, button: str) -> Reaction[View, Action]:
     listed = offered(state)
     if button == "back" or not listed:
         return Reaction(replace(view, mode="board", cursor=state.pawn(state.turn)))
@@ -161,7 +161,7 @@ def _spell_list(state: State, view: View, button: str) -> Reaction:
     return Reaction(view)
 
 
-def _take(state: State, view: View, spell_id: str) -> Reaction:
+def _take(state: State, view: View, spell_id: str) -> Reaction[View, Action]:
     """A spell taken from the list or by a tap: cast at once without targets, else its first
     target on the most likely field. One the moment does not allow goes to the engine, which
     says why (too few AP, the prerequisite, spells before moving)."""
@@ -182,7 +182,7 @@ def _take(state: State, view: View, spell_id: str) -> Reaction:
     return Reaction(replace(chosen, mode="targets", cursor=likely(state, options)))
 
 
-def _targets(state: State, view: View, button: str) -> Reaction:
+def _targets(state: State, view: View, button: str) -> Reaction[View, Action]:
     spell = spells(state)[view.spell % len(spells(state))]
     options = _target_options(state, view)
     if button in ("up", "down", "left", "right"):
@@ -202,7 +202,7 @@ def _targets(state: State, view: View, button: str) -> Reaction:
     return Reaction(replace(picked, cursor=likely(state, _target_options(state, picked))))
 
 
-def _temple(state: State, view: View, button: str) -> Reaction:
+def _temple(state: State, view: View, button: str) -> Reaction[View, Action]:
     """The tiles left out of the temple: the arrows move the one under the cursor over the
     area (only where the other 8 stay connected), `back` goes to the next one left out (an
     area of 10 or more), `ok` builds the temple shown."""
@@ -316,7 +316,7 @@ class DayAndNightScreens(contract.Screens[State, View, Action]):
             return View(cursor=state.pawn(state.turn), last=view.last)
         return view
 
-    def on_button(self, state: State, view: View, button: str) -> Reaction:
+    def on_button(self, state: State, view: View, button: str) -> Reaction[View, Action]:
         if state.over:  # the final board, the last temple marked: ok goes to the menu
             return Reaction(view)
         view = replace(view, built=(), built_side="")  # a temple's notice lasts until a press
@@ -343,7 +343,9 @@ class DayAndNightScreens(contract.Screens[State, View, Action]):
             )
         return Reaction(view)
 
-    def on_tap(self, state: State, view: View, uid: str, card: str | None) -> Reaction:
+    def on_tap(
+        self, state: State, view: View, uid: str, card: str | None
+    ) -> Reaction[View, Action]:
         if card and card.startswith("day-and-night:") and state.pending is None and not state.over:
             spell_id = card.split(":", 1)[1]
             if any(s.id == spell_id for s in spells(state)):

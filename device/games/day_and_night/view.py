@@ -9,6 +9,7 @@ from typing import Any
 from engine.core import Coord
 from engine.day_and_night.areas import COLS, fields_of
 from engine.day_and_night.choices import castable
+from engine.day_and_night.spells import Spell
 from engine.day_and_night.state import SIDES, State
 
 CELL = 8
@@ -48,7 +49,7 @@ class View:
         return self.spell // LIST_ROWS if self.mode == "spells" else 0
 
 
-def spells(state: State):
+def spells(state: State) -> tuple[Spell, ...]:
     return state.options.decks[SIDES.index(state.turn)]
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from device.games.contract import grid_field as field
 from device.games.day_and_night.texts import text
-from device.games.day_and_night.words import field, seat_name, verdict_lines
+from device.games.day_and_night.words import seat_name, verdict_lines
 from device.games.svg import CELL, Shown, axes, mark, outline, svg, swatch, title
 from engine.day_and_night.areas import COLS, ROWS
 from engine.day_and_night.state import SIDES, tile_at

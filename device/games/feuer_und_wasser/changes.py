@@ -13,10 +13,10 @@ from engine.feuer_und_wasser.game import State, card_of, turned
 from engine.table import Change
 
 
-def reference(state: State, squares: tuple[Coord, ...], card: str) -> tuple[str, tuple]:
+def reference(state: State, squares: tuple[Coord, ...], card: str) -> tuple[str, tuple[Coord, ...]]:
     """The card on the table that `squares` cover most (the latest laid of equals), with
     the squares it covers: what a place is said against."""
-    best: tuple[int, int, str, tuple] | None = None
+    best: tuple[int, int, str, tuple[Coord, ...]] | None = None
     for i, (_who, name, at) in enumerate(state.cards):
         if name == card and at == squares:
             continue
@@ -63,7 +63,7 @@ def turn_words(turns: int, lang: str) -> str:
 
 
 def place_words(
-    before: State, after: State, seat: str, card: str, squares: tuple, lang: str
+    before: State, after: State, seat: str, card: str, squares: tuple[Coord, ...], lang: str
 ) -> str:
     """Where a card goes and how it is turned, against a card on the table in `before`."""
     ref, under = reference(before, squares, card)

@@ -3,7 +3,7 @@ screens contract; screen.py is the rest, words.py what they say)."""
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from collections.abc import Collection, Mapping
 
 from device.games.contract import (
     side_panel,
@@ -22,6 +22,8 @@ from device.games.feuer_und_wasser.view import (
 )
 from device.games.feuer_und_wasser.words import letter, pair
 from device.ui import fit, fonts as font_files
+from device.ui.canvas import Canvas, Font
+from device.ui.fonts import Fonts
 from engine.core import Coord
 from engine.feuer_und_wasser.counting import score_placement
 from engine.feuer_und_wasser.game import State, drawn_card, turned
@@ -43,7 +45,7 @@ def on_tip(view: View) -> bool:
     return view.tip is not None and view.at is not None and (*view.at, view.turns) == view.tip
 
 
-def compact(values, lang: str) -> str:
+def compact(values: Mapping[str, int], lang: str) -> str:
     """Both players' numbers for the panel ("F16 W12")."""
     return " ".join(f"{letter(p, lang)}{values[p]}" for p in "RB")
 
@@ -72,7 +74,7 @@ def summary_lines(state: State, lang: str, upto: int | None = None) -> list[str]
     return lines
 
 
-def _square(draw, x: int, y: int, colour: str, ink: int, cell: int) -> None:
+def _square(draw: Canvas, x: int, y: int, colour: str, ink: int, cell: int) -> None:
     """Fire (R) filled, Water (B) a ring: told apart on any background."""
     box = (x + 1, y + 1, x + cell - 2, y + cell - 2) if cell > 4 else (x, y, x + 2, y + 2)
     if colour == "R":
@@ -81,7 +83,7 @@ def _square(draw, x: int, y: int, colour: str, ink: int, cell: int) -> None:
         draw.rectangle(box, outline=ink)
 
 
-def _mark(draw, x: int, y: int, cell: int) -> None:
+def _mark(draw: Canvas, x: int, y: int, cell: int) -> None:
     """A scored field: its four corners lit, so every field of a scored row stays apart and
     can be counted (a frame on each made the row one solid bar); a dot in the corner of the
     smallest cells."""
@@ -93,7 +95,7 @@ def _mark(draw, x: int, y: int, cell: int) -> None:
         draw.point((x + 3, y + 3), fill=1)
 
 
-def _fits(fields, cell: int, margin: int) -> bool:
+def _fits(fields: Collection[Coord], cell: int, margin: int) -> bool:
     """The landscape's extent and `margin` squares more fit the window at `cell` pixels."""
     rows = [r for r, _ in fields]
     cols = [c for _, c in fields]
@@ -101,17 +103,24 @@ def _fits(fields, cell: int, margin: int) -> bool:
     return height * cell <= WINDOW[0] and width * cell <= WINDOW[1]
 
 
-def _cell(fields, margin: int = 5) -> int:
+def _cell(fields: Collection[Coord], margin: int = 5) -> int:
     """As large as the landscape (and `margin` squares around it: two on each side for the
     card) allows; 4 at the least (smaller squares would not tell Fire from Water)."""
     return next((cell for cell in (8, 6) if _fits(fields, cell, margin)), 4)
 
 
-def fits_whole(fields, cell: int) -> bool:
+def fits_whole(fields: Collection[Coord], cell: int) -> bool:
     return _fits(fields, cell, 1)
 
 
-def _landscape(draw, fields, centre: Coord, card=None, marked=frozenset(), cell=None) -> None:
+def _landscape(
+    draw: Canvas,
+    fields: Mapping[Coord, str],
+    centre: Coord,
+    card: Mapping[Coord, str] | None = None,
+    marked: frozenset[Coord] = frozenset(),
+    cell: int | None = None,
+) -> None:
     """The landscape window around `centre`; `card` (squares -> colour) drawn on top, framed."""
     cell = cell or _cell(fields)
     rows_shown, cols_shown = WINDOW[0] // cell, WINDOW[1] // cell
@@ -133,13 +142,13 @@ def _landscape(draw, fields, centre: Coord, card=None, marked=frozenset(), cell=
     draw.line((PANEL - 3, 0, PANEL - 3, 55), fill=1)
 
 
-def _middle(fields) -> Coord:
+def _middle(fields: Collection[Coord]) -> Coord:
     rows = [r for r, _ in fields]
     cols = [c for _, c in fields]
     return ((min(rows) + max(rows) + 1) // 2, (min(cols) + max(cols) + 1) // 2)
 
 
-def lay_centre(fields, card) -> Coord:
+def lay_centre(fields: Collection[Coord], card: Collection[Coord]) -> Coord:
     """The window while a card is laid: the draw step's (the landscape's middle) where the
     landscape and two squares around it fit, so moving the card redraws only where it was and
     where it goes; on a larger landscape a window that follows the card in steps of half its
@@ -158,7 +167,7 @@ def lay_centre(fields, card) -> Coord:
     return (centre[0], centre[1])
 
 
-def final_window(fields, scored) -> tuple[int, Coord]:
+def final_window(fields: Collection[Coord], scored: Collection[Coord]) -> tuple[int, Coord]:
     """A finished round's landscape: the largest squares that show the whole of it, centred;
     a landscape too large for the window even at the smallest squares is centred on what
     scored last (the part that scored), else on its middle."""
@@ -168,7 +177,7 @@ def final_window(fields, scored) -> tuple[int, Coord]:
     return 4, _middle(scored) if scored else _middle(fields)
 
 
-def _panel(draw, lines: list[tuple[str, bool]], fonts) -> None:
+def _panel(draw: Canvas, lines: list[tuple[str, bool]], fonts: Fonts) -> None:
     side_panel(draw, PANEL, lines, fonts)
 
 
@@ -196,12 +205,12 @@ def round_explained(state: State, r: int, lang: str) -> list[str]:
     )
 
 
-def _lines(draw, lines: list[str], font, step: int) -> None:
+def _lines(draw: Canvas, lines: list[str], font: Font, step: int) -> None:
     for i, line in enumerate(lines):
         fit.line(draw, (2, 11 + i * step), line, font, bottom=55)
 
 
-def _review(draw, state: State, r: int, page: int, lang: str, fonts) -> None:
+def _review(draw: Canvas, state: State, r: int, page: int, lang: str, fonts: Fonts) -> None:
     if page == 1 or r >= len(state.round_landscapes):
         _lines(draw, round_explained(state, r, lang), fonts.body, 11)
         return
@@ -244,7 +253,7 @@ def here_gives(state: State, view: View) -> int:
     return length // DIVISOR[state.options.mode]
 
 
-def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
+def draw_main(draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
     if view.review is not None:
         _review(draw, state, *view.review, lang, fonts)
         return

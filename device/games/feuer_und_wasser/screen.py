@@ -181,7 +181,7 @@ class FeuerUndWasserScreens(contract.Screens[State, View, Action]):
             return View(at=(at[0], at[1]), turns=turns, tip=kept, best=best)
         return View(pick=pick % max(1, len(choices(state))), review=review)
 
-    def on_button(self, state: State, view: View, button: str) -> Reaction:
+    def on_button(self, state: State, view: View, button: str) -> Reaction[View, Action]:
         view = replace(view, shown=False)  # the box's card or a hint drawn large until a press
         if view.review is not None:
             r, page = view.review
@@ -224,7 +224,9 @@ class FeuerUndWasserScreens(contract.Screens[State, View, Action]):
             return Reaction(view, Lay(at, view.turns))
         return Reaction(view)
 
-    def on_tap(self, state: State, view: View, uid: str, card: str | None) -> Reaction:
+    def on_tap(
+        self, state: State, view: View, uid: str, card: str | None
+    ) -> Reaction[View, Action]:
         """A card's tag, taught as `feuer-und-wasser:ID`: in the draw step, that card was drawn."""
         if state.drawn is None and card and card.startswith("feuer-und-wasser:"):
             return Reaction(view, Draw(card.split(":", 1)[1]))

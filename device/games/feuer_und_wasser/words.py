@@ -4,7 +4,7 @@ web page both say them (the contract's `Words`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from device.games.feuer_und_wasser.changes import place_words
@@ -42,7 +42,7 @@ def letter(player: str, lang: str) -> str:
     return text(NAMES[player], lang)[0]
 
 
-def pair(values, lang: str, sep: str = " - ") -> str:
+def pair(values: Mapping[str, int], lang: str, sep: str = " - ") -> str:
     """Both players' numbers with their letters ("F 3 - W 1")."""
     return sep.join(f"{letter(p, lang)} {values[p]}" for p in "RB")
 

@@ -106,12 +106,12 @@ def deck_counts(path: Path, data: object) -> dict[str, int]:
     return counts
 
 
-def check_deck(path: Path, data: object, cards: CardSet) -> list[tuple[str, dict]]:
+def check_deck(path: Path, data: object, cards: CardSet) -> list[tuple[str, dict[str, object]]]:
     """A deck file's problems against the card set (empty: the deck is legal)."""
     return deck_problems(cards, deck_counts(path, data))
 
 
-def is_set(data: dict) -> bool:
+def is_set(data: dict[str, object]) -> bool:
     """A card set lists kinds and cards; a deck lists `deck`."""
     return "deck" not in data
 

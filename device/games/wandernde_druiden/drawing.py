@@ -3,7 +3,7 @@ screens contract; screen.py is the rest, words.py what they say)."""
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from collections.abc import Iterable
 
 from device.games.wandernde_druiden.texts import text
 from device.games.wandernde_druiden.view import (
@@ -19,9 +19,11 @@ from device.games.wandernde_druiden.view import (
 )
 from device.games.wandernde_druiden.words import verdict_lines
 from device.ui import fit
+from device.ui.canvas import Canvas, Font
+from device.ui.fonts import Fonts
 from engine.wandernde_druiden.clash import ClashOutcome
 from engine.wandernde_druiden.game import tied_groups
-from engine.wandernde_druiden.state import OTHER, PLAYERS, State
+from engine.wandernde_druiden.state import OTHER, PLAYERS, Creature, State
 from engine.wandernde_druiden.turn import cut_at_end
 
 
@@ -45,7 +47,7 @@ def hint(state: State, view: View, lang: str) -> str:
     return text("hint.wd_turn", lang)
 
 
-def _names(cards, indices, state: State, room: int) -> str:
+def _names(cards: tuple[Creature, ...], indices: Iterable[int], state: State, room: int) -> str:
     return fit_items("", [card_name(state, cards[i].card) for i in indices], room, sep=", ")
 
 
@@ -110,7 +112,9 @@ def _strengths(state: State, player: str) -> str:
     return " ".join(str(v) for v in values) or "-"
 
 
-def _free_places(state: State, player: str, lang: str = "de", font=None, width: int = 0) -> str:
+def _free_places(
+    state: State, player: str, lang: str = "de", font: Font | None = None, width: int = 0
+) -> str:
     """The power places a player owns, by kind in the card set's order, each with how many
     are unused now ("H0 Q1": a used place stays in the table, with 0 free); where that does
     not fit `width` pixels of `font`, how many are free in all ("3 frei")."""
@@ -127,7 +131,7 @@ def _free_places(state: State, player: str, lang: str = "de", font=None, width: 
     return text("wd.free_count", lang, n=sum(free.values()))
 
 
-def _table(draw, state: State, lang: str, fonts) -> None:
+def _table(draw: Canvas, state: State, lang: str, fonts: Fonts) -> None:
     font = fonts.status
     for player, x in zip(PLAYERS, COLUMNS[1:], strict=True):
         side = state.side(player)
@@ -146,20 +150,20 @@ def _table(draw, state: State, lang: str, fonts) -> None:
         fit.line(draw, (COLUMNS[0], TOP + row * ROW), text(key, lang), font, width=COLUMNS[1] - 2)
 
 
-def pointer(draw, y: int) -> None:
+def pointer(draw: Canvas, y: int) -> None:
     """The chosen row's mark (a pointer changes a few columns of the display when the
     choice moves; an inverted row would change whole pages)."""
     draw.polygon([(0, y), (3, y + 3), (0, y + 6)], fill=1)
 
 
-def _out(draw, x: int, y: int) -> None:
+def _out(draw: Canvas, x: int, y: int) -> None:
     """A discarded creature's mark: a cross of 5x5 pixels beside its name (a line through
     the name made it hard to read)."""
     draw.line((x, y + 1, x + 4, y + 5), fill=1)
     draw.line((x, y + 5, x + 4, y + 1), fill=1)
 
 
-def _more(draw, x: int, y: int, up: bool) -> None:
+def _more(draw: Canvas, x: int, y: int, up: bool) -> None:
     """A cue that more rows lie above (up) or below."""
     if up:
         draw.polygon([(x, y + 5), (x + 2, y + 2), (x + 4, y + 5)], fill=1)
@@ -167,7 +171,7 @@ def _more(draw, x: int, y: int, up: bool) -> None:
         draw.polygon([(x, y + 2), (x + 2, y + 5), (x + 4, y + 2)], fill=1)
 
 
-def _clash(draw, state: State, view: View, lang: str, fonts) -> None:
+def _clash(draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
     font = fonts.status
     attacker, defender = state.turn, OTHER[state.turn]
     attackers = state.side(attacker).creatures
@@ -230,7 +234,7 @@ def _mp_short(state: State, outcome: ClashOutcome) -> str:
     return f"MP {OTHER[state.turn]} {loss}"
 
 
-def _pick_screen(draw, state: State, view: View, lang: str, fonts) -> None:
+def _pick_screen(draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
     """Which of the tied strongest blockers goes: the attacker they block in the title, each
     kind of creature once (two alike are the same choice at the table)."""
     font = fonts.status
@@ -264,7 +268,7 @@ def short_name(state: State, card_id: str) -> str:
     return name if len(name) <= 7 else f"{name[:6]}."
 
 
-def _picker(draw, state: State, view: View, lang: str, fonts) -> None:
+def _picker(draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
     """The table's last row as a picker of the cards that can be laid now: a pointer, the
     card (a creature's strength and cost), and which of how many."""
     font = fonts.status
@@ -290,7 +294,7 @@ def _picker(draw, state: State, view: View, lang: str, fonts) -> None:
     fit.line(draw, (128 - room, y), count, font, width=room, bottom=55)
 
 
-def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
+def draw_main(draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
     if state.over:
         for i, line in enumerate(verdict_lines(state, lang)):
             fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)

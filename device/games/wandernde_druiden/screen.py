@@ -80,7 +80,7 @@ MODES = ("turn", "cards", "clash", "pick", "outcome")
 # --- input -----------------------------------------------------------------------------------
 
 
-def _lay(state: State, card_id: str, view: View | None = None) -> Reaction:
+def _lay(state: State, card_id: str, view: View | None = None) -> Reaction[View, Action]:
     """Lay the card; a refusal keeps `view` (the picker at that card) on show."""
     action = lay_action(state, card_id)
     if state.side(state.turn).hand == 1:  # the last card in hand: laying it loses
@@ -93,7 +93,7 @@ def _lay(state: State, card_id: str, view: View | None = None) -> Reaction:
     return Reaction(view or View(), action)
 
 
-def _cards(state: State, view: View, button: str) -> Reaction:
+def _cards(state: State, view: View, button: str) -> Reaction[View, Action]:
     listed = layable(state)
     if not listed or button == "back":
         return Reaction(View())
@@ -105,7 +105,7 @@ def _cards(state: State, view: View, button: str) -> Reaction:
     return Reaction(view)
 
 
-def _assign(state: State, view: View, button: str) -> Reaction:
+def _assign(state: State, view: View, button: str) -> Reaction[View, Action]:
     m = len(state.side(state.turn).creatures)
     n = len(view.assignment)
     if view.box_defends(state):  # the box's blockers, shown (▲▼ through them): `ok` goes on
@@ -142,7 +142,7 @@ def _picked(state: State, view: View) -> View:
     return replace(view, mode=mode, index=0, picks=picks)
 
 
-def _pick(state: State, view: View, button: str) -> Reaction:
+def _pick(state: State, view: View, button: str) -> Reaction[View, Action]:
     groups = tied_groups(state, view.assignment)
     group = groups[len(view.picks)]
     if button == "back":
@@ -194,8 +194,10 @@ def _card_set(text: str) -> CardSet:
     every tap of the deck check."""
     from engine.replay import options_of
     from engine.wandernde_druiden.game import GAME
+    from engine.wandernde_druiden.state import Options
 
-    return options_of(GAME, {"cards": text} if text else {}).cards
+    options: Options = options_of(GAME, {"cards": text} if text else {})
+    return options.cards
 
 
 class WanderndeDruidenScreens(contract.Screens[State, View, Action]):
@@ -273,7 +275,7 @@ class WanderndeDruidenScreens(contract.Screens[State, View, Action]):
                 return clash_view(state)
         return view
 
-    def on_button(self, state: State, view: View, button: str) -> Reaction:
+    def on_button(self, state: State, view: View, button: str) -> Reaction[View, Action]:
         if state.over:
             return Reaction(view)
         if view.mode == "cards":
@@ -300,7 +302,9 @@ class WanderndeDruidenScreens(contract.Screens[State, View, Action]):
             return Reaction(view, confirm=Confirm("end", (str(cut),)))
         return Reaction(view)
 
-    def on_tap(self, state: State, view: View, uid: str, card: str | None) -> Reaction:
+    def on_tap(
+        self, state: State, view: View, uid: str, card: str | None
+    ) -> Reaction[View, Action]:
         if state.over or not card or not card.startswith(f"{GAME_ID}:"):
             return Reaction(view)
         if view.mode in ("clash", "pick", "outcome"):  # the assignment being made is kept

@@ -5,9 +5,8 @@ one field and taken off it by how many."""
 
 from __future__ import annotations
 
-from device.games.contract import Told
+from device.games.contract import Told, grid_field as _at
 from device.games.zweimal.texts import text
-from device.games.zweimal.words import field as _at
 from engine.table import Change
 from engine.zweimal.position import HORIZONTAL
 

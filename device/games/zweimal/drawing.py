@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PIL import ImageDraw
-
 from device.games.zweimal.texts import text
 from device.games.zweimal.view import (
     View,
@@ -16,6 +14,9 @@ from device.games.zweimal.view import (
     scoring_roads,
 )
 from device.ui import fit
+from device.ui.canvas import Canvas
+from device.ui.fonts import Fonts
+from engine.core import Coord
 from engine.zweimal.game import (
     FLIP,
     State,
@@ -67,7 +68,7 @@ def round_summary(state: State, lang: str, upto: int | None = None) -> list[str]
     return lines
 
 
-def _figure(draw: ImageDraw.ImageDraw, who: str, box: tuple[int, int, int, int], ink: int) -> None:
+def _figure(draw: Canvas, who: str, box: tuple[int, int, int, int], ink: int) -> None:
     """A's figure is filled, B's hollow (with a dot): told apart on any background."""
     if who == "A":
         draw.rectangle(box, fill=ink)
@@ -79,7 +80,13 @@ def _figure(draw: ImageDraw.ImageDraw, who: str, box: tuple[int, int, int, int],
         draw.point((mid_x, mid_y), fill=ink)
 
 
-def _grid(draw, position, state: State, view: View, marked: frozenset = frozenset()) -> None:
+def _grid(
+    draw: Canvas,
+    position: Position,
+    state: State,
+    view: View,
+    marked: frozenset[Coord] = frozenset(),
+) -> None:
     n, cell = state.options.size, cell_size(state)
     x0 = y0 = 1
     pad = 2
@@ -103,7 +110,7 @@ def _grid(draw, position, state: State, view: View, marked: frozenset = frozense
     draw.rectangle((x0 - 1, y0 - 1, x0 + n * cell, y0 + n * cell), outline=1)
 
 
-def _brackets(draw, x: int, y: int, cell: int, ink: int) -> None:
+def _brackets(draw: Canvas, x: int, y: int, cell: int, ink: int) -> None:
     """The cursor: thick corners around the cell, clear of the figure inside."""
     e = cell - 1
     arm = 4
@@ -113,7 +120,7 @@ def _brackets(draw, x: int, y: int, cell: int, ink: int) -> None:
             draw.line((x + cx, y + cy + dy * t, x + cx + dx * arm, y + cy + dy * t), fill=ink)
 
 
-def _panel(draw, state: State, lines: list[tuple[str, bool]], fonts) -> None:
+def _panel(draw: Canvas, state: State, lines: list[tuple[str, bool]], fonts: Fonts) -> None:
     px = panel_x(state)
     y = 0
     for line, band in lines:
@@ -123,7 +130,7 @@ def _panel(draw, state: State, lines: list[tuple[str, bool]], fonts) -> None:
         y += 9 if line else 4
 
 
-def draw_main(draw: ImageDraw.ImageDraw, state: State, view: View, lang: str, fonts) -> None:
+def draw_main(draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
     """The board on the left at full height, the status on the right."""
     if view.review is not None:
         _draw_review(draw, state, view, lang, fonts)
@@ -200,7 +207,7 @@ def _previewed(state: State, view: View) -> Position:
     return Position(position.roads, tuple("".join(row) for row in figures))
 
 
-def _draw_review(draw, state: State, view: View, lang: str, fonts) -> None:
+def _draw_review(draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
     assert view.review is not None  # the scoring board is on show
     r, page = view.review
     roads = scoring_roads(state, r)
@@ -212,14 +219,15 @@ def _draw_review(draw, state: State, view: View, lang: str, fonts) -> None:
             fit.line(draw, (2, 11 + i * 10), line, fonts.body, bottom=55)
         return
     position = state.round_positions[r]
-    marked: frozenset = frozenset()
+    marked: frozenset[Coord] = frozenset()
     lines = [(text("zweimal.scoring", lang, round=r + 1), True)]
     if roads:
         rs = roads[page]
+        winner = rs.winner or ""  # the roads that scored: each has its winner
         marked = frozenset(rs.road.fields)
         lines += [
             (text("zweimal.road_n", lang, i=page + 1, n=len(roads)), False),
-            (f"{rs.winner}: {rs.road.length}x{rs.figures[rs.winner]}={rs.points}", False),
+            (f"{winner}: {rs.road.length}x{rs.figures[winner]}={rs.points}", False),
             (text("zweimal.browse", lang), False),
         ]
     else:

@@ -240,7 +240,7 @@ class ZweimalScreens(contract.Screens[State, View, Action]):
             undo_said=True,  # the fields an undo names found on the grid beside it
         )
 
-    def on_button(self, state: State, view: View, button: str) -> Reaction:
+    def on_button(self, state: State, view: View, button: str) -> Reaction[View, Action]:
         view = replace(view, preview=None)  # a proposed step is drawn done only until a press
         if view.review is not None:
             return self._review_button(state, view, button)
@@ -275,7 +275,7 @@ class ZweimalScreens(contract.Screens[State, View, Action]):
             return Reaction(value)
         return Reaction(view)
 
-    def _review_button(self, state: State, view: View, button: str) -> Reaction:
+    def _review_button(self, state: State, view: View, button: str) -> Reaction[View, Action]:
         assert view.review is not None  # the scoring board is on show
         r, page = view.review
         last = last_page(state, r)
@@ -294,7 +294,9 @@ class ZweimalScreens(contract.Screens[State, View, Action]):
             return Reaction(view, confirm=UNDO)
         return Reaction(view)
 
-    def on_tap(self, state: State, view: View, uid: str, card: str | None) -> Reaction:
+    def on_tap(
+        self, state: State, view: View, uid: str, card: str | None
+    ) -> Reaction[View, Action]:
         return Reaction(view)  # Zweimal has no cards to tap
 
     def confirm_text(self, what: Confirm, lang: str) -> str:

@@ -9,7 +9,7 @@ from engine.core import Coord
 from engine.zweimal.game import (
     State,
 )
-from engine.zweimal.position import score_roads
+from engine.zweimal.position import RoadScore, score_roads
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class View:
     aim: tuple[Coord, Coord] | None = None
 
 
-def scoring_roads(state: State, r: int) -> list:
+def scoring_roads(state: State, r: int) -> list[RoadScore]:
     return [rs for rs in score_roads(state.round_positions[r]) if rs.winner]
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from device.games.contract import grid_field as field
 from device.games.svg import CELL, Shown, axes, mark, outline, svg, swatch, title
 from device.games.zweimal.texts import text
-from device.games.zweimal.words import field, seat_name
+from device.games.zweimal.words import seat_name
 from engine.zweimal import score_roads
 
 COLOURS = {"A": "#c0392b", "B": "#2c3e91"}

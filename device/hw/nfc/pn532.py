@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
+from typing import Protocol
 
 from device.hw.nfc import ndef
 from device.hw.nfc.frames import ACK, HOST_TO_PN532, NACK, PN532_TO_HOST, Frame, Parser, build
@@ -46,8 +48,18 @@ class NoAnswer(ReaderTimeout):
     """The command was taken (ACK) but its answer did not come in time."""
 
 
+class Port(Protocol):
+    """What the chip is spoken to through: a pyserial port, or a test's."""
+
+    @property
+    def in_waiting(self) -> int: ...
+    def read(self, size: int = 1, /) -> bytes: ...
+    def write(self, data: bytes, /) -> int | None: ...
+    def reset_input_buffer(self) -> None: ...
+
+
 class PN532:
-    def __init__(self, port, ack_timeout: float = 0.05, answer_timeout: float = 0.5) -> None:
+    def __init__(self, port: Port, ack_timeout: float = 0.05, answer_timeout: float = 0.5) -> None:
         """`port` is an open pyserial port (or anything with read/write/reset_input_buffer)."""
         self.port = port
         self.parser = Parser()
@@ -128,7 +140,9 @@ class PN532:
         self.command(RF_CONFIGURATION, b"\x05\xff\x01\xff")
         return version
 
-    def poll(self, read_text=None, wait: float = 0.5) -> bytes | None:
+    def poll(
+        self, read_text: Callable[[bytes], bool] | None = None, wait: float = 0.5
+    ) -> bytes | None:
         """One search for an ISO14443A card, waiting up to `wait` seconds for one: its UID,
         or None. If `read_text(uid)` says so, the card's NDEF text is read while it is
         selected and kept in `last_text`."""
