@@ -29,6 +29,7 @@ from tests.boxdriver import Player, settings  # noqa: E402
 from tests.test_box_zweimal import play_round  # noqa: E402
 
 GAMES = ("zweimal", "feuer-und-wasser", "day-and-night", "wandernde-druiden")
+Row = tuple[str, str, str]  # what is measured, the figure, its target
 
 
 class Counted(Player):
@@ -119,7 +120,7 @@ def fewest(n: int, at: int, goal: int) -> list[str]:
     raise AssertionError("unreachable")
 
 
-def teaching() -> list[tuple[str, str, str]]:
+def teaching() -> list[Row]:
     """Teaching Day and Night's example deck (a tap is no press), each row on a fresh box:
         in its order from the menu's teach screen; in its order in the game ("this card?": the
     game then takes each tap, a spell without targets is cast); in
@@ -157,78 +158,94 @@ def teaching() -> list[tuple[str, str, str]]:
     return rows
 
 
-def main() -> int:
-    rows: list[tuple[str, str, str]] = []
+def new_game_rows(p: Counted) -> list[Row]:
+    """A new game from the top menu: of the game played last, of each other game, and a
+    solo game (the box in the second seat)."""
+    again = [new_game(p, g) for g in GAMES for _ in range(2)][1::2]
+    other = []
+    for last in GAMES:
+        for game in GAMES:
+            if game != last:
+                new_game(p, last)
+                other.append(new_game(p, game))
+    solo = []
+    for game in GAMES:
+        new_game(p, GAMES[(GAMES.index(game) + 1) % 4])  # another played last
+        second = games.GAMES[game].engine.players[1]
+        solo.append(new_game(p, game, second))
+        new_game(p, game)  # two people again: the next row starts as the first did
+    return [
+        ("a new game, the game played last", str(max(again)), "at most 3"),
+        (
+            "a new game, another game",
+            f"{statistics.mean(other):.1f} (max {max(other)})",
+            "at most 5",
+        ),
+        (
+            "a new solo game (the box in the second seat)",
+            f"{statistics.mean(solo):.1f} (max {max(solo)})",
+            "at most 5",
+        ),
+    ]
+
+
+def hint_and_undo_rows(p: Counted) -> list[Row]:
+    """A hint and an undo from a game of Zweimal's screen: `back` there, and a hold of
+    `back` where `back` is no undo (the menu)."""
+    new_game(p, "zweimal")
+    p.press("ok", "ok")  # the deal, a figure: something to take back
+    hint = p.counted(lambda: (p.hold_ok(), p.press("ok")))
+    assert p.box.proposal is not None and p.box.proposal.hint
+    p.press("back")  # the hint dropped
+    undo_back = p.counted(lambda: p.press("back", "ok"))
+    assert p.box.session.actions == 1
+    if p.box.undone:  # what to take off the table: read
+        p.sim.press("ok")
+    p.sim.press("ok")  # the figure again
+    assert p.box.session.actions == 2
+
+    p.sim.hold("ok")  # the menu open, uncounted: a screen where back is no undo
+    undo = p.counted(lambda: p.hold("back"))
+    assert p.box.session.actions == 1 and p.box.mode == "game", p.box
+    return [
+        ("a hint, from the game", str(hint), "at most 2"),
+        (
+            "an undo: back on the game / a hold of back (the menu)",
+            f"{undo_back} / {undo}",
+            "at most 2",
+        ),
+    ]
+
+
+def rematch_row(p: Counted) -> Row:
+    """A rematch: a game of Zweimal played to its result, then one press."""
+    new_game(p, "zweimal")
+    for _ in range(2):
+        p.deal()
+        play_round(p)
+        p.press("ok")
+        if p.state.phase != "over":
+            p.press("ok")
+    finished = p.box.session.db_id
+    rematch = p.counted(lambda: p.press("ok"))
+    assert p.box.session.db_id != finished and p.box.session.actions == 0
+    return ("a rematch, from the result", str(rematch), "1")
+
+
+def on_one_box() -> list[Row]:
+    """The rows measured one after another on one box (each starts where the last ended)."""
     with tempfile.TemporaryDirectory() as tmp:
         sim = Simulator(settings(), Path(tmp))
         sim.start()
         try:
             p = Counted(sim)
-            again = [new_game(p, g) for g in GAMES for _ in range(2)][1::2]
-            rows.append(("a new game, the game played last", str(max(again)), "at most 3"))
-            other = []
-            for last in GAMES:
-                for game in GAMES:
-                    if game != last:
-                        new_game(p, last)
-                        other.append(new_game(p, game))
-            rows.append(
-                (
-                    "a new game, another game",
-                    f"{statistics.mean(other):.1f} (max {max(other)})",
-                    "at most 5",
-                )
-            )
-            solo = []
-            for game in GAMES:
-                new_game(p, GAMES[(GAMES.index(game) + 1) % 4])  # another played last
-                second = games.GAMES[game].engine.players[1]
-                solo.append(new_game(p, game, second))
-                new_game(p, game)  # two people again: the next row starts as the first did
-            rows.append(
-                (
-                    "a new solo game (the box in the second seat)",
-                    f"{statistics.mean(solo):.1f} (max {max(solo)})",
-                    "at most 5",
-                )
-            )
-            new_game(p, "zweimal")
-            p.press("ok", "ok")  # the deal, a figure: something to take back
-            hint = p.counted(lambda: (p.hold_ok(), p.press("ok")))
-            assert p.box.proposal is not None and p.box.proposal.hint
-            p.press("back")  # the hint dropped
-            rows.append(("a hint, from the game", str(hint), "at most 2"))
-            undo_back = p.counted(lambda: p.press("back", "ok"))
-            assert p.box.session.actions == 1
-            if p.box.undone:  # what to take off the table: read
-                p.sim.press("ok")
-            p.sim.press("ok")  # the figure again
-            assert p.box.session.actions == 2
-
-            p.sim.hold("ok")  # the menu open, uncounted: a screen where back is no undo
-            undo = p.counted(lambda: p.hold("back"))
-            assert p.box.session.actions == 1 and p.box.mode == "game", p.box
-            rows.append(
-                (
-                    "an undo: back on the game / a hold of back (the menu)",
-                    f"{undo_back} / {undo}",
-                    "at most 2",
-                )
-            )
-            # a rematch: a game of Zweimal played to its result
-            new_game(p, "zweimal")
-            for _ in range(2):
-                p.deal()
-                play_round(p)
-                p.press("ok")
-                if p.state.phase != "over":
-                    p.press("ok")
-            finished = p.box.session.db_id
-            rematch = p.counted(lambda: p.press("ok"))
-            assert p.box.session.db_id != finished and p.box.session.actions == 0
-            rows.append(("a rematch, from the result", str(rematch), "1"))
+            return [*new_game_rows(p), *hint_and_undo_rows(p), rematch_row(p)]
         finally:
             sim.stop()
+
+
+def main() -> int:
+    rows = on_one_box()
     rows += teaching()
     width = max(len(r[0]) for r in rows)
     print(f"{'presses':<{width}}  {'measured':<14}target")

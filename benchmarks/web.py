@@ -25,6 +25,7 @@ import tempfile
 import threading
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -100,6 +101,98 @@ def private_mb(pid: int) -> float:
     return total / 1024
 
 
+@dataclass(frozen=True)
+class Figures:
+    """What was measured: the pages' times (ms), the event's latency (ms), the memory (MB)."""
+
+    cold: float  # the service's first game page
+    fresh: list[float]  # a page after each action saved
+    again: list[float]  # the same page, the same snapshot
+    latency: float  # an action saved -> the page's event
+    memory: float
+    private: float  # of it the service's own
+    memory_all: float  # after every game's page was served too
+
+
+def page_times(
+    url: str, store: Store, game_id: int, state: object
+) -> tuple[float, list[float], list[float], object]:
+    """A game's page: the service's first, after each of 15 actions saved, and again; the
+    game's state after those actions."""
+    cold = timed_get(f"{url}/games/{game_id}")  # the service's first game page
+    fresh = []
+    for _ in range(15):  # an action saved: a new snapshot, the game replayed
+        action = spread_actions(state)[0]
+        state = GAME.apply(state, action)
+        append = {"kind": "action", "action": GAME.format_action(action)}
+        store.record(game_id, {"mode": "game"}, append=append)
+        store.flush()
+        fresh.append(timed_get(f"{url}/games/{game_id}"))
+    again = [timed_get(f"{url}/games/{game_id}") for _ in range(20)]
+    return cold, fresh, again, state
+
+
+def event_latency(url: str, store: Store, game_id: int, state: object) -> float:
+    """From an action saved until the game's page's event stream brings it (ms)."""
+    arrived: list[float] = []
+    stream = urllib.request.urlopen(f"{url}/games/{game_id}/events", timeout=30)
+
+    def read() -> None:
+        for raw in stream:
+            if raw.startswith(b"data: ") and b"data-revision" in raw:
+                arrived.append(time.perf_counter())
+                return
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    time.sleep(0.5)
+    action = spread_actions(state)[0]
+    saved = time.perf_counter()
+    store.record(
+        game_id,
+        {"mode": "game"},
+        append={"kind": "action", "action": GAME.format_action(action)},
+    )
+    store.flush()
+    reader.join(5)
+    stream.close()
+    return (arrived[0] - saved) * 1000 if arrived else float("inf")
+
+
+def measured(
+    url: str, pid: int, store: Store, game_id: int, state: object, others: list[int]
+) -> Figures:
+    """The figures of the service at `url` (its process `pid`), once it answers."""
+    answering(url)
+    time.sleep(2)  # the games' screens imported meanwhile (the service preloads them)
+    cold, fresh, again, state = page_times(url, store, game_id, state)
+    latency = event_latency(url, store, game_id, state)
+    memory, private = rss_mb(pid), private_mb(pid)
+    for other in others:  # every game's page, in both languages, and its record
+        for lang in ("de", "en"):
+            timed_get(f"{url}/games/{other}?lang={lang}")
+        timed_get(f"{url}/games/{other}/record")
+    return Figures(cold, fresh, again, latency, memory, private, rss_mb(pid))
+
+
+def report(actions: int, f: Figures) -> None:
+    print(f"tabletop web: a Day and Night game of {actions} actions")
+    print(f"  page, the service's first                   {f.cold:7.1f} ms")
+    print(
+        f"  page, after an action (snapshot, replay)    {statistics.median(f.fresh):7.1f} ms"
+        "  (median of 15; target at most 50)"
+    )
+    print(f"  page, again (the same snapshot; median)     {statistics.median(f.again):7.1f} ms")
+    print(
+        f"  an action saved -> the page's event          {f.latency:7.1f} ms  (target at most 1000)"
+    )
+    print(f"  resident memory                              {f.memory:7.1f} MB  (target under 40)")
+    print(f"  of it the service's own (private)            {f.private:7.1f} MB")
+    print(
+        f"  resident memory, every game's page served    {f.memory_all:7.1f} MB  (target under 40)"
+    )
+
+
 def main() -> int:
     actions = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     with tempfile.TemporaryDirectory() as tmp:
@@ -111,66 +204,13 @@ def main() -> int:
         env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
         command = [sys.executable, "-m", "device.cli.main", "web", "--state-dir", str(state_dir)]
         web = subprocess.Popen([*command, "--bind", f"127.0.0.1:{port}"], env=env)
-        url = f"http://127.0.0.1:{port}"
         try:
-            answering(url)
-            time.sleep(2)  # the games' screens imported meanwhile (the service preloads them)
-            cold = timed_get(f"{url}/games/{game_id}")  # the service's first game page
-            fresh = []
-            for _ in range(15):  # an action saved: a new snapshot, the game replayed
-                action = spread_actions(state)[0]
-                state = GAME.apply(state, action)
-                append = {"kind": "action", "action": GAME.format_action(action)}
-                store.record(game_id, {"mode": "game"}, append=append)
-                store.flush()
-                fresh.append(timed_get(f"{url}/games/{game_id}"))
-            again = [timed_get(f"{url}/games/{game_id}") for _ in range(20)]
-            arrived: list[float] = []
-            stream = urllib.request.urlopen(f"{url}/games/{game_id}/events", timeout=30)
-
-            def read() -> None:
-                for raw in stream:
-                    if raw.startswith(b"data: ") and b"data-revision" in raw:
-                        arrived.append(time.perf_counter())
-                        return
-
-            reader = threading.Thread(target=read, daemon=True)
-            reader.start()
-            time.sleep(0.5)
-            action = spread_actions(state)[0]
-            saved = time.perf_counter()
-            store.record(
-                game_id,
-                {"mode": "game"},
-                append={"kind": "action", "action": GAME.format_action(action)},
-            )
-            store.flush()
-            reader.join(5)
-            stream.close()
-            latency = (arrived[0] - saved) * 1000 if arrived else float("inf")
-            memory, private = rss_mb(web.pid), private_mb(web.pid)
-            for other in others:  # every game's page, in both languages, and its record
-                for lang in ("de", "en"):
-                    timed_get(f"{url}/games/{other}?lang={lang}")
-                timed_get(f"{url}/games/{other}/record")
-            memory_all = rss_mb(web.pid)
+            figures = measured(f"http://127.0.0.1:{port}", web.pid, store, game_id, state, others)
         finally:
             web.terminate()
             web.wait(10)
             store.close()
-    print(f"tabletop web: a Day and Night game of {actions} actions")
-    print(f"  page, the service's first                   {cold:7.1f} ms")
-    print(
-        f"  page, after an action (snapshot, replay)    {statistics.median(fresh):7.1f} ms"
-        "  (median of 15; target at most 50)"
-    )
-    print(f"  page, again (the same snapshot; median)     {statistics.median(again):7.1f} ms")
-    print(
-        f"  an action saved -> the page's event          {latency:7.1f} ms  (target at most 1000)"
-    )
-    print(f"  resident memory                              {memory:7.1f} MB  (target under 40)")
-    print(f"  of it the service's own (private)            {private:7.1f} MB")
-    print(f"  resident memory, every game's page served    {memory_all:7.1f} MB  (target under 40)")
+    report(actions, figures)
     return 0
 
 

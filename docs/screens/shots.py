@@ -29,7 +29,16 @@ from tests.test_box_zweimal import play_round  # noqa: E402
 
 
 def scenario(p: Player, shot) -> None:
-    sim = p.sim
+    """Zweimal through the box's screens: a new game's page, the set-up, laying, a game to
+    its result, the menu in a game (it ends on the top menu)."""
+    new_game_page(p, shot)
+    setup_and_lay(p, shot)
+    played_through(p, shot)
+    menu_in_game(p, shot)
+
+
+def new_game_page(p: Player, shot) -> None:
+    """The menu, the list of games, Zweimal's new-game page with each question, the deal."""
     shot("menu")
     p.press("ok")
     shot("choose-game")
@@ -45,6 +54,12 @@ def scenario(p: Player, shot) -> None:
     shot("supply")  # game 2's supply: the arrows change it
     p.press("ok")  # ok starts the game from any line
     shot("deal")  # the box deals: one press to start
+
+
+def setup_and_lay(p: Player, shot) -> None:
+    """The set-up in the editor, figures placed and cards laid, both figures under the
+    cursor, a figure picked up and a move refused."""
+    sim = p.sim
     p.press("back")
     p.goto((1, 1))
     p.press("ok")
@@ -72,8 +87,12 @@ def scenario(p: Player, shot) -> None:
     sim.loop.box = replace(p.box, view=replace(p.box.view, cursor=(2, 3)))
     p.press("ok")  # ... and puts it on B's: refused, the board stays in sight
     shot("refusal")
-    # a game 1 played through: the scoring board, the score, the result
-    sim.hold("ok")
+
+
+def played_through(p: Player, shot) -> None:
+    """The game abandoned; a game 1 played through: the scoring board, the score, the
+    result."""
+    p.sim.hold("ok")
     items = menu_items(p.box)
     p.press(*["down"] * items.index("abandon"), "ok", "ok")
     p.new_game(variant=1)
@@ -89,14 +108,18 @@ def scenario(p: Player, shot) -> None:
     play_round(p)
     p.press("ok")  # the scoring board, then the game's result: shown once
     shot("game-over")  # ok: a rematch
-    sim.hold("ok")
+
+
+def menu_in_game(p: Player, shot) -> None:
+    """The menu over a game's result: a hint, teaching a card, the web page's address."""
+    p.sim.hold("ok")
     shot("menu-in-game")
     items = menu_items(p.box)
     p.press(*["down"] * items.index("hint"), "ok")
     shot("game-over-hint")  # said in the menu, never over the result
     p.press(*["down"] * (items.index("teach") - items.index("hint")), "ok")
     shot("teach-wait")
-    sim.tap("04A2B3C4")
+    p.sim.tap("04A2B3C4")
     shot("teach-pick")
     p.press("back")  # game first, then the card: the list of games
     shot("teach-games")
