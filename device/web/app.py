@@ -89,7 +89,7 @@ def make_app(
         Route("/games/{game_id:id}/events", events.game),
         Route("/games/{game_id:id}/record", pages.record),
         Route("/rules/{game}", pages.rules),
-        *lab_routes(labs, site.page, site.lang),
+        *lab_routes(labs, site),
     ]
     app = Starlette(
         routes=routes,

@@ -26,7 +26,7 @@ class Events:
     async def game(self, request: Request) -> Response:
         """A game's page's stream."""
         site = self.site
-        game_id = request.path_params["game_id"]
+        game_id: int = request.path_params["game_id"]  # (the route's `id` convertor)
         if not (request.headers.get("last-event-id") or request.query_params.get("since")):
             await asyncio.to_thread(site.load, request, game_id)  # a 404 for a game never shown
         # (a page's stream that comes back is served: its game gone or unreadable, it says so)

@@ -16,18 +16,25 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 from device import games
-from device.app.session import other_rules, read_back, same_rules, solo_seat
+from device.app.session import ReadBack, other_rules, read_back, same_rules, solo_seat
 from device.storage.records import Remembered
 from device.storage.store import Store
 from device.web.problems import Unreadable, said, stopped
 from engine.core import DataError
 
+if TYPE_CHECKING:
+    from device.games.entry import Entry
+    from engine.contract import AnyGame, Result
+
 log = logging.getLogger("tabletop.web")
 KEPT_GAMES = 4  # the games whose states are kept between snapshots (the ones being watched)
 T = TypeVar("T")
+P = ParamSpec("P")
+# the save file and its log on disk, each (size, time) or None (none there)
+Signature = tuple[tuple[int, int] | None, ...]
 
 
 @dataclass(frozen=True)
@@ -62,14 +69,14 @@ class GamePage:
     """A saved game, replayed: what its page shows."""
 
     listed: Listed
-    state: Any
+    state: object  # the engine's (the page hands it to the engine, never looks inside)
     steps: tuple[Step, ...]
     totals: tuple[tuple[str, tuple[int, ...]], ...]  # each seat's score after each action
     rounds: tuple[dict[str, int], ...]
-    result: Any  # the engine's Result
-    replayed: tuple[Any, Any]  # the engine and what was read back (for the record)
+    result: Result
+    replayed: tuple[AnyGame, ReadBack]  # the engine and what was read back (for the record)
     problem: str = ""
-    view: Any = None  # what the box's screen adds that the board draws (`from_view`)
+    view: object = None  # what the box's screen adds that the board draws (`from_view`)
 
     @property
     def record(self) -> str:
@@ -104,13 +111,13 @@ def _on_show(store: Store) -> int | None:
     return game_id
 
 
-def _locked(method: Callable[..., T]) -> Callable[..., T]:
+def _locked(method: Callable[Concatenate[Feed, P], T]) -> Callable[Concatenate[Feed, P], T]:
     """One reader at a time (the requests run in threads): the snapshot, the pages."""
 
     @functools.wraps(method)
-    def locked(self: Feed, *args: Any) -> T:
+    def locked(self: Feed, /, *args: P.args, **kwargs: P.kwargs) -> T:
         with self._lock:
-            return method(self, *args)
+            return method(self, *args, **kwargs)
 
     return locked
 
@@ -120,7 +127,7 @@ class Feed:
         self.state_dir = state_dir
         self.lang = lang
         self._lock = threading.RLock()  # one reader at a time: the snapshot, the pages
-        self._signature: tuple[Any, ...] | None = None
+        self._signature: Signature | None = None
         self._store: Store | None = None
         self._pages: dict[tuple[int, str], GamePage] = {}  # (of this snapshot, as the list)
         self._listed: list[Listed] | None = None
@@ -128,12 +135,12 @@ class Feed:
         self._remembered = Remembered()  # of its earlier looks: a look reads what changed
         # the games last read, each with its states (an action more: one played); a few, so
         # a visit through many old games does not keep them all
-        self._backs: dict[int, Any] = {}
+        self._backs: dict[int, ReadBack] = {}
 
-    def signature(self) -> tuple[Any, ...]:
+    def signature(self) -> Signature:
         """The save file and its log as they are on disk (size and time): what says a new
         snapshot is due. Cheap: two `stat`s."""
-        out: list[Any] = []
+        out: list[tuple[int, int] | None] = []
         for suffix in ("", "-wal"):
             path = Path(str(self.state_dir / "tabletop.sqlite3") + suffix)
             try:
@@ -212,7 +219,7 @@ class Feed:
         return [key for key, _ in self._snapshot().reports]
 
     @_locked
-    def revision(self, game_id: int) -> tuple[Any, ...] | None:
+    def revision(self, game_id: int) -> tuple[object, ...] | None:
         """What changes when the game does: its actions, its status and its last action (an
         undo and another action keep the count); None: not saved (as yet)."""
         store = self._snapshot()
@@ -227,7 +234,7 @@ class Feed:
         ).fetchone()
         return (*row, *(last or ()), self._view(store, game_id))
 
-    def _view(self, store: Store, game_id: int) -> Any:
+    def _view(self, store: Store, game_id: int) -> object:
         """What of the box's saved view of the game its drawing draws, while it is on the
         box's screen (`Drawing.from_view`; None: not on show, or nothing)."""
         _, ui = store.screen()
@@ -278,7 +285,9 @@ class Feed:
         self._pages[key] = page
         return page
 
-    def _page(self, entry: Any, listed: Listed, back: Any, lang: str, problem: str) -> GamePage:
+    def _page(
+        self, entry: Entry, listed: Listed, back: ReadBack, lang: str, problem: str
+    ) -> GamePage:
         """The page's parts; what the page had for the same actions before (the words, the
         scores after each) is kept, so an action more costs one action's work."""
         engine = entry.game

@@ -9,9 +9,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from typing import Any
 
 from starlette.convertors import Convertor, register_url_convertor
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.S)
 HEADERS = {
@@ -69,10 +69,10 @@ class Guard:
     """ASGI middleware: the headers on every answer (a page sets its own policy, anything
     else gets `NOTHING`), and a trailing slash answered by a relative redirect."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -81,7 +81,7 @@ class Guard:
             await self._redirect(scope, send, "/" + path.strip("/"))
             return
 
-        async def guarded(message: dict) -> None:
+        async def guarded(message: Message) -> None:
             if message["type"] == "http.response.start":
                 have = {k.lower() for k, _ in message.get("headers", [])}
                 extra = [
@@ -98,7 +98,7 @@ class Guard:
 
         await self.app(scope, receive, guarded)
 
-    async def _redirect(self, scope: dict, send: Any, to: str) -> None:
+    async def _redirect(self, scope: Scope, send: Send, to: str) -> None:
         """To the same path without its slash, by a relative address (the `Host` the
         request named is never repeated); the query kept."""
         query = scope.get("query_string", b"")

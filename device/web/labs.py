@@ -6,10 +6,8 @@ report says which command makes it). Read-only, as everything the page shows."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -18,6 +16,7 @@ from starlette.routing import Route
 
 from device.ui.catalog import text
 from device.web.guard import policy
+from device.web.site import Site
 from engine.core import TabletopError
 
 REPORT = "report.html"
@@ -59,24 +58,24 @@ def look(number: int, folder: Path) -> Run:
     return Run(number, folder, spec.game, agents, games, lab.games, stopped, found)
 
 
-def routes(labs: tuple[Path, ...], page: Callable[..., HTMLResponse], lang: Any) -> list[Route]:
+def routes(labs: tuple[Path, ...], site: Site) -> list[Route]:
     """`/lab` and `/lab/N` (none without lab folders: a 404 as any unknown address)."""
     if not labs:
         return []
 
     async def listing(request: Request) -> Response:
         runs = [await asyncio.to_thread(look, i, f) for i, f in enumerate(labs, start=1)]
-        return page(request, "lab.html", runs=runs)
+        return site.page(request, "lab.html", runs=runs)
 
     async def report(request: Request) -> Response:
-        number = request.path_params["number"]
+        number: int = request.path_params["number"]  # (the route's `id` convertor)
         if not 1 <= number <= len(labs):
-            raise HTTPException(404, text("web.lab.none", lang(request), n=number))
+            raise HTTPException(404, text("web.lab.none", site.lang(request), n=number))
         path = labs[number - 1] / REPORT
         try:
             body = await asyncio.to_thread(path.read_text, encoding="utf-8")
         except (OSError, UnicodeDecodeError):
-            why = text("web.lab.no_report", lang(request), folder=str(labs[number - 1]))
+            why = text("web.lab.no_report", site.lang(request), folder=str(labs[number - 1]))
             raise HTTPException(404, why) from None
         return HTMLResponse(body, headers={"Content-Security-Policy": policy(body)})
 

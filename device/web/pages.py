@@ -43,7 +43,7 @@ class Pages:
         # the revision first: a change while the page is read leaves `since` behind what it
         # shows (sent again by its stream), never ahead (a change the page would never get)
         site = self.site
-        game_id = request.path_params["game_id"]
+        game_id: int = request.path_params["game_id"]  # (the route's `id` convertor)
         since = await asyncio.to_thread(revised, site, game_id)
         found = await asyncio.to_thread(site.load, request, game_id)
         lang = site.lang(request)
@@ -76,14 +76,15 @@ class Pages:
 
     async def record(self, request: Request) -> Response:
         """A game's record, as `tabletop games export` writes it, to download."""
-        found = await asyncio.to_thread(self.site.load, request, request.path_params["game_id"])
+        game_id: int = request.path_params["game_id"]
+        found = await asyncio.to_thread(self.site.load, request, game_id)
         name = f"tabletop-{found.listed.id}-{found.listed.game}.txt"
         headers = {"Content-Disposition": f'attachment; filename="{name}"'}
         return PlainTextResponse(found.record, headers=headers)
 
     async def rules(self, request: Request) -> Response:
         """A game's rules (docs/rules), in the page's language where they are written in it."""
-        game_id = request.path_params["game"]
+        game_id: str = request.path_params["game"]
         lang = self.site.lang(request)
         path = self.rules_dir / f"{game_id}.md"
         if game_id not in games.GAMES or not path.is_file():

@@ -21,11 +21,15 @@ class Bounded(H11Protocol):
 
     headers_s = HEADERS_S
 
+    # uvicorn's own arguments (its config, its state), handed on as it gives them: the
+    # signature is uvicorn's, which may change between its versions, not this class's
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        # asyncio's signature (any transport); uvicorn's own narrows it to `asyncio.Transport`
+        # (what a TCP connection always gets), which mypy cannot see here
         super().connection_made(transport)  # type: ignore[arg-type]
         self._arm()
 

@@ -5,8 +5,6 @@ it cannot be)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from jinja2 import Environment
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -62,15 +60,17 @@ class Site:
         """The language the page is in (`language`)."""
         return language(request, self.box_lang)
 
-    def render(self, request: Request, template: str, **values: Any) -> str:
+    def render(self, request: Request, template: str, **values: object) -> str:
+        """A template in the page's language (`t`: a text of the catalog in it)."""
         lang = self.lang(request)
         return self.env.get_template(template).render(
             t=lambda k, **kw: text(k, lang, **kw), lang=lang, **values
         )
 
     def page(
-        self, request: Request, template: str, status: int = 200, **values: Any
+        self, request: Request, template: str, status: int = 200, **values: object
     ) -> HTMLResponse:
+        """A page: the template rendered, with the policy its inline script and style need."""
         body = self.render(request, template, **values)
         headers = {"Content-Security-Policy": policy(body)}
         return HTMLResponse(body, status_code=status, headers=headers)

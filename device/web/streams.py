@@ -14,12 +14,12 @@ import asyncio
 import hashlib
 import re
 import time
-from collections.abc import AsyncIterator, Callable
-from typing import Any
+from collections.abc import AsyncIterator, Callable, Mapping
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import StreamingResponse
+from starlette.types import Receive, Scope, Send
 
 from device.ui.catalog import text
 
@@ -31,6 +31,7 @@ LINES = re.compile(r"\r\n|\r|\n")  # every line break an event stream knows (its
 
 Look = Callable[[], str]  # what the page would show now, as an id (cheap)
 Part = Callable[[str], str]  # the part of the page for an id (the page's html)
+Watched = Callable[[], object]  # the save file as it is on disk (`Feed.signature`: compared)
 
 
 def event(name: str, body: str, ident: str = "") -> str:
@@ -42,7 +43,7 @@ def event(name: str, body: str, ident: str = "") -> str:
     return head + "".join(f"data: {x}\n" for x in LINES.split(body)) + "\n"
 
 
-def tag(revision: Any) -> str:
+def tag(revision: object) -> str:
     """What a page shows (a game's revision, `Feed.revision`; the list) as an event id:
     short, one line, the same for the same thing in every process."""
     return hashlib.sha256(repr(revision).encode()).hexdigest()[:16]
@@ -55,7 +56,7 @@ class Streams:
         self.open: dict[str, int] = {}
 
     def response(
-        self, request: Request, lang: str, signature: Callable[[], Any], look: Look, part: Part
+        self, request: Request, lang: str, signature: Watched, look: Look, part: Part
     ) -> StreamingResponse:
         """A stream of `part(id)` each time `look()` names something else than the page
         shows, looked at when `signature()` (the save file's) changes; 503 when too many
@@ -80,11 +81,17 @@ class _Held(StreamingResponse):
     """A stream that gives its place back however it ends: sent out, the client gone, or
     never begun (a client gone before the answer's head was sent)."""
 
-    def __init__(self, release: Callable[[], None], *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        release: Callable[[], None],
+        content: AsyncIterator[str],
+        media_type: str,
+        headers: Mapping[str, str],
+    ) -> None:
+        super().__init__(content, media_type=media_type, headers=headers)
         self._release = release
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
             await super().__call__(scope, receive, send)
         finally:
@@ -92,7 +99,7 @@ class _Held(StreamingResponse):
 
 
 async def _follow(
-    request: Request, shows: str, signature: Callable[[], Any], look: Look, part: Part
+    request: Request, shows: str, signature: Watched, look: Look, part: Part
 ) -> AsyncIterator[str]:
     """The stream's text: `retry`, then the part whenever what the page would show differs
     from what it shows (at once when it is behind; a page that names nothing it shows is

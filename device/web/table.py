@@ -6,8 +6,7 @@ record."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from device import games
 from device.games.svg import CELL, Shown, encode, outline, swatch
@@ -15,10 +14,15 @@ from device.ui.catalog import TEXTS, text
 from device.web.feed import GamePage
 from device.web.plot import score_chart
 
+if TYPE_CHECKING:
+    from device.games.contract import Words
+    from engine.contract import AnyGame
+    from engine.table import Table
+
 PLACE = re.compile(r'data-place="([^"]*)"')
 
 
-def label(place: str, lang: str, seats: set[str], words: Any) -> str:
+def label(place: str, lang: str, seats: set[str], words: Words) -> str:
     """A place of the table in the page's words: `hand A` -> "Hand Spieler A" (the kind of
     place in the catalog, a seat by the game's name for it, a field as it is)."""
     kind, _, rest = place.partition(" ")
@@ -28,7 +32,7 @@ def label(place: str, lang: str, seats: set[str], words: Any) -> str:
     return f"{word} {where}".strip()
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """A table value as a reader takes it in at a glance (the exact one is in `data-value`):
     a count or a word as it is, nothing as a dash, a list of cards by their first part (a
     card and where it lies: the card), a card counted more than once with its count."""
@@ -48,7 +52,7 @@ def shown(value: Any) -> str:
     return str(value)
 
 
-def _changed(engine: Any, before: Any, table: Mapping[str, Any]) -> frozenset[str]:
+def _changed(engine: AnyGame, before: object, table: Table) -> frozenset[str]:
     """The places of the table the last action changed (none before the first)."""
     if before is None:
         return frozenset()
@@ -56,7 +60,7 @@ def _changed(engine: Any, before: Any, table: Mapping[str, Any]) -> frozenset[st
     return frozenset(place for place, value in table.items() if was.get(place) != value)
 
 
-def live_values(found: GamePage, lang: str) -> dict[str, Any]:
+def live_values(found: GamePage, lang: str) -> dict[str, object]:
     """What the part of a game's page that updates shows."""
     entry = games.GAMES[found.listed.game]
     engine, words = entry.game, entry.words
