@@ -150,7 +150,7 @@ def _best(attackers: Sequence[int], defenders: Sequence[int], rule: MpRule) -> l
     defender still free (swapping it with a weaker one used later never costs more).
     A dynamic programme runs over the attackers with the free defenders as a multiset of
     strengths (equal defenders are interchangeable) and the dump's attacker strength, if chosen
-    yet. The property tests check it against enumerating every assignment.
+    yet (`_BestDefence`). The property tests check it against enumerating every assignment.
     """
     m, n = len(attackers), len(defenders)
     if m == 0:
@@ -161,63 +161,84 @@ def _best(attackers: Sequence[int], defenders: Sequence[int], rule: MpRule) -> l
             f" {MAX_BEST_DEFENDERS} defenders, got {m} and {n}",
             "too_many_for_search",
         )
-    # One cost number, smaller is better: MP lost, then attack strength left standing, then
-    # defence strength lost, each weighted to outweigh everything after it.
-    w_attack = sum(defenders) + 1
-    w_mp = (sum(attackers) + 1) * w_attack
-    must_block = n >= m  # MP loss is avoidable: every attacker takes at least one defender
-    unblocked_cost = w_mp if rule is MpRule.PER_UNBLOCKED else 0
+    search = _BestDefence(attackers, defenders, rule)
+    layers: list[dict[int, int]] = [{search.pack.full << search.shift: 0}]
+    for i in range(m):
+        layers.append(search.after_attacker(i, layers[-1]))
+    return search.pack.assign(search.groups(layers, search.cheapest_end(layers[-1])))
 
-    pack = _Multisets(defenders)
 
-    def group_cost(strength: int, group: int) -> int:
-        size, total, top, _, _ = pack.stats[group]
+class _BestDefence:
+    """The search `_best` runs: its costs, the blocks it tries and its states, packed in ints.
+
+    Forward over the attackers. A state packs (free multiset, dump): dump 0 while no attacker
+    is the dump yet, else 1 + the index of the first attacker with the dump's strength
+    (attackers of equal strength are interchangeable). Each layer maps a state to one int,
+    (cost, previous state, choice) packed high to low, so the smallest int is the best and
+    ties break the same way every time; choice `dump` means "this attacker is the dump".
+    """
+
+    def __init__(self, attackers: Sequence[int], defenders: Sequence[int], rule: MpRule) -> None:
+        m = len(attackers)
+        self.attackers = attackers
+        # One cost number, smaller is better: MP lost, then attack strength left standing, then
+        # defence strength lost, each weighted to outweigh everything after it.
+        self.w_attack = w_attack = sum(defenders) + 1
+        w_mp = (sum(attackers) + 1) * w_attack
+        self.must_block = len(defenders) >= m  # MP loss is avoidable: each attacker is blocked
+        self.unblocked_cost = w_mp if rule is MpRule.PER_UNBLOCKED else 0
+        self.pack = pack = _Multisets(defenders)
+        self.options = [self.ways_to_block(strength) for strength in attackers]
+        # the bit layout of a state, a layer's value and the choice in it
+        self.shift = shift = m.bit_length() + 1
+        self.low_mask = (1 << shift) - 1
+        self.choice_bits = choice_bits = pack.guard.bit_length() + 1
+        self.dump = (1 << choice_bits) - 1
+        self.state_bits = pack.guard.bit_length() + shift + 1
+        self.cost_shift = cost_shift = choice_bits + self.state_bits
+        self.first_of = {a: attackers.index(a) for a in attackers}
+        worst = (m + 1) * (w_mp + (sum(attackers) + 1) * w_attack + sum(defenders) + 1)
+        self.infinity = 1 << (cost_shift + worst.bit_length() + 1)  # above every reachable cost
+        self.sizes = [pack.stats[code][0] for code in pack.codes]
+
+    def cost(self, strength: int, group: int) -> int:
+        """What blocking an attacker of `strength` with the multiset `group` costs."""
+        size, total, top, _, _ = self.pack.stats[group]
         if size == 0:
-            return unblocked_cost + strength * w_attack
-        standing = 0 if strength <= total else strength * w_attack
+            return self.unblocked_cost + strength * self.w_attack
+        standing = 0 if strength <= total else strength * self.w_attack
         if size == 1:  # one blocker: discarded only if not stronger
             return standing + (total if total <= strength else 0)
         return standing + top  # several: the strongest blocker is always discarded
 
-    options: list[list[tuple[int, int, int]]] = []  # per attacker: (size, group, cost)
-    for strength in attackers:
+    def ways_to_block(self, strength: int) -> list[tuple[int, int, int]]:
+        """The blocks worth trying for an attacker that is not the dump, as (size, group,
+        cost): one blocker, a tight group, or nobody where MP loss cannot be avoided."""
+        stats, must_block = self.pack.stats, self.must_block
         choices = [
             g
-            for g, (size, total, _, bottom, _) in pack.stats.items()
+            for g, (size, total, _, bottom, _) in stats.items()
             if size == 1
             or (size >= 2 and total >= strength > total - bottom)
             or (size == 0 and not must_block)
         ]
-        options.append(sorted((pack.stats[g][0], g, group_cost(strength, g)) for g in choices))
+        return sorted((stats[g][0], g, self.cost(strength, g)) for g in choices)
 
-    # Forward over the attackers. A state packs (free multiset, dump): dump 0 while no attacker
-    # is the dump yet, else 1 + the index of the first attacker with the dump's strength
-    # (attackers of equal strength are interchangeable). Each layer maps a state to one int,
-    # (cost, previous state, choice) packed high to low, so the smallest int is the best and
-    # ties break the same way every time; choice DUMP means "this attacker is the dump".
-    shift = m.bit_length() + 1
-    low_mask = (1 << shift) - 1
-    guard = pack.guard
-    choice_bits = guard.bit_length() + 1
-    DUMP = (1 << choice_bits) - 1
-    state_bits = guard.bit_length() + shift + 1
-    cost_shift = choice_bits + state_bits
-    first_of = {a: attackers.index(a) for a in attackers}
-    worst = (m + 1) * (w_mp + (sum(attackers) + 1) * w_attack + sum(defenders) + 1)
-    infinity = 1 << (cost_shift + worst.bit_length() + 1)  # above every reachable cost
-    codes, index_of, stats = pack.codes, pack.index, pack.stats
-    sizes = [stats[code][0] for code in codes]
-    layers: list[dict[int, int]] = [{pack.full << shift: 0}]
-    for i in range(m):
+    def after_attacker(self, i: int, layer: dict[int, int]) -> dict[int, int]:
+        """The next layer: attacker `i` blocked in each way worth trying, or made the dump."""
+        shift, low_mask, choice_bits = self.shift, self.low_mask, self.choice_bits
+        pack, sizes, cost_shift, infinity = self.pack, self.sizes, self.cost_shift, self.infinity
+        codes, index_of, guard, dump = pack.codes, pack.index, pack.guard, self.dump
+        must_block = self.must_block
         nxt: dict[int, int] = {}
         get = nxt.get
-        needed_after = m - 1 - i  # later attackers that must each take a defender
-        strength = attackers[i]
-        as_dump = first_of[strength] + 1
+        needed_after = len(self.attackers) - 1 - i  # later attackers that must each take one
+        strength = self.attackers[i]
+        as_dump = self.first_of[strength] + 1
         # the states grouped by their free defenders (as an index into pack.codes)
         by_rest: dict[int, list[tuple[int, int]]] = {}
         present = 0
-        for state, value in layers[-1].items():
+        for state, value in layer.items():
             rest, dump1 = state >> shift, state & low_mask
             index = index_of[rest]
             base = ((value >> cost_shift) << cost_shift) | (state << choice_bits)
@@ -225,11 +246,11 @@ def _best(attackers: Sequence[int], defenders: Sequence[int], rule: MpRule) -> l
             present |= 1 << index
             if dump1 == 0 and (not must_block or sizes[index] - needed_after >= 2):
                 key = (rest << shift) | as_dump
-                if base | DUMP < get(key, infinity):
-                    nxt[key] = base | DUMP
-        for size, group, extra in options[i]:
+                if base | dump < get(key, infinity):
+                    nxt[key] = base | dump
+        for size, group, extra in self.options[i]:
             if size == 1 and pack.stats[group][1] < strength:
-                # one blocker weaker than the attacker: only the weakest free one (see above)
+                # one blocker weaker than the attacker: only the weakest free one (see `_best`)
                 holding = pack.weakest_is[group]
             else:
                 holding = pack.holding(group)
@@ -251,33 +272,40 @@ def _best(attackers: Sequence[int], defenders: Sequence[int], rule: MpRule) -> l
                     total = base + step
                     if total < get(key, infinity):
                         nxt[key] = total
-        layers.append(_drop_dominated_dumps(nxt, shift, cost_shift, attackers, pack))
+        return _drop_dominated_dumps(nxt, shift, cost_shift, self.attackers, pack)
 
-    best_key, best_cost = -1, -1
-    for state, value in layers[-1].items():
-        rest, dump1 = state >> shift, state & low_mask
-        cost = value >> cost_shift
-        if dump1:
-            if pack.stats[rest][0] < 2:
-                continue  # a dump of fewer than two is a single or nobody: covered above
-            cost += group_cost(attackers[dump1 - 1], rest)
-        elif rest:
-            continue
-        if best_cost < 0 or cost < best_cost:
-            best_key, best_cost = state, cost
-    if best_key < 0:  # pragma: no cover - every clash has an assignment
-        raise AssertionError("no assignment found")
+    def cheapest_end(self, layer: dict[int, int]) -> int:
+        """The best last state: no defender left free, or the dump's attacker takes the rest."""
+        best_key, best_cost = -1, -1
+        for state, value in layer.items():
+            rest, dump1 = state >> self.shift, state & self.low_mask
+            cost = value >> self.cost_shift
+            if dump1:
+                if self.pack.stats[rest][0] < 2:
+                    continue  # a dump of fewer than two is a single or nobody: covered above
+                cost += self.cost(self.attackers[dump1 - 1], rest)
+            elif rest:
+                continue
+            if best_cost < 0 or cost < best_cost:
+                best_key, best_cost = state, cost
+        if best_key < 0:  # pragma: no cover - every clash has an assignment
+            raise AssertionError("no assignment found")
+        return best_key
 
-    groups: list[int] = [0] * m
-    state = best_key
-    state_mask = (1 << state_bits) - 1
-    choice_mask = (1 << choice_bits) - 1
-    for i in range(m, 0, -1):
-        value = layers[i][state]
-        chosen = value & choice_mask
-        groups[i - 1] = best_key >> shift if chosen == DUMP else chosen  # the dump takes the rest
-        state = (value >> choice_bits) & state_mask
-    return pack.assign(groups)
+    def groups(self, layers: list[dict[int, int]], end: int) -> list[int]:
+        """Each attacker's blockers as a multiset, traced back from the last state `end`."""
+        m = len(self.attackers)
+        groups: list[int] = [0] * m
+        state = end
+        state_mask = (1 << self.state_bits) - 1
+        choice_mask = (1 << self.choice_bits) - 1
+        for i in range(m, 0, -1):
+            value = layers[i][state]
+            chosen = value & choice_mask
+            # the dump takes the rest
+            groups[i - 1] = end >> self.shift if chosen == self.dump else chosen
+            state = (value >> self.choice_bits) & state_mask
+        return groups
 
 
 def _drop_dominated_dumps(
