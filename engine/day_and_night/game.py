@@ -67,6 +67,7 @@ from engine.table import Change, Table
 
 
 def apply(state: State, action: Action) -> State:
+    """The state after `action`: a temple chosen, a spell cast, a step, or the turn's end."""
     if state.over:
         raise IllegalMove("the game is over", "game_over")
     if state.pending is not None and not isinstance(action, Temple):
@@ -76,60 +77,74 @@ def apply(state: State, action: Action) -> State:
         case Temple(fields):
             return _choose_temple(state, fields)
         case Cast(spell_id, targets):
-            spell = state.options.spell(side, spell_id)
-            if spell is None:
-                raise IllegalMove(f"{spell_id} is not a {side} spell", "not_your_spell")
-            if state.stepped:  # "Als erstes hat der Spieler die Möglichkeit zu zaubern"
-                raise IllegalMove("spells come first: the pawn has moved", "spells_first")
-            if state.hands[side] == 0:
-                raise IllegalMove("no card in hand", "hand_empty")
-            if spell.cost > state.ap:
-                raise IllegalMove(
-                    f"{spell.name} costs {spell.cost} AP, {state.ap} are left", "too_expensive"
-                )
-            check_prerequisite(state, side, spell)
-            if len(targets) != spell.targets:
-                raise IllegalMove(
-                    f"{spell.name} takes {spell.targets} target(s), got {len(targets)}",
-                    "wrong_targets",
-                )
-            steps = _split(spell, targets)
-            _validate(state, side, steps)  # the spell applies only when every target is valid
-            hands, discards = dict(state.hands), dict(state.discards)
-            hands[side] -= 1
-            discards[side] += 1
-            state = evolve(
-                state,
-                ap=state.ap - spell.cost,
-                hands=Scores(hands),
-                discards=Scores(discards),
-                cast=(*state.cast, (side, spell.id)),
-            )
-            return _effects(state, side, steps)
+            return _cast(state, side, spell_id, targets)
         case Step(to):
-            here = state.pawn(side)
-            if not on_board(to) or not adjacent(here, to):
-                raise IllegalMove("a step goes one field, not diagonally", "step_not_adjacent")
-            if state.ap < STEP_COST:
-                raise IllegalMove(
-                    f"a step costs {STEP_COST} AP, {state.ap} are left", "too_expensive"
-                )
-            if to in state.entered:
-                raise IllegalMove("that field was entered this turn", "entered_twice")
-            if side == "day" and here in state.crystals:
-                raise IllegalMove("a Day pawn on a crystal cannot leave", "pawn_held")
-            pawns = (to, state.pawns[1]) if side == "day" else (state.pawns[0], to)
-            moved = evolve(
-                state,
-                pawns=pawns,
-                ap=state.ap - STEP_COST,
-                entered=state.entered | {to},
-                stepped=True,
-            )
-            return judge(draw_spells(moved, side, 1))  # each field entered: one card
+            return _step(state, side, to)
         case End():
             return _next_turn(state)
     raise IllegalMove(f"unknown action {action!r}", "unknown_action")  # pragma: no cover
+
+
+def _spell_to_cast(state: State, side: str, spell_id: str, targets: tuple[Coord, ...]) -> Spell:
+    """The side's spell `spell_id`, if it may be cast now with that many targets."""
+    spell = state.options.spell(side, spell_id)
+    if spell is None:
+        raise IllegalMove(f"{spell_id} is not a {side} spell", "not_your_spell")
+    if state.stepped:  # "Als erstes hat der Spieler die Möglichkeit zu zaubern"
+        raise IllegalMove("spells come first: the pawn has moved", "spells_first")
+    if state.hands[side] == 0:
+        raise IllegalMove("no card in hand", "hand_empty")
+    if spell.cost > state.ap:
+        raise IllegalMove(
+            f"{spell.name} costs {spell.cost} AP, {state.ap} are left", "too_expensive"
+        )
+    check_prerequisite(state, side, spell)
+    if len(targets) != spell.targets:
+        raise IllegalMove(
+            f"{spell.name} takes {spell.targets} target(s), got {len(targets)}",
+            "wrong_targets",
+        )
+    return spell
+
+
+def _cast(state: State, side: str, spell_id: str, targets: tuple[Coord, ...]) -> State:
+    """A spell from the hand: its AP paid, its card discarded, its effects in order."""
+    spell = _spell_to_cast(state, side, spell_id, targets)
+    steps = _split(spell, targets)
+    _validate(state, side, steps)  # the spell applies only when every target is valid
+    hands, discards = dict(state.hands), dict(state.discards)
+    hands[side] -= 1
+    discards[side] += 1
+    state = evolve(
+        state,
+        ap=state.ap - spell.cost,
+        hands=Scores(hands),
+        discards=Scores(discards),
+        cast=(*state.cast, (side, spell.id)),
+    )
+    return _effects(state, side, steps)
+
+
+def _step(state: State, side: str, to: Coord) -> State:
+    """The side's pawn one field on, for `STEP_COST` AP; each field entered draws a card."""
+    here = state.pawn(side)
+    if not on_board(to) or not adjacent(here, to):
+        raise IllegalMove("a step goes one field, not diagonally", "step_not_adjacent")
+    if state.ap < STEP_COST:
+        raise IllegalMove(f"a step costs {STEP_COST} AP, {state.ap} are left", "too_expensive")
+    if to in state.entered:
+        raise IllegalMove("that field was entered this turn", "entered_twice")
+    if side == "day" and here in state.crystals:
+        raise IllegalMove("a Day pawn on a crystal cannot leave", "pawn_held")
+    pawns = (to, state.pawns[1]) if side == "day" else (state.pawns[0], to)
+    moved = evolve(
+        state,
+        pawns=pawns,
+        ap=state.ap - STEP_COST,
+        entered=state.entered | {to},
+        stepped=True,
+    )
+    return judge(draw_spells(moved, side, 1))  # each field entered: one card
 
 
 Steps = tuple[tuple[Effect, tuple[Coord, ...]], ...]  # each effect of a spell with its targets
