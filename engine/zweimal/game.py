@@ -1,21 +1,23 @@
 """A whole game of Zweimal: two rounds of setting up, placing (or moving) figures, laying
 road cards and scoring. Pure: `apply(state, action)` returns a new state or raises
-`IllegalMove` with a one-line reason (and a code the box translates)."""
+`IllegalMove` with a one-line reason (and a code the box translates).
+
+The parts: `state.py` (options, actions, the state), `notation.py` (how actions and options
+are written), `position.py` (the grid's roads and their scoring), `table.py` (the table);
+this module plays them (the rules) and is the game's contract (`GAME`)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from engine.contract import Game, Result, RoundResult, Scores
-from engine.core import Coord, DataError, IllegalMove, MisuseError, NotationError, evolve
+from engine.core import Coord, IllegalMove, evolve
 from engine.table import Change, Table
 from engine.zweimal import table as on_table
+from engine.zweimal.notation import format_action, format_options, parse_action, parse_options
 from engine.zweimal.position import (
     EMPTY,
-    FIGURES_PER_PLAYER,
     HORIZONTAL,
     VERTICAL,
     Position,
@@ -23,105 +25,20 @@ from engine.zweimal.position import (
     score,
     with_card,
 )
-
-Player = Literal["A", "B"]
-Phase = Literal["setup", "figure", "road", "over"]
-FLIP = {HORIZONTAL: VERTICAL, VERTICAL: HORIZONTAL}
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    variant: Literal[1, 2] = 1  # game 1: 4x4, place only; game 2: 5x5, place or move
-    starter: Player = "A"  # who starts round 1; the other starts round 2
-    supply: int = 16  # road cards beside the grid (game 2's round ends when they are used up)
-
-    def __post_init__(self) -> None:
-        if self.variant not in (1, 2):
-            raise DataError(f"variant must be 1 or 2, not {self.variant!r}")
-        if self.starter not in ("A", "B"):
-            raise DataError(f"starter must be 'A' or 'B', not {self.starter!r}")
-        if not 0 <= self.supply <= 99:
-            raise DataError(f"supply must be 0..99, not {self.supply!r}")
-
-    @property
-    def size(self) -> int:
-        return 4 if self.variant == 1 else 5
-
-
-# --- actions -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SetRoad:
-    """During set-up: the road card on this field lies this way (as on the table)."""
-
-    field: Coord
-    orientation: str
-
-
-@dataclass(frozen=True, slots=True)
-class StartRound:
-    """Set-up done: the grid on the box matches the table."""
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """Set-up in one step: the box dealt this layout (rows of '-' and '|') and the players laid
-    the cards to match; the round starts."""
-
-    roads: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    field: Coord
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """Game 2: move an own figure to an adjacent empty field along its road."""
-
-    source: Coord
-    target: Coord
-
-
-@dataclass(frozen=True, slots=True)
-class Lay:
-    """Lay a road card on a field without a figure: its orientation flips."""
-
-    field: Coord
-
-
-Action = SetRoad | StartRound | Deal | Place | Move | Lay
-
-
-# --- state ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    options: Options
-    round: int  # 1 or 2
-    phase: Phase
-    turn: Player
-    position: Position
-    supply: int
-    round_scores: tuple[Scores, ...] = ()
-    round_positions: tuple[Position, ...] = ()  # each finished round's final position
-    # the road cards laid this round on each field, row by row (empty: none yet): a field
-    # laid on twice shows its road as before, and an undo takes both cards off it
-    laid: tuple[int, ...] = ()
-
-    @property
-    def totals(self) -> Scores:
-        return Scores({p: sum(s[p] for s in self.round_scores) for p in ("A", "B")})
-
-    def figures_left(self, player: Player) -> int:
-        return FIGURES_PER_PLAYER - self.position.count(player)
-
-    def cards_on(self, field: Coord) -> int:
-        """The road cards laid this round on `field` (on top of the one dealt)."""
-        return self.laid[field[0] * self.options.size + field[1]] if self.laid else 0
+from engine.zweimal.state import (
+    FLIP as FLIP,
+    Action as Action,
+    Deal as Deal,
+    Lay as Lay,
+    Move as Move,
+    Options as Options,
+    Phase as Phase,
+    Place as Place,
+    Player as Player,
+    SetRoad as SetRoad,
+    StartRound as StartRound,
+    State as State,
+)
 
 
 def other(player: Player) -> Player:
@@ -297,65 +214,7 @@ def _with_figure(position: Position, field: Coord, who: str) -> Position:
     return Position(position.roads, tuple(figures))
 
 
-# --- the game contract (engine/contract.py) and the move notation ----------------------------
-
-COORD = re.compile(r"([0-9]{1,2}),([0-9]{1,2})")
-ACTION_FORMS = "set R,C -|'|', start, deal ROWS, place R,C, move R,C R,C, lay R,C"
-
-
-def _field(text: str) -> Coord:
-    found = COORD.fullmatch(text)
-    if not found:
-        raise NotationError(f"expected a field as ROW,COL like 1,2 (from 0), got {text!r}")
-    return int(found.group(1)), int(found.group(2))
-
-
-def format_action(action: Action) -> str:
-    match action:
-        case SetRoad((r, c), orientation):
-            return f"set {r},{c} {orientation}"
-        case StartRound():
-            return "start"
-        case Deal(roads):
-            return "deal " + "/".join(roads)
-        case Place((r, c)):
-            return f"place {r},{c}"
-        case Move((r, c), (tr, tc)):
-            return f"move {r},{c} {tr},{tc}"
-        case Lay((r, c)):
-            return f"lay {r},{c}"
-    raise MisuseError(f"not a Zweimal action: {action!r}")
-
-
-def parse_action(text: str) -> Action:
-    words = text.split()
-    if not words:
-        raise NotationError(f"empty action; actions: {ACTION_FORMS}")
-    verb, args = words[0], words[1:]
-    wanted = {"set": 2, "start": 0, "deal": 1, "place": 1, "move": 2, "lay": 1}
-    if verb not in wanted:
-        raise NotationError(f"unknown action {verb!r}; actions: {ACTION_FORMS}")
-    if len(args) != wanted[verb]:
-        raise NotationError(f"{verb!r} takes {wanted[verb]} argument(s), got {len(args)}")
-    if verb == "set":
-        if args[1] not in FLIP:
-            raise NotationError(f"a road lies '-' or '|', not {args[1]!r}")
-        return SetRoad(_field(args[0]), args[1])
-    if verb == "start":
-        return StartRound()
-    if verb == "deal":
-        rows = tuple(args[0].split("/"))
-        if len(rows) not in (4, 5) or any(len(r) != len(rows) or set(r) - set(FLIP) for r in rows):
-            raise NotationError(
-                "a dealt layout is 4 or 5 rows of as many '-' and '|' split by '/',"
-                f" got {args[0]!r}"
-            )
-        return Deal(rows)
-    if verb == "place":
-        return Place(_field(args[0]))
-    if verb == "move":
-        return Move(_field(args[0]), _field(args[1]))
-    return Lay(_field(args[0]))
+# --- the game contract (engine/contract.py) -------------------------------------------------
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -418,21 +277,10 @@ class Zweimal(Game[State, Action, Options]):
     )
 
     def parse_options(self, values: Mapping[str, str]) -> Options:
-        variant, starter, supply = values["variant"], values["starter"], values["supply"]
-        if variant not in ("1", "2"):
-            raise NotationError(f"variant is 1 (4x4) or 2 (5x5), not {variant!r}")
-        if starter not in ("A", "B"):
-            raise NotationError(f"starter is A or B, not {starter!r}")
-        if not re.fullmatch(r"[0-9]{1,2}", supply):
-            raise NotationError(f"supply is a number of road cards 0..99, not {supply!r}")
-        return Options(variant=int(variant), starter=starter, supply=int(supply))  # type: ignore[arg-type]
+        return parse_options(values)
 
     def format_options(self, options: Options) -> dict[str, str]:
-        return {
-            "variant": str(options.variant),
-            "starter": options.starter,
-            "supply": str(options.supply),
-        }
+        return format_options(options)
 
     def initial(self, options: Options) -> State:
         return initial_state(options)
