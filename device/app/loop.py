@@ -16,10 +16,8 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from pydantic import ValidationError
-
 from device import games
-from device.app import transition
+from device.app import reports, saved_screen, transition
 from device.app.effects import Append, Effect, Finish, NewGame, Resume, TeachCard, Undo
 from device.app.frame import render
 from device.app.menu import answered, menu_items
@@ -30,17 +28,12 @@ from device.app.state import (
     TOP_MENU,
     BoxState,
     DeckCount,
-    Page,
-    Teach,
     deck_checkers,
     engine_of,
     screens_of,
 )
 from device.events import UID_PATTERN, Event, Tap
-from device.games.contract import Confirm
 from device.hw.display import Screen
-from device.storage.actions import UiRecord, first_error
-from device.storage.losses import POWER_CUT
 from device.storage.records import GameRow, JsonObject, StoreError
 from device.storage.store import Store
 from device.ui.catalog import text
@@ -97,6 +90,9 @@ class Loop:
     # --- start-up ---------------------------------------------------------------------------
 
     def _restore(self) -> BoxState:
+        """The box as it was before the restart: the game on show replayed from its record,
+        the screen as saved over it, checked against what the box can show now, and what the
+        saved games report said."""
         box = BoxState(
             lang=self.lang,
             card_names=self.card_names,
@@ -104,50 +100,26 @@ class Loop:
             suggest=self.suggest,
         )
         try:
-            game_id, ui = self.store.screen()
+            game_id, saved = self.store.screen()
         except StoreError as error:
             log.error("%s", error)
-            game_id, ui = None, None
+            game_id, saved = None, None
         session, damage = (None, None)
         if game_id is not None:
             session, damage = self._load_session(game_id)
-        view = None
-        suggested = -1
-        solo_seat = ""
-        solo_told: tuple[str, ...] = ()
-        if ui is not None:
-            try:
-                rec = UiRecord.model_validate(ui)
-                box = replace(
-                    box,
-                    mode=rec.mode,
-                    menu=tuple((Page.parse(s), i) for s, i in rec.menu) or TOP_MENU,
-                    choice=tuple(rec.choice.items()),
-                    message=tuple(rec.message),
-                    confirm=Confirm.parse(rec.confirm),
-                    notice=rec.notice,
-                    undone=tuple(tuple(page) for page in rec.undone),
-                    teach=Teach(rec.teach_uid, rec.teach_known, rec.teach_in_game),
-                    check=DeckCount(
-                        rec.check_game if rec.check_game in games.GAMES else "",
-                        tuple(rec.check_uids),
-                        tuple(rec.check_cards),
-                    ),
-                )
-                view = rec.view
-                suggested = rec.suggested
-                solo_seat, solo_told = rec.solo, tuple(rec.solo_told)
-                kept = tuple((i, seat, tuple(told)) for i, seat, told in rec.solo_kept)
-                box = replace(box, solo_kept=kept)
-                if view is None and rec.cursor is not None:  # saved before games had views
-                    view = {"cursor": list(rec.cursor), "selected": rec.selected}
-            except (ValidationError, ValueError) as error:
-                detail = first_error(error) if isinstance(error, ValidationError) else error
-                log.error("saved screen unreadable (%s); starting at the menu", detail)
+        restored = saved_screen.read(box, saved)
         if session is not None:  # a solo game goes on solo, with the box's hand as told
-            session = solo.restored(session, solo_seat, solo_told)
-        box = replace(box, session=session, view=self._view(session, view))
-        box = self.opened(solo.suggestion_restored(box, suggested))  # (saved before it was)
+            session = solo.restored(session, restored.solo_seat, restored.solo_told)
+        box = replace(restored.box, session=session, view=self._view(session, restored.view))
+        box = self.opened(solo.suggestion_restored(box, restored.suggested))  # (saved before)
+        box = reports.said(self._shown_now(box), self.store.reports, damage, self.lang)
+        box = replace(box, recent=self._last_started())  # what each game was last started with
+        return self._with_resumable(box)
+
+    def _shown_now(self, box: BoxState) -> BoxState:
+        """A restored screen the box can still show: a new-game page whose questions changed,
+        a deck check of a game that has none, or a game's screen without its game, gives way
+        to the menu."""
         page = box.menu[-1][0]
         if page.kind == "question" or (page.kind == "setup" and not self._menu_fits(box)):
             box = replace(box, menu=TOP_MENU, choice=())  # (a question: saved before the page)
@@ -157,37 +129,9 @@ class Loop:
             box.check.game not in deck_checkers() or len(box.check.uids) != len(box.check.cards)
         ):
             box = replace(box, mode="menu", menu=TOP_MENU, check=DeckCount())
-        if session is None and box.mode not in ("menu", "check"):
+        if box.session is None and box.mode not in ("menu", "check"):
             box = replace(box, mode="menu", menu=TOP_MENU)
-        lines = [text(f"store.{key}", self.lang, **values) for key, values in self.store.reports]
-        failing = [
-            line
-            for (key, _), line in zip(self.store.reports, lines, strict=False)
-            if "failed" in key
-        ]
-        lines = [line for line in dict.fromkeys(lines) if line not in failing]
-        lines = [line for line in lines if line != text("store.damaged", self.lang)]
-        if damage:
-            lines.append(damage)
-        if lines:
-            # what a power cut cost is no damage: said as what it is (docs/box.md, what can
-            # go wrong)
-            keys = {key for key, _ in self.store.reports} - {"write_failed", "write_failed_full"}
-            if damage or not keys <= POWER_CUT:
-                lines = [text("store.damaged", self.lang), *lines]
-            elif keys:
-                lines = [text("store.power_cut", self.lang), *lines]
-            lines = lines[:4]
-            box = replace(
-                box,
-                mode="message" if session else "menu",
-                message=tuple(lines),
-                notice=lines[0] if session is None else "",
-            )
-        if failing:
-            box = replace(box, notice=failing[0])
-        box = replace(box, recent=self._last_started())  # what each game was last started with
-        return self._with_resumable(box)
+        return box
 
     def _last_started(self) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
         """The new-game answers each game was last started with, from the saved games."""
@@ -274,31 +218,6 @@ class Loop:
 
     # --- handling events --------------------------------------------------------------------
 
-    def ui_record(self, box: BoxState) -> dict[str, Any]:
-        view = None
-        if box.session is not None and box.view is not None:
-            view = screens_of(box.session).view_record(box.view)
-        return UiRecord(
-            mode=box.mode,
-            menu=[(page.record(), i) for page, i in box.menu],
-            choice=dict(box.choice),
-            view=view,
-            message=list(box.message),
-            confirm=box.confirm.record() if box.confirm else "",
-            notice=box.notice,
-            teach_uid=box.teach.uid,
-            teach_known=box.teach.known,
-            teach_in_game=box.teach.in_game,
-            check_game=box.check.game,
-            check_uids=list(box.check.uids),
-            check_cards=list(box.check.cards),
-            solo=box.session.box_seat if box.session is not None else "",
-            solo_told=list(box.session.box_told) if box.session is not None else [],
-            solo_kept=[(game_id, seat, list(told)) for game_id, seat, told in box.solo_kept],
-            undone=[list(page) for page in box.undone[box.undone_page :]],
-            suggested=solo.suggested_at(box),
-        ).model_dump()
-
     def handle(self, event: Event) -> None:
         before = self.box
         if isinstance(event, Tap) and not UID.fullmatch(event.uid):
@@ -342,7 +261,7 @@ class Loop:
         """The screen as shown, saved on its own (the game's record unchanged)."""
         session = self.box.session
         try:
-            self.store.record(session.db_id if session else None, self.ui_record(self.box))
+            self.store.record(session.db_id if session else None, saved_screen.record(self.box))
         except StoreError as error:
             log.error("%s", error)  # the screen as last saved: a restart opens it again
 
@@ -396,7 +315,7 @@ class Loop:
                         {**saved, SOLO: box_seat, **({SWAP: "yes"} if swap else {})}
                         if box_seat
                         else saved,
-                        self.ui_record(new),
+                        saved_screen.record(new),
                     )
                     session = replace(session, db_id=game_id)
                     new = replace(new, session=session)
@@ -422,7 +341,9 @@ class Loop:
                         view = self._view(loaded, None)
                         new = replace(new, session=loaded, view=view, solo_kept=kept)
                         game_id = other
-        self.store.record(game_id, self.ui_record(new), append=append, undo=undo, status=status)
+        self.store.record(
+            game_id, saved_screen.record(new), append=append, undo=undo, status=status
+        )
         return self._with_resumable(new) if effects else new
 
     def draw(self) -> None:

@@ -24,6 +24,8 @@ PRUNED = ("wal-damaged", "lesser")  # kinds that never hold the only copy of a g
 FULL_BELOW = 256 * 1024  # free bytes under which a failed write counts as a full card
 Status = Literal["playing", "finished", "abandoned"]  # a game as saved
 STATUSES: tuple[Status, ...] = ("playing", "finished", "abandoned")
+# the reports (catalog keys under "store.") that say saving fails now: no damage, no loss
+WRITE_FAILED = frozenset({"write_failed", "write_failed_full"})
 Kind = Literal["full", "io", "damaged"]  # why the saved games cannot be read or written
 # A JSON object as saved (an action, the screen): Any, as JSON is; its reader checks it
 # (device/storage/actions.py for actions, the app's screen record) before anything uses it.

@@ -2,8 +2,9 @@
 
 The parts: `state.py` (options, actions, the state, the board's fields), `effects.py` (what
 a spell's effects do), `temples.py` (temples, the verdict, Day's upkeep), `game.py` (playing a
-turn, the notation, the contract; `GAME`), `choices.py` (what can be played now, for the box),
-`spells.py` (spells as data), `adjudication.py` and `areas.py` (the board's verdict)."""
+turn, the contract; `GAME`), `notation.py` (actions and options as text), `choices.py` (what
+can be played now, for the box), `spells.py` (spells as data), `adjudication.py` and
+`areas.py` (the board's verdict)."""
 
 from engine.day_and_night.adjudication import (
     TEMPLE_SIZE,
