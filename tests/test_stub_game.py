@@ -208,3 +208,34 @@ def test_a_game_s_own_words_for_a_refusal_the_box_says_too_are_its_own():
         assert refused.notice == "The pile is empty" and effects == []
     finally:
         stubgame.unregister_stub()
+
+
+def test_a_two_player_game_s_presses_taps_and_undo_never_enter_solo_play(tmp_path, monkeypatch):
+    """Solo play's seam (device/app/solo/seat.py) is asked only in a solo game or with a hint
+    asked: a two-player game's press, tap, action and undo go straight to the game."""
+    from device.app.solo import seat
+
+    entered: list[str] = []
+    for name in ("press", "tap", "decides", "played", "told_since", "replies", "undone"):
+        real = getattr(seat, name)
+
+        def noted(*args, _name=name, _real=real, **kwargs):
+            entered.append(_name)
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(seat, name, noted)
+    sim = start(tmp_path)
+    try:
+        press(sim, *["down"] * menu_items(sim.loop.box).index("new"), "ok")
+        press(sim, *["down"] * menu_items(sim.loop.box).index("stapel"), "ok", "ok")
+        box = sim.loop.box
+        assert box.mode == "game" and box.session.box_seat == "" and box.session.state.pile == 7
+        press(sim, "down", "ok")  # A takes two
+        sim.store.teach([("04A2B3C4", "stapel:stone")])
+        sim.tap("04A2B3C4")  # a card: B takes one
+        assert sim.loop.box.session.state.pile == 4
+        press(sim, "back", "ok")  # undo: the tap taken back
+        assert sim.loop.box.session.state.pile == 5 and sim.loop.box.session.actions == 1
+    finally:
+        sim.stop()
+    assert entered == []

@@ -162,6 +162,17 @@ def texts_of(box: BoxState) -> Texts:
     return entry.texts if entry is not None else catalog.BOX
 
 
+def solo_game(session: Session | None) -> bool:
+    """A solo game: the box plays a seat. Asked before anything enters solo play's modules
+    (device/app/solo/): a two-player game's press, action and undo never do."""
+    return session is not None and bool(session.box_seat)
+
+
+def hint_asked(box: BoxState) -> bool:
+    """A hint asked for (searched or on show): a press goes to solo play's modules first."""
+    return box.session is not None and box.proposal is not None and box.proposal.hint
+
+
 def engine_of(session: Session) -> AnyGame:
     """The engine of the session's game (a game the box plays always has one)."""
     return games.GAMES[session.game].game

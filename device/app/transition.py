@@ -20,6 +20,7 @@ from device.app.state import (
     game_view,
     message_page,
     screens_of,
+    solo_game,
 )
 from device.app.teach import check_button, check_tap, offer, teach_button, teach_tap
 from device.app.turns import (
@@ -104,9 +105,10 @@ def _tap(box: BoxState, event: Tap) -> tuple[BoxState, list[Effect]]:
     if box.mode == "game" and session is not None:
         box = replace(box, undone=(), undone_page=0)  # the player goes on: the undo is read
         game, _, card = event.known.partition(":")
-        told = solo.tap(box, card, game == session.game, printed(box, event.known))
-        if told is not None:
-            return told, []
+        if solo_game(session):  # solo play's part first: a two-player game never enters it
+            told = solo.tap(box, card, game == session.game, printed(box, event.known))
+            if told is not None:
+                return told, []
         if game != session.game:
             other = games.GAMES[game].short if game in games.GAMES else game
             said = text("tap.other_game", box.lang, game=other, card=printed(box, event.known))

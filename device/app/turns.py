@@ -18,7 +18,9 @@ from device.app.state import (
     Mode,
     engine_of,
     game_view,
+    hint_asked,
     screens_of,
+    solo_game,
     texts_of,
 )
 from device.games.contract import ABANDON, UNDO, Layout, Reaction, Screens
@@ -34,9 +36,10 @@ def game_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
         if box.undone_page + 1 < len(box.undone):  # and closes the last: the board was hidden,
             return replace(box, undone_page=box.undone_page + 1), []  # so it never acts on it
         return replace(box, undone=(), undone_page=0), []
-    box, done = solo.press(box, button, try_action)  # solo play's and a hint's part first
-    if done is not None:
-        return box, done
+    if solo_game(session) or hint_asked(box):  # solo play's and a hint's part first
+        box, done = solo.press(box, button, try_action)
+        if done is not None:
+            return box, done
     view = game_view(box)
     reaction = screens_of(session).on_button(session.state, view, button)
     if button == "ok" and engine_of(session).is_over(session.state):
@@ -66,7 +69,8 @@ def try_action(box: BoxState, action: Any) -> tuple[BoxState, list[Effect]]:
     session = box.session
     assert session is not None
     engine, screens = engine_of(session), screens_of(session)
-    decided = solo.decides(box, action)  # solo play: the box's own decisions are its own
+    solo_play = solo_game(session)
+    decided = solo.decides(box, action) if solo_play else action  # the box's own decisions
     if decided != action:  # the player's screen showed another: the box's shown, then played
         view = screens.show_action(session.state, game_view(box), decided)
         return replace(box, view=view, notice=text("solo.box_decides", box.lang)), []
@@ -74,12 +78,15 @@ def try_action(box: BoxState, action: Any) -> tuple[BoxState, list[Effect]]:
         new_state = engine.apply(session.state, action)
     except IllegalMove as error:
         return replace(box, notice=texts_of(box).refusal(error.code, str(error), box.lang)), []
-    effects: list[Effect] = [Append(action, solo.told_since(session))]
+    effects: list[Effect] = [Append(action, solo.told_since(session) if solo_play else ())]
     history = (*session.history, action)
     known = len(session.before) == len(session.history)
     before = (*session.before, session.state) if known else ()
     played = replace(session, state=new_state, actions=len(history), history=history, before=before)
-    box, cut = solo.played(session, action, replace(box, session=played))  # the box's hand
+    box = replace(box, session=played)
+    cut: list[str] = []  # in solo play, the lines naming the box's discards
+    if solo_play:  # the box's hand followed, its discards named
+        box, cut = solo.played(session, action, box)
     box = replace(box, view=screens.after(session.state, new_state, game_view(box)))
     said = screens.said_after(session.state, new_state, box.lang)  # a step skipped, said
     if said:
@@ -126,13 +133,13 @@ def undo_turn(box: BoxState) -> tuple[BoxState, list[Effect]]:
     a line at a time (`undone`); where nothing on the table changes, what was taken back."""
     effects: list[Effect] = []
     session = box.session
-    n = solo.replies(box)
+    n = solo.replies(box) if solo_game(session) else 1
     for _ in range(n):
         box, done = undo_last(box)
         effects += done
     if session is None or box.session is None or not effects:
         return box, effects
-    now = solo.undone(box.session)  # solo play: the box's hand as it was
+    now = solo.undone(box.session) if solo_game(session) else box.session  # the box's hand
     box = replace(box, session=now)
     taken = session.history[len(session.history) - len(effects) :]
     held = (session.box_held.cards, now.box_held.cards)  # solo: the box's hand
@@ -206,7 +213,7 @@ def _first_undone(box: BoxState) -> tuple[Any, Any]:
     replies) and the state before it: the state the undo goes back to."""
     session = box.session
     assert session is not None and session.history
-    n = solo.replies(box)
+    n = solo.replies(box) if solo_game(session) else 1
     return session.states_before(engine_of(session))[-n], session.history[-n]
 
 
