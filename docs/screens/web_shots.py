@@ -15,6 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
+from device import games  # noqa: E402
 from device.sim.simulator import Simulator  # noqa: E402
 from tests.boxdriver import Player, settings  # noqa: E402
 from tests.webserver import serving  # noqa: E402
@@ -46,6 +47,11 @@ def play(state_dir: Path) -> dict[str, int]:
         p.start("day-and-night")
         p.press("right", "ok")  # a step
         ids["day-and-night"] = p.box.session.db_id
+        for game in games.playable():  # a game without a scene here: started, `ok` once
+            if game not in ids:
+                p.start(game)
+                p.press("ok")
+                ids[game] = p.box.session.db_id
         return ids
     finally:
         sim.stop()

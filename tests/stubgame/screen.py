@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from device.games import contract
-from device.games.contract import UNDO, Confirm, Question, Reaction
+from device.games.contract import UNDO, Confirm, Question, Reaction, starter_question
 from engine.core import DataError, MisuseError
 from tests.stubgame.engine import State, Take
 from tests.stubgame.texts import text
@@ -25,7 +25,7 @@ class StapelScreens(contract.Screens[State, View, Take]):
     def questions(self, answers: dict[str, str]) -> list[Question]:
         return [
             Question("pile", "stapel.pile", (("3", ""), ("7", ""), ("9", "")), default=1),
-            Question("starter", "menu.choose_starter", (("A", "player.A"), ("B", "player.B"))),
+            starter_question(),  # the contract's: who begins, its short form on the page
         ]
 
     def initial_view(self, state: State) -> View:
