@@ -21,7 +21,7 @@ from luma.oled.device import sh1106, ssd1306  # noqa: E402
 
 from device.app.frame import render  # noqa: E402
 from device.app.session import Session  # noqa: E402
-from device.app.state import TOP, BoxState  # noqa: E402
+from device.app.state import TOP, BoxState, line_notice  # noqa: E402
 from device.games.zweimal.view import View  # noqa: E402
 from device.hw.oled import PagedOled  # noqa: E402
 from engine.zweimal.game import Lay, Options, Place, StartRound, apply, initial_state  # noqa: E402
@@ -63,7 +63,10 @@ def boxes():
             BoxState(mode="menu", session=base.session),
             BoxState(mode="menu", menu=((TOP, 1),), session=base.session),
         ),
-        "refusal line appears": (base, replace(base, notice="Feld hat schon eine Figur")),
+        "refusal line appears": (
+            base,
+            replace(base, notice=line_notice("Feld hat schon eine Figur")),
+        ),
     }
 
 

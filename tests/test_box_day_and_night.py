@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from device.app.menu import menu_items
-from device.app.state import Page
+from device.app.state import Page, notice_text
 from device.sim.simulator import Simulator
 from device.storage.store import Store
 from engine.day_and_night.game import GAME
@@ -76,15 +76,15 @@ def test_a_spell_with_its_target_then_a_step_and_the_refusals(table):
     s = t.state
     assert s.board.at(0, 1) == "d" and s.ap == 9 and s.hands["day"] == 4
     t.cast("veil")  # mystify needs the pawn on a Day tile: it stands on an empty one
-    assert t.box.notice == "Bedingung fehlt" and t.state == s  # nothing changed
+    assert notice_text(t.box) == "Bedingung fehlt" and t.state == s  # nothing changed
     assert t.box.view.mode == "board"  # back on the board
     t.step((0, 1))  # onto the new tile: 3 AP, a card
     assert t.state.ap == 6 and t.state.hands["day"] == 5 and t.state.draws == 1
     t.step((0, 0))  # back to the start field: entered this turn
-    assert t.box.notice == "Feld schon betreten"
+    assert notice_text(t.box) == "Feld schon betreten"
     s = t.state
     t.cast("veil")  # spells come first ("Als erstes ... zaubern"): refused now
-    assert t.box.notice == "Zaubern vor dem Gehen" and t.state == s
+    assert notice_text(t.box) == "Zaubern vor dem Gehen" and t.state == s
     t.step((1, 1))
     assert t.state.ap == 3
 
@@ -98,7 +98,7 @@ def test_a_spell_needs_its_action_points(table):
     assert t.state.ap == 1
     s = t.state
     t.cast("sunrise")
-    assert t.box.notice == "Zu wenig Aktionspunkte" and t.state == s
+    assert notice_text(t.box) == "Zu wenig Aktionspunkte" and t.state == s
 
 
 def test_the_end_of_a_turn_and_the_upkeep_of_both_markers(table):
@@ -111,9 +111,9 @@ def test_the_end_of_a_turn_and_the_upkeep_of_both_markers(table):
     assert t.state.turn == "night" and t.state.ap == 12
     t.cast("dusk", (4, 7))  # a Night tile next to Night's pawn
     t.cast("ice")  # crystallize 3, with one Night tile: refused at once, not after 3 targets
-    assert t.box.notice == "Kein Ziel möglich" and t.box.view.mode == "board"
+    assert notice_text(t.box) == "Kein Ziel möglich" and t.box.view.mode == "board"
     t.cast("ice")  # again, the view as it was: still the reason, not "not now"
-    assert t.box.notice == "Kein Ziel möglich"
+    assert notice_text(t.box) == "Kein Ziel möglich"
     t.end_turn()
     s = t.state
     assert s.turn == "day" and dict(s.mystify) == {(0, 1): 2} and s.upkeep.markers == ((0, 1),)
@@ -255,7 +255,7 @@ def test_a_crystal_holds_days_pawn_and_days_spells_in_days_next_turn(tmp_path):
         assert t.state.crystals == frozenset({(0, 1), (1, 0)})
         t.end_turn()
         t.step((0, 2))
-        assert t.box.notice == "Kristall hält die Figur"
+        assert notice_text(t.box) == "Kristall hält die Figur"
         assert not t.cast("turn-to-day", (1, 0))  # a crystallized tile is not offered
         assert list(t.options()) == [(4, 7)] and t.state.board.at(1, 0) == "n"
         t.leave()
@@ -294,7 +294,7 @@ def test_a_draw_when_neither_can_have_the_tiles_of_a_second_temple(tmp_path):
         assert t.box.menu[-1] == (Page("setup", "day-and-night"), 0)  # the opponent first
         assert dict(t.box.choice)["deck_rules"] == "free"  # a designer's box: free first
         t.press("down", "right", "ok")  # as the original: these decks break it
-        assert t.box.mode == "menu" and t.box.notice == "Deck bricht Regeln"
+        assert t.box.mode == "menu" and notice_text(t.box) == "Deck bricht Regeln"
         assert dict(t.box.choice)["deck_rules"] == "strict"  # the page stays, to change it
         t.press("left", "ok")  # free; a person
         assert t.box.mode == "game" and t.state.options.deck_rules == "free"

@@ -29,6 +29,7 @@ import json
 
 import pytest
 
+from device.app.state import notice_text
 from device.cli.main import main
 from device.games.contract import UNDO
 from device.games.feuer_und_wasser.screen import places
@@ -152,7 +153,7 @@ def test_the_card_starts_on_the_tip_and_back_takes_back_in_every_step(tmp_path):
         t.new_game("rows", "no")
         assert hint(t.state, t.box.view, "de") == "ok:diese back:rückgängig"
         t.press("back")  # the draw step, nothing to take back yet: said at once
-        assert t.box.mode == "game" and t.box.notice == "Nichts zurückzunehmen"
+        assert t.box.mode == "game" and notice_text(t.box) == "Nichts zurückzunehmen"
         t.draw("F1")
         view = t.box.view
         assert (view.at, view.turns, view.best) == ((0, 1), 0, 2)  # row 4 -> 2 ...
@@ -307,7 +308,7 @@ def test_a_tap_draws_the_card_and_a_wrong_card_is_refused(tmp_path):
             [("04A2B3C4", "feuer-und-wasser:W1"), ("04A2B3C5", "feuer-und-wasser:F2")]
         )
         t.sim.tap("04A2B3C4")  # Water's card on Fire's turn
-        assert t.box.notice == "Nicht in diesem Stapel" and t.state.drawn is None
+        assert notice_text(t.box) == "Nicht in diesem Stapel" and t.state.drawn is None
         t.sim.tap("04A2B3C5")
         assert t.state.drawn == "F2"
     finally:

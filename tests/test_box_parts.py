@@ -9,6 +9,7 @@ from gpiozero.pins.mock import MockFactory
 from luma.oled.device import ssd1306
 
 from device.app.runtime import Runtime
+from device.app.state import notice_text
 from device.hw.display import dummy_device
 from device.hw.oled import PagedOled
 from device.settings import Buttons, Reader, Settings
@@ -39,7 +40,7 @@ def test_missing_reader_is_shown_and_the_box_reconnects(tmp_path):
         sim.unplug()
         wait_for(lambda: not box.loop.box.reader_ok)
         box.settle()
-        assert box.loop.box.notice == "Kartenleser fehlt"
+        assert notice_text(box.loop.box) == "Kartenleser fehlt"
         image = box.screen.image
         assert image.getpixel((127, 8))  # the standing mark in the status line
         # buttons still work

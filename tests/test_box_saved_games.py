@@ -10,6 +10,7 @@ from PIL import ImageChops
 
 from device import games
 from device.app.menu import menu_items
+from device.app.state import notice_text
 from device.games.contract import ABANDON
 from device.sim.simulator import Simulator
 from device.storage.records import FILE
@@ -126,8 +127,8 @@ def test_damaged_save_file_is_reported_and_older_games_survive(tmp_path, caplog,
         q = start(tmp_path)
     try:
         # on the screen: the damage and the way out
-        assert "Spielstand beschädigt" in q.box.message + (q.box.notice,)
-        assert "Sicherung geladen" in q.box.message + (q.box.notice,)
+        assert "Spielstand beschädigt" in q.box.message + (notice_text(q.box),)
+        assert "Sicherung geladen" in q.box.message + (notice_text(q.box),)
         # in the log
         assert any("damaged" in r.getMessage() for r in caplog.records)
         # the older, finished game is still there, and the damaged file is kept aside
@@ -280,7 +281,7 @@ def test_random_presses_with_the_menu_never_log_an_error_or_stop_the_backups(
     sim = Simulator(settings("de"), tmp_path)
     sim.start()
     try:
-        assert "Spielstand" not in " ".join(sim.loop.box.message + (sim.loop.box.notice,))
+        assert "Spielstand" not in " ".join(sim.loop.box.message + (notice_text(sim.loop.box),))
     finally:
         sim.stop()
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
@@ -333,17 +334,17 @@ def test_a_card_the_box_cannot_use_now_says_why(tmp_path):
         sim.tap("04000009")  # never taught: "this card?" (tests/test_teach_in_game.py)
         assert sim.loop.box.mode == "teach" and sim.loop.box.teach.in_game
         sim.press("back")  # not now: the game again, nothing taught
-        assert sim.loop.box.mode == "game" and sim.loop.box.notice == ""
+        assert sim.loop.box.mode == "game" and notice_text(sim.loop.box) == ""
         sim.tap("04000001")  # each known card by the name printed on it (issue 33)
-        assert sim.loop.box.notice == "Fuchs: Karte von WD"
+        assert notice_text(sim.loop.box) == "Fuchs: Karte von WD"
         sim.tap("04000002")  # a player tag: nothing to do with it in Zweimal's set-up
-        assert sim.loop.box.notice == "Spieler A: jetzt nicht nutzbar"
+        assert notice_text(sim.loop.box) == "Spieler A: jetzt nicht nutzbar"
         assert sim.loop.box.session.actions == 0
         sim.hold("ok")
         sim.tap("04000001")  # in the menu: where it is taken
-        assert sim.loop.box.notice == "Fuchs: im Spiel auflegen"
+        assert notice_text(sim.loop.box) == "Fuchs: im Spiel auflegen"
         sim.tap("04000009")  # an unknown tag in the menu: where to teach it
-        assert sim.loop.box.notice == "Karte unbekannt: im Menü anlernen"
+        assert notice_text(sim.loop.box) == "Karte unbekannt: im Menü anlernen"
     finally:
         sim.stop()
 
@@ -442,10 +443,10 @@ def test_a_take_back_of_the_end_survives_every_later_start(tmp_path, caplog, gam
         sim = started()
         try:
             box = sim.loop.box
-            assert (box.mode, box.message, box.notice) == (
+            assert (box.mode, box.message, notice_text(box)) == (
                 shown[0].mode,
                 shown[0].message,
-                shown[0].notice,
+                notice_text(shown[0]),
             )
             assert box.session.actions == left and not entry.game.is_over(box.session.state)
             if undo:  # a further take-back, of a step the backups hold

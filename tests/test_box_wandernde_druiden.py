@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from device.app.menu import menu_items
+from device.app.state import notice_text
 from device.cli.main import main
 from device.games.contract import Confirm
 from device.games.wandernde_druiden.drawing import _pick_screen as pick_screen, pick_options
@@ -193,20 +194,20 @@ def test_a_creature_is_refused_without_power_places_and_nothing_changes(table):
     t.tap("hain")
     before = t.state
     t.tap("wolf")  # needs two Hain
-    assert t.state == before and "Kraftorte" in t.box.notice
+    assert t.state == before and "Kraftorte" in notice_text(t.box)
     t.tap("drache")  # needs Fels and Quelle
     assert t.state == before
     t.tap("fuchs")
     assert t.strengths("A") == [1]
     t.tap("eule")  # the Hain is used this turn
-    assert t.strengths("A") == [1] and t.box.notice
+    assert t.strengths("A") == [1] and notice_text(t.box)
     t.tap("quelle")  # one power place a turn
-    assert len(t.side("A").places) == 1 and t.box.notice
+    assert len(t.side("A").places) == 1 and notice_text(t.box)
     # the list offers the creatures now; ok lays the first (the fox: no Hain left)
     t.press("ok")
     assert t.box.view.mode == "cards"
     t.press("ok")
-    assert t.strengths("A") == [1] and t.box.notice
+    assert t.strengths("A") == [1] and notice_text(t.box)
 
 
 def test_a_whole_game_to_a_win_by_mp(table, tmp_path):
@@ -287,7 +288,7 @@ def test_the_deck_check_counts_each_tag_once_and_reports(table):
     t.tap("wolf", 8)  # the same tag twice in a row: one card
     assert len(t.box.check.uids) == 9
     t.tap("wolf", 2)  # a tag counted before: not again, and the box says so
-    assert len(t.box.check.uids) == 9 and t.box.notice
+    assert len(t.box.check.uids) == 9 and notice_text(t.box)
     t.sim.tap("04FFFFFF")  # a tag the box does not know
     assert len(t.box.check.uids) == 10
     t.press("back")  # the last tag is not counted after all
@@ -580,12 +581,12 @@ def test_a_tap_during_the_clash_is_refused_and_keeps_the_assignment(table):
     view, state = t.box.view, t.state
     assert view.mode == "clash"
     t.tap("wolf", 5)
-    assert t.box.notice == "Erst den Kampf beenden"
+    assert notice_text(t.box) == "Erst den Kampf beenden"
     assert t.box.view == view and t.state == state
     t.press("ok")  # the outcome in words
     view = t.box.view
     t.tap("wolf", 6)
-    assert t.box.notice == "Erst den Kampf beenden"
+    assert notice_text(t.box) == "Erst den Kampf beenden"
     assert t.box.view == view and t.state == state
 
 
@@ -653,7 +654,7 @@ def test_the_picker_offers_the_cards_that_can_be_paid_and_a_refusal_keeps_it_ope
     t.press("down")
     before = t.state
     t.press("ok")
-    assert t.state == before and t.box.notice  # refused, said
+    assert t.state == before and notice_text(t.box)  # refused, said
     assert t.box.view.mode == "cards" and t.box.view.index == 1  # still at that card
 
 

@@ -5,6 +5,7 @@ import json
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+from device.app.state import notice_text
 from device.cli.main import main
 from device.sim.simulator import Simulator
 from device.ui import fonts
@@ -133,7 +134,7 @@ def test_refusal_is_one_line_on_screen_and_changes_nothing(box):
     before = p.state
     _cursor_on(p, (0, 0))
     p.press("ok")  # B on A's field
-    assert p.box.notice == "Feld hat schon eine Figur"
+    assert notice_text(p.box) == "Feld hat schon eine Figur"
     assert p.state == before
     saved = p.sim.store.events(p.box.session.db_id)
     assert len(saved) == p.box.session.actions == 1 + 2  # set-up done, place, lay
@@ -142,7 +143,7 @@ def test_refusal_is_one_line_on_screen_and_changes_nothing(box):
     n, cell = 4, 13
     board = image.crop((0, 0, 1 + n * cell + 1, 1 + n * cell + 1))
     p.press("right")  # any next input clears the notice
-    assert p.box.notice == ""
+    assert notice_text(p.box) == ""
     again = p.sim.screen.image.crop((0, 0, 1 + n * cell + 1, 1 + n * cell + 1))
     moved = ImageChops.difference(board.convert("L"), again.convert("L")).getbbox()
     assert moved is not None and moved[3] <= 1 + n * cell  # only the cursor moved
@@ -158,7 +159,7 @@ def test_english_screens(tmp_path):
         p.place((0, 0))
         _cursor_on(p, (0, 0))
         p.press("ok")  # a card on the figure just placed
-        assert p.box.notice == "Card only on a free field"
+        assert notice_text(p.box) == "Card only on a free field"
     finally:
         sim.stop()
 
@@ -192,7 +193,7 @@ def test_after_undoing_a_rounds_end_the_cursor_stands_where_the_step_is(tmp_path
         sim.press("ok")  # read
         sim.press("ok")  # the step
         box = sim.loop.box
-        assert "Figur" not in box.notice and box.session.actions == undone + 1
+        assert "Figur" not in notice_text(box) and box.session.actions == undone + 1
     finally:
         sim.stop()
 
@@ -230,11 +231,11 @@ def test_a_figure_step_the_rules_skip_is_said_over_the_board():
             skipped = new.phase == "road" and new.turn != state.turn and new.round == state.round
             if skipped:
                 assert new.figures_left(new.turn) == 0 and not can_move(new, new.turn)
-                said.append(after.notice)
+                said.append(notice_text(after))
                 with fit.strict():
                     render(after)
-            elif after.notice:
-                assert "Figur" not in after.notice and "figure" not in after.notice
+            elif notice_text(after):
+                assert "Figur" not in notice_text(after) and "figure" not in notice_text(after)
         state = GAME.apply(state, action)
         if said:
             break

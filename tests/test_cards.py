@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from device.app.state import notice_text
 from device.cli.main import main
 from device.sim.simulator import Simulator
 from device.storage.store import Store
@@ -36,7 +37,7 @@ def test_teach_screen_tap_pick_and_it_is_saved(tmp_path):
         assert p.box.teach.uid == "04A2B3C4" and p.box.teach.known == ""
         p.press("down")  # zweimal:player-B
         p.press("ok")
-        assert p.box.notice == "Gelernt: Spieler B"  # as printed (issue 33)
+        assert notice_text(p.box) == "Gelernt: Spieler B"  # as printed (issue 33)
         assert sim.store.card_for("04A2B3C4") == "zweimal:player-B"
         sim.tap("04A2B3C4")  # tapped again: the screen says what it is
         assert p.box.teach.known == "zweimal:player-B"
@@ -69,7 +70,7 @@ def test_an_unknown_tag_outside_the_teach_screen_says_where_to_teach_it(tmp_path
     sim.start()
     try:
         sim.tap("04A2B3C4")
-        assert sim.loop.box.notice == "Karte unbekannt: im Menü anlernen"
+        assert notice_text(sim.loop.box) == "Karte unbekannt: im Menü anlernen"
         assert sim.store.cards() == []
     finally:
         sim.stop()

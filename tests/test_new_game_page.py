@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from device.app.menu import menu_items
-from device.app.state import Page
+from device.app.state import Page, notice_text
 from device.sim.simulator import Simulator
 from tests.boxdriver import Player, settings
 
@@ -179,7 +179,7 @@ def test_a_new_tag_on_the_teach_screen_opens_on_the_next_card_not_taught(tmp_pat
             assert names[p.box.menu[-1][1]] == expected
             p.press("ok")
         assert p.sim.store.cards()[-1] == ("04E00003", "day-and-night:sunrise")
-        assert p.box.notice == "Gelernt: Morgensonne"  # the name printed on the card
+        assert notice_text(p.box) == "Gelernt: Morgensonne"  # the name printed on the card
     finally:
         p.sim.stop()
 

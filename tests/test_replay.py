@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from device.app.state import notice_text
 from device.cli.main import main
 from device.games.contract import UNDO
 from device.storage.records import FILE
@@ -218,7 +219,7 @@ def test_a_game_saved_under_other_rules_is_listed_and_never_replayed(capsys, tmp
     p = start(tmp_path)
     try:
         assert p.box.session is None
-        assert f"#{game_id}: andere Regeln" in p.box.message + (p.box.notice,)
+        assert f"#{game_id}: andere Regeln" in p.box.message + (notice_text(p.box),)
         assert not p.box.resumable  # not offered to resume: it cannot be replayed
     finally:
         p.sim.stop()

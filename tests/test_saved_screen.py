@@ -7,7 +7,7 @@ import logging
 from dataclasses import replace
 
 from device.app import saved_screen
-from device.app.state import TOP_MENU, BoxState, Teach
+from device.app.state import TOP_MENU, BoxState, Teach, line_notice, noticed
 
 
 def shown() -> BoxState:
@@ -15,7 +15,7 @@ def shown() -> BoxState:
         BoxState(),
         mode="teach",
         message=("one", "two"),
-        notice="a notice",
+        notice=noticed("menu.rematch"),
         teach=Teach("04AABBCC", "zweimal:A", False),
     )
 
@@ -51,3 +51,15 @@ def test_a_screen_of_another_version_or_shape_starts_the_box_at_its_menu(caplog)
 def test_a_zweimal_cursor_saved_before_games_had_views_becomes_the_view():
     data = {"mode": "game", "cursor": [1, 2], "selected": None}
     assert saved_screen.read(BoxState(), data).view == {"cursor": [1, 2], "selected": None}
+
+
+def test_a_notice_is_saved_as_what_happened_and_worded_in_the_box_s_language():
+    from device.app.state import notice_text
+
+    data = saved_screen.record(shown())
+    assert data["notice"]["key"] == "menu.rematch"
+    restored = saved_screen.read(BoxState(lang="en"), data).box
+    assert notice_text(restored) == "Rematch: a new game"
+    assert notice_text(shown()) == "Revanche: neues Spiel"
+    old = {**data, "notice": "Feld hat schon eine Figur"}  # saved as a line, before
+    assert saved_screen.read(BoxState(), old).box.notice == line_notice("Feld hat schon eine Figur")

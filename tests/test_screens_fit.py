@@ -22,6 +22,7 @@ from device import games
 from device.app.loop import Loop
 from device.app.menu import SOLO, menu_items, menu_question
 from device.app.solo import hand as solo_hand
+from device.app.state import notice_text
 from device.cards.names import card_names
 from device.events import Hold, Press, Tap
 from device.hw.display import Screen, dummy_device
@@ -93,7 +94,12 @@ def test_the_guard_refuses_drawing_over_the_hint_line():
 
 def _screen_kind(box) -> tuple:
     view = box.view
-    return (box.mode, box.menu[-1][0].record()[:2], getattr(view, "mode", None), bool(box.notice))
+    return (
+        box.mode,
+        box.menu[-1][0].record()[:2],
+        getattr(view, "mode", None),
+        bool(notice_text(box)),
+    )
 
 
 def _solo_kinds(box) -> set[str]:

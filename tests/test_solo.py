@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from device.app.solo import seat as solo_play, thinking
+from device.app.state import NO_NOTICE, notice_text
 from device.cli.main import main
 from device.sim.simulator import Simulator
 from tests.boxdriver import Player, settings
@@ -175,7 +176,10 @@ def test_a_hint_dropped_by_another_press_and_played_by_ok_in_every_game(tmp_path
             assert not dropped.proposal.hint and dropped.session.actions == i, (game, action)
             back, _ = handle(box, Press("back"))
             assert not back.proposal.hint and back.session.actions == i, (game, action)
-            assert (back.mode, back.view, back.notice) == ("game", box.view, ""), (game, action)
+            assert (back.mode, back.view, notice_text(back)) == ("game", box.view, ""), (
+                game,
+                action,
+            )
 
 
 def test_a_clash_the_box_starts_is_handed_to_the_defender_s_own_screen(monkeypatch):
@@ -319,7 +323,7 @@ def test_the_box_s_defence_shown_is_the_defence_applied():
         other = next(a for a in defences if clash_outcome(state, a) != clash_outcome(state, chosen))
         shown = replace(box, view=screens.show_action(state, box.view, other))  # the player's
         refused, effects = handle(shown, Press("ok"))
-        assert effects == [] and refused.notice == "Das entscheidet die Box"
+        assert effects == [] and notice_text(refused) == "Das entscheidet die Box"
         assert clash_action(refused.view) == chosen  # the box's, on the outcome screen
         played, effects = handle(refused, Press("ok"))
         assert played.session.history[-1] == chosen  # what was shown is what is applied
@@ -347,7 +351,7 @@ def test_a_finished_game_has_no_hint_said_in_the_menu_never_over_its_result():
                   view=entry.screens.initial_view(over))  # fmt: skip
         asked = solo.ask_hint(box)
         assert asked.mode == "menu" and asked.proposal is None, game
-        assert asked.notice == "Spiel vorbei: kein Tipp", game
+        assert notice_text(asked) == "Spiel vorbei: kein Tipp", game
         with fit.strict():
             render(asked)
 
@@ -447,7 +451,7 @@ def test_when_the_box_defends_the_clash_screen_offers_no_change():
     for arrow in ("right", "left"):
         box, _ = game_button(box, arrow)
         assert box.view.assignment == before and _band(box, shown(box)) == "The box decides that"
-    box, _ = game_button(replace(box, notice=""), "ok")
+    box, _ = game_button(replace(box, notice=NO_NOTICE), "ok")
     assert box.view.mode == "outcome" and _lines(box, shown(box))[1] == "ok:fight back:blocks"
     clash = clash_action(box.view)
     box, _ = game_button(box, "ok")
@@ -475,7 +479,7 @@ def test_the_box_s_draw_waits_until_the_round_s_result_is_read(tmp_path):
         screens = games.GAMES[GAME.id].screens
         view = screens.after(p.state, state, screens.initial_view(p.state))
         session = replace(p.box.session, state=state)
-        box = replace(p.box, session=session, view=view, proposal=None, notice="")
+        box = replace(p.box, session=session, view=view, proposal=None, notice=NO_NOTICE)
         assert view.review is not None and GAME.to_move(state) == "B"
         assert not box_draws(box)  # the round's result on show
         assert box_draws(replace(box, view=screens.initial_view(state)))  # read: the draw

@@ -12,7 +12,7 @@ from device.app.frame import render
 from device.app.menu import menu_items
 from device.app.session import Session
 from device.app.solo import hand as solo, thinking
-from device.app.state import BoxState
+from device.app.state import BoxState, notice_text
 from device.app.transition import handle
 from device.app.turns import try_action
 from device.events import Press
@@ -43,7 +43,7 @@ def test_the_box_s_first_hand_is_told_card_by_card_before_anything_else(tmp_path
         t = solo_druiden(sim)
         assert solo.cards_to_tell(t.box) == 8 and t.state.turn == "A"
         t.tap("fels")  # a tap tells a card, and the box says which it took
-        assert t.box.notice == "Box hat Felsen"
+        assert notice_text(t.box) == "Box hat Felsen"
         t.press("down", "ok")  # so does a pick: the second card of B's deck's list
         assert t.box.session.box_held.cards == ("fels", "steinkreis")
         t.press("back")  # the last card told, taken back
@@ -53,7 +53,7 @@ def test_the_box_s_first_hand_is_told_card_by_card_before_anything_else(tmp_path
         assert t.box.session.actions == 0  # nothing of A's game goes on meanwhile
         tell_all(t, ["quelle"] * 6)
         assert solo.cards_to_tell(t.box) == 0 and len(t.box.session.box_told) == 8
-        assert not t.box.notice.startswith("Box hat")  # the last: the game goes on at once
+        assert not notice_text(t.box).startswith("Box hat")  # the last: the game goes on at once
         t.tap("hain", copy=7)  # now a tap is A's own card again
         assert t.box.session.actions == 1 and t.state.side("A").places
     finally:
@@ -69,11 +69,11 @@ def test_a_card_the_box_s_deck_has_no_copy_of_left_is_refused(tmp_path):
         t.end_turn()  # B draws one card to its first turn's 9
         assert solo.cards_to_tell(t.box) == 1
         t.tap("salamander", copy=51)
-        assert solo.cards_to_tell(t.box) == 1 and t.box.notice == "Salamander: alle gezogen"
+        assert solo.cards_to_tell(t.box) == 1 and notice_text(t.box) == "Salamander: alle gezogen"
         for other in ("no-such-card", "hain"):  # unknown, and a card of A's deck only
             after = solo.take_told(t.box, other)
             assert after.session.box_held == t.box.session.box_held
-            assert after.notice == "Nicht im Deck der Box"
+            assert notice_text(after) == "Nicht im Deck der Box"
     finally:
         sim.stop()
 
@@ -357,7 +357,7 @@ def test_the_list_of_the_box_s_deck_moves_on_from_a_card_all_told(tmp_path):
         told = cards[shown(t.box).deal_at]
         assert told != "drache"
         t.press("ok")  # taken, not refused
-        assert t.box.session.box_told[-1] == told and "Alle" not in t.box.notice
+        assert t.box.session.box_told[-1] == told and "Alle" not in notice_text(t.box)
         sim.loop.box = replace(t.box, deal=drache + 1)
         t.press("up")  # back over drache, all told
         assert t.box.deal == (drache - 1) % len(cards)

@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 
 from device.app.loop import Loop
+from device.app.state import notice_text
 from device.hw.display import Screen, dummy_device
 from device.storage.contents import read_events
 from device.storage.records import BACKUP, FILE
@@ -166,7 +167,7 @@ def _start_and_check(directory: Path, template: Template, may_be_silent: bool = 
     store = Store(directory)
     try:
         loop = Loop(store, Screen(dummy_device()), "de")
-        said = loop.box.message + (loop.box.notice,)
+        said = loop.box.message + (notice_text(loop.box),)
         said = [line for line in said if line]
         # 1. the finished game (held by the backup) is whole and finished
         rows = {g.id: g for g in store.games()}
@@ -295,7 +296,7 @@ def test_missing_empty_or_one_byte_database_is_restored_and_said(clean_image, tm
     look.close()
     assert {p.name: p.read_bytes() for p in directory.iterdir()} == before
     loop = _start_and_check(directory, clean_image)
-    said = loop.box.message + (loop.box.notice,)
+    said = loop.box.message + (notice_text(loop.box),)
     assert "Sicherung geladen" in said
 
 
@@ -374,7 +375,7 @@ def test_backups_keep_generations_and_are_never_replaced_by_less(clean_image, tm
     # the later one and the box goes on from it; nothing was lost, so nothing is said
     shutil.copyfile(clean_image.directory / FILE, directory / FILE)
     loop = _start_and_check(directory, clean_image)
-    assert loop.box.message == () and loop.box.notice == ""
+    assert loop.box.message == () and notice_text(loop.box) == ""
     assert _backup_games(directory / BACKUP) == newest
     store = Store(directory, read_only=True)
     assert store.game(clean_image.playing_id).status == "abandoned"
@@ -422,7 +423,7 @@ def test_full_card_at_start_is_not_damage_and_saving_resumes(clean_image, tmp_pa
         try:
             assert store.failing == "full"
             loop = Loop(store, Screen(dummy_device()), "de")
-            assert loop.box.notice == "Voll: nicht gespeichert"
+            assert notice_text(loop.box) == "Voll: nicht gespeichert"
             assert "Spielstand beschädigt" not in loop.box.message
             assert {g.id for g in store.games()} >= {clean_image.finished_id}
             assert not list(directory.glob("*.damaged-*"))
@@ -430,10 +431,10 @@ def test_full_card_at_start_is_not_damage_and_saving_resumes(clean_image, tmp_pa
 
             loop.box = loop.box.__class__(**{**loop.box.__dict__, "mode": "menu"})
             loop.handle(Press("down"))  # a press while full: refused, said, nothing lost
-            assert loop.box.notice == "Voll: nicht gespeichert"
+            assert notice_text(loop.box) == "Voll: nicht gespeichert"
             filler.unlink()
             loop.handle(Press("down"))  # space again: this press is saved
-            assert store.failing is None and loop.box.notice == ""
+            assert store.failing is None and notice_text(loop.box) == ""
         finally:
             store.close()
         _start_and_check(directory, clean_image, may_be_silent=True)  # nothing lost
@@ -467,14 +468,14 @@ def test_full_card_while_playing_keeps_the_last_saved_state(tmp_path):
             shown = p.box.session
             p.goto(action.field)
             p.press("ok")
-            if p.box.notice:
+            if notice_text(p.box):
                 break
-        assert p.box.notice == "Voll: nicht gespeichert"
+        assert notice_text(p.box) == "Voll: nicht gespeichert"
         assert p.box.session == shown  # the refused action is not shown as done
         sim.store.db.execute("PRAGMA max_page_count = 1000000")
         sim.loop.events.put(Press("ok"))  # the same action again: now it is saved
         sim.settle()
-        assert p.box.notice == "" and p.box.session.actions == shown.actions + 1
+        assert notice_text(p.box) == "" and p.box.session.actions == shown.actions + 1
     finally:
         sim.stop()
     store = Store(tmp_path, read_only=True)
@@ -565,7 +566,7 @@ def test_a_frame_cut_in_the_middle_of_its_write_is_not_damage(crash_image, tmp_p
     cut = wal[: last + 24] + (page[:512] + bytes(4096 - 512) if how != "header only" else b"")
     loop, store = _start_on(directory, cut)
     try:
-        assert store.reports == [] and loop.box.message == () and loop.box.notice == ""
+        assert store.reports == [] and loop.box.message == () and notice_text(loop.box) == ""
         assert not list(directory.glob(f"{FILE}.*-2*"))  # no copy, nothing moved aside
         state, n = _replayed(store, crash_image.playing_id)
         assert n == len(crash_image.actions) - 1  # the change being written when cut

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from device.app.menu import menu_items
-from device.app.state import Page
+from device.app.state import Page, notice_text
 from device.cli.main import main
 from device.sim.simulator import Simulator
 from tests import stubgame
@@ -78,7 +78,7 @@ def test_stub_game_plays_to_the_end_through_the_real_loop(tmp_path, capsys):
                 break
             if box.session.state.pile < box.view.take:
                 press(sim, "ok")  # two from a pile of one: refused, the board stays
-                assert sim.loop.box.notice == "Not that many left"
+                assert notice_text(sim.loop.box) == "Not that many left"
                 press(sim, "down")  # take one instead
             press(sim, "ok")
         box = sim.loop.box
@@ -89,7 +89,7 @@ def test_stub_game_plays_to_the_end_through_the_real_loop(tmp_path, capsys):
         assert sim.loop.box.mode == "game" and sim.loop.box.session.db_id == game_id
         press(sim, "ok")  # a rematch: the same options, the other player begins
         box = sim.loop.box
-        assert box.mode == "game" and box.notice == "Rematch: a new game"
+        assert box.mode == "game" and notice_text(box) == "Rematch: a new game"
         assert box.session.db_id != game_id and box.session.actions == 0
         assert (box.session.state.pile, box.session.state.turn) == (9, "A")
     finally:
@@ -133,7 +133,7 @@ def test_a_rematch_keeps_a_solo_game_solo_with_the_box_in_its_seat(box_seat):
     after, effects = handle(box, Press("ok"))
     rematch = STUB.parse_options({"pile": "5", "starter": "A"})
     assert effects == [NewGame("stapel", rematch, box_seat)]
-    assert after.mode == "game" and after.notice == "Revanche: neues Spiel"
+    assert after.mode == "game" and notice_text(after) == "Revanche: neues Spiel"
 
 
 def test_a_solo_rematch_swaps_the_box_s_seat_where_the_page_says_so_once(tmp_path, capsys):
@@ -205,7 +205,7 @@ def test_a_game_s_own_words_for_a_refusal_the_box_says_too_are_its_own():
         box = BoxState(mode="game", session=session, lang="en")
         assert texts_of(box) is texts
         refused, effects = try_action(box, Take(1))  # the box's refusal, in the game's words
-        assert refused.notice == "The pile is empty" and effects == []
+        assert notice_text(refused) == "The pile is empty" and effects == []
     finally:
         stubgame.unregister_stub()
 

@@ -8,6 +8,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from device.app.menu import menu_items
+from device.app.state import notice_text
 from device.events import Hold, Press
 from device.hw.buttons import ButtonPanel
 from device.settings import Buttons
@@ -50,7 +51,7 @@ def test_a_hold_of_back_takes_back_the_last_step_at_once(p):
     p.sim.hold("back")
     assert p.box.mode == "game"
     assert p.state.phase == "figure" and p.state.position.figure_at((1, 1)) == "."
-    assert "Zurück" in p.box.notice or p.box.undone  # said as a change on the table
+    assert "Zurück" in notice_text(p.box) or p.box.undone  # said as a change on the table
 
 
 def test_a_hold_of_back_takes_back_where_back_drops_a_hint(p):
@@ -163,6 +164,6 @@ def test_with_nothing_to_take_back_it_says_so(tmp_path):
         assert p.box.mode == "menu" and p.box.session is None
         p.new_game()
         sim.hold("back")
-        assert p.box.notice == "Nichts zurückzunehmen"
+        assert notice_text(p.box) == "Nichts zurückzunehmen"
     finally:
         sim.stop()

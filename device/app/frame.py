@@ -13,7 +13,16 @@ from device import games
 from device.app import pieces
 from device.app.menu import answer_label, menu_items, menu_label, menu_question, questions
 from device.app.solo import seat as solo
-from device.app.state import TOP, BoxState, Teach, game_view, message_page, screens_of, texts_of
+from device.app.state import (
+    TOP,
+    BoxState,
+    Teach,
+    game_view,
+    message_page,
+    notice_text,
+    screens_of,
+    texts_of,
+)
 from device.app.teach import ROWS, check_report, game_of, page_of, teach_games
 from device.app.turns import end_undone, undone_what
 from device.cards.names import printed_name
@@ -86,7 +95,7 @@ def _band(box: BoxState, shown: solo.Shown) -> str:
         return shown.thinking
     if shown.hint_text and not box.notice:
         return shown.hint_text
-    return box.notice
+    return notice_text(box)
 
 
 def _said_page(box: BoxState, shown: solo.Shown) -> tuple[str, ...] | None:

@@ -30,6 +30,7 @@ from device.app.state import (
     DeckCount,
     deck_checkers,
     engine_of,
+    noticed,
     screens_of,
 )
 from device.events import UID_PATTERN, Event, Tap
@@ -112,7 +113,7 @@ class Loop:
             session = solo.restored(session, restored.solo_seat, restored.solo_told)
         box = replace(restored.box, session=session, view=self._view(session, restored.view))
         box = self.opened(solo.suggestion_restored(box, restored.suggested))  # (saved before)
-        box = reports.said(self._shown_now(box), self.store.reports, damage, self.lang)
+        box = reports.on_screen(self._shown_now(box), self.store.reports, damage, self.lang)
         box = replace(box, recent=self._last_started())  # what each game was last started with
         return self._with_resumable(box)
 
@@ -236,7 +237,7 @@ class Loop:
         except StoreError as error:
             log.error("%s", error)  # nothing was taken: the screen stays as last saved
             key = "store.write_failed_full" if error.kind == "full" else "store.write_failed"
-            new = replace(before, notice=text(key, self.lang))
+            new = replace(before, notice=noticed(key))
         self.box = new
         if solo.wants_suggestion(new):  # a new game's first turn, a game resumed
             self.box = self.opened(new)
@@ -274,7 +275,7 @@ class Loop:
                 self.box = solo.think(self.box)
             except Exception:  # noqa: BLE001 - the game goes on without the box's move
                 log.exception("the search failed")
-                self.box = replace(self.box, proposal=None, notice=text("solo.failed", self.lang))
+                self.box = replace(self.box, proposal=None, notice=noticed("solo.failed"))
                 break
             self.draw()
 

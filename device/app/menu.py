@@ -13,7 +13,16 @@ from device.app.effects import Effect, Resume
 from device.app.session import SOLO, SWAP
 from device.app.solo import seat as solo
 from device.app.start import start_game
-from device.app.state import TOP, BoxState, Page, Teach, deck_checkers, engine_of, texts_of
+from device.app.state import (
+    TOP,
+    BoxState,
+    Page,
+    Teach,
+    deck_checkers,
+    engine_of,
+    noticed,
+    texts_of,
+)
 from device.app.teach import start_check
 from device.app.turns import undo_asked
 from device.games.contract import ABANDON, Question
@@ -172,7 +181,7 @@ def menu_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     if page.kind == "game":
         if not games.GAMES[item].playable:
             name = games.GAMES[item].name
-            return replace(box, notice=text("menu.not_yet", box.lang, game=name)), []
+            return replace(box, notice=noticed("menu.not_yet", game=name)), []
         remembered = answered(item, _last_answers(box, item))
         opened = (Page("setup", item), 0)
         return replace(box, menu=(*box.menu, opened), choice=tuple(remembered.items())), []
@@ -208,6 +217,6 @@ def _start(box: BoxState, choice: dict[str, Any]) -> tuple[BoxState, list[Effect
     try:
         options = options_of(entry.game, answers)
     except ValueError:  # a config deck that breaks the rules the players chose (strict)
-        return replace(box, notice=text("menu.deck_rules_broken", box.lang)), []
+        return replace(box, notice=noticed("menu.deck_rules_broken")), []
     swap = choice.get(SWAP) == "yes"
     return start_game(box, choice["game"], options, str(choice.get(SOLO, "")), swap)

@@ -7,13 +7,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from device.app.state import BoxState
+from device.app.state import (
+    NO_NOTICE,
+    BoxState,
+    line_notice,
+)
 from device.storage.losses import POWER_CUT
 from device.storage.records import WRITE_FAILED
 from device.ui.catalog import text
 
 
-def said(
+def on_screen(
     box: BoxState, reports: list[tuple[str, dict[str, Any]]], damage: str | None, lang: str
 ) -> BoxState:
     """`box` with the store's `reports` (catalog keys under "store.") and the replay's
@@ -37,8 +41,8 @@ def said(
             box,
             mode="message" if box.session else "menu",
             message=tuple(lines),
-            notice=lines[0] if box.session is None else "",
+            notice=line_notice(lines[0]) if box.session is None else NO_NOTICE,
         )
     if failing:
-        box = replace(box, notice=failing[0])
+        box = replace(box, notice=line_notice(failing[0]))
     return box

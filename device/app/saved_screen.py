@@ -12,12 +12,32 @@ from pydantic import ValidationError
 
 from device import games
 from device.app.solo import seat as solo
-from device.app.state import TOP_MENU, BoxState, DeckCount, Mode, Page, Teach, screens_of
+from device.app.state import (
+    NO_NOTICE,
+    TOP_MENU,
+    BoxState,
+    DeckCount,
+    Mode,
+    Notice,
+    Page,
+    Teach,
+    line_notice,
+    screens_of,
+)
 from device.games.contract import Confirm
 from device.storage.actions import Coord, Strict, first_error
 from device.storage.records import JsonObject
 
 log = logging.getLogger("tabletop.loop")
+
+
+class SavedNotice(Strict):
+    """A notice as saved: what happened (`state.Notice`), worded again when drawn."""
+
+    key: str = ""
+    values: dict[str, str | int | float | bool] = {}
+    refusal: str = ""
+    line: str = ""
 
 
 class ScreenRecord(Strict):
@@ -32,7 +52,7 @@ class ScreenRecord(Strict):
     selected: Coord | None = None
     message: list[str] = []
     confirm: str = ""
-    notice: str = ""
+    notice: SavedNotice | str = ""  # (a line: saved before notices were what happened)
     teach_uid: str = ""
     teach_known: str = ""
     teach_in_game: bool = False  # the teach screen opened by an unknown tag in a game
@@ -61,7 +81,7 @@ def record(box: BoxState) -> JsonObject:
         view=view,
         message=list(box.message),
         confirm=box.confirm.record() if box.confirm else "",
-        notice=box.notice,
+        notice=SavedNotice.model_validate(box.notice.record()),
         teach_uid=box.teach.uid,
         teach_known=box.teach.known,
         teach_in_game=box.teach.in_game,
@@ -89,6 +109,12 @@ class Restored:
     solo_told: tuple[str, ...] = ()
 
 
+def _notice(saved: SavedNotice | str) -> Notice:
+    if isinstance(saved, str):
+        return line_notice(saved) if saved else NO_NOTICE
+    return Notice(saved.key, tuple(saved.values.items()), saved.refusal, saved.line)
+
+
 def read(box: BoxState, saved: JsonObject | None) -> Restored:
     """The saved screen over `box`; one that does not read is logged, and the box starts at
     its menu (`box` as given)."""
@@ -103,7 +129,7 @@ def read(box: BoxState, saved: JsonObject | None) -> Restored:
             choice=tuple(rec.choice.items()),
             message=tuple(rec.message),
             confirm=Confirm.parse(rec.confirm),
-            notice=rec.notice,
+            notice=_notice(rec.notice),
             undone=tuple(tuple(page) for page in rec.undone),
             teach=Teach(rec.teach_uid, rec.teach_known, rec.teach_in_game),
             check=DeckCount(

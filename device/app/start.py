@@ -12,8 +12,11 @@ from typing import Any
 from device import games
 from device.app.effects import Effect, NewGame
 from device.app.session import SOLO, SWAP  # the box's answers: on the page, saved
-from device.app.state import TOP_MENU, BoxState
-from device.ui.catalog import text
+from device.app.state import (
+    TOP_MENU,
+    BoxState,
+    noticed,
+)
 
 
 def rematch(box: BoxState) -> tuple[BoxState, list[Effect]]:
@@ -29,7 +32,7 @@ def rematch(box: BoxState) -> tuple[BoxState, list[Effect]]:
     if seat and swap:
         seat = next(p for p in engine.players if p != seat)
     fresh, effects = start_game(box, session.game, options, seat, swap)
-    return replace(fresh, notice=text("menu.rematch", box.lang)), effects
+    return replace(fresh, notice=noticed("menu.rematch")), effects
 
 
 def rematch_swaps(box: BoxState, game: str) -> bool:

@@ -106,6 +106,49 @@ def message_page(lines: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ..
 
 
 @dataclass(frozen=True)
+class Notice:
+    """What happened, for the notice band, as the transition found it: a text of the box's
+    catalog (`key`, its `values`), a refusal of the game on show (`refusal`: its code, worded
+    by the game's texts, `line` where it has none), or a line the game's screens worded
+    themselves (`line`). The frame words it (`notice_text`)."""
+
+    key: str = ""
+    values: tuple[tuple[str, object], ...] = ()
+    refusal: str = ""
+    line: str = ""
+
+    def __bool__(self) -> bool:
+        return bool(self.key or self.refusal or self.line)
+
+    def record(self) -> dict[str, object]:
+        """As saved with the screen (JSON)."""
+        return {
+            "key": self.key,
+            "values": dict(self.values),
+            "refusal": self.refusal,
+            "line": self.line,
+        }
+
+
+NO_NOTICE = Notice()
+
+
+def noticed(key: str, **values: object) -> Notice:
+    """A notice of the box's own catalog."""
+    return Notice(key, tuple(values.items()))
+
+
+def refused(code: str, fallback: str) -> Notice:
+    """A refusal of the game on show: its `refuse.<code>` text, else `fallback`."""
+    return Notice(refusal=code, line=fallback)
+
+
+def line_notice(line: str) -> Notice:
+    """A line the game's screens worded (a refusal of their own words, a step skipped)."""
+    return Notice(line=line)
+
+
+@dataclass(frozen=True)
 class BoxState:
     lang: str = "de"
     mode: Mode = "menu"
@@ -128,8 +171,8 @@ class BoxState:
     confirm: Confirm | None = None  # confirm: the question asked
     teach: Teach = Teach()  # teach: the tag being taught
     check: DeckCount = DeckCount()  # check: the deck being counted
-    # every mode: a notice line, and what the box knows besides the game
-    notice: str = ""
+    # every mode: what happened, said in the notice band, and what the box knows besides the game
+    notice: Notice = NO_NOTICE
     resumable: bool = False  # the store holds another unfinished game
     reader_ok: bool = True  # False while the card reader is unplugged or silent
     card_names: tuple[str, ...] = ()  # what the teach screen offers
@@ -160,6 +203,16 @@ def texts_of(box: BoxState) -> Texts:
         game = box.session.game
     entry = games.GAMES.get(str(game)) if game else None
     return entry.texts if entry is not None else catalog.BOX
+
+
+def notice_text(box: BoxState) -> str:
+    """The notice as the players read it, in the box's language ("" for none)."""
+    notice = box.notice
+    if notice.refusal:
+        return texts_of(box).refusal(notice.refusal, notice.line, box.lang)
+    if notice.key:
+        return catalog.text(notice.key, box.lang, **dict(notice.values))
+    return notice.line
 
 
 def solo_game(session: Session | None) -> bool:

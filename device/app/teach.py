@@ -10,11 +10,18 @@ from dataclasses import replace
 
 from device import games
 from device.app.effects import Effect, TeachCard
-from device.app.state import TOP_MENU, BoxState, DeckCount, Page, Teach
+from device.app.state import (
+    NO_NOTICE,
+    TOP_MENU,
+    BoxState,
+    DeckCount,
+    Page,
+    Teach,
+    noticed,
+)
 from device.cards.names import printed_name
 from device.events import Tap
 from device.games.contract import DeckReport
-from device.ui.catalog import text
 
 ROWS = 3  # the cards a teach page shows at once (device/app/frame.py)
 
@@ -29,7 +36,7 @@ def teach_tap(box: BoxState, event: Tap) -> BoxState:
         box,
         teach=Teach(event.uid, event.known or "", box.teach.in_game),
         menu=((Page("teach"), index),),
-        notice="",
+        notice=NO_NOTICE,
     )
 
 
@@ -40,13 +47,13 @@ def offer(box: BoxState, uid: str, takes: Callable[[str], bool] = lambda card: T
     it would take, else on the next untaught (`ok` teaches it and the game takes the tap,
     `back` goes back to the game)."""
     if not box.card_names:
-        return replace(box, notice=text("tap.unknown", box.lang))
+        return replace(box, notice=noticed("tap.unknown"))
     return replace(
         box,
         mode="teach",
         teach=Teach(uid, "", in_game=True),
         menu=((Page("teach"), _first_taken(box, takes)),),
-        notice="",
+        notice=NO_NOTICE,
     )
 
 
@@ -103,11 +110,11 @@ def check_tap(box: BoxState, event: Tap) -> BoxState:
     if counted.uids and counted.uids[-1] == event.uid:
         return box
     if event.uid in counted.uids:
-        return replace(box, notice=text("check.again", box.lang))
+        return replace(box, notice=noticed("check.again"))
     prefix = f"{counted.game}:"
     card = event.known[len(prefix) :] if event.known and event.known.startswith(prefix) else ""
     counted = replace(counted, uids=(*counted.uids, event.uid), cards=(*counted.cards, card))
-    return replace(box, check=counted, notice="")
+    return replace(box, check=counted, notice=NO_NOTICE)
 
 
 def check_report(box: BoxState) -> DeckReport:
@@ -172,7 +179,7 @@ def teach_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
         done = replace(
             back_to,
             teach=Teach(),
-            notice=text("teach.taught", box.lang, card=printed_name(card, box.lang)),
+            notice=noticed("teach.taught", card=printed_name(card, box.lang)),
         )
         return done, [TeachCard(box.teach.uid, card)]
     return box, []

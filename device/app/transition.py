@@ -15,10 +15,12 @@ from device.app.effects import Effect, TeachCard
 from device.app.menu import menu_button
 from device.app.solo import seat as solo
 from device.app.state import (
+    NO_NOTICE,
     TOP_MENU,
     BoxState,
     game_view,
     message_page,
+    noticed,
     screens_of,
     solo_game,
 )
@@ -32,7 +34,6 @@ from device.app.turns import (
 from device.cards.names import printed_name
 from device.events import Event, Hold, ReaderStatus, Tap
 from device.games.contract import Reaction
-from device.ui.catalog import text
 
 
 def handle(box: BoxState, event: Event) -> tuple[BoxState, list[Effect]]:
@@ -42,8 +43,8 @@ def handle(box: BoxState, event: Event) -> tuple[BoxState, list[Effect]]:
         if event.ok == box.reader_ok:
             return box, []
         key = "status.reader_back" if event.ok else "status.reader_missing"
-        return replace(box, reader_ok=event.ok, notice=text(key, box.lang)), []
-    box = replace(box, notice="")
+        return replace(box, reader_ok=event.ok, notice=noticed(key)), []
+    box = replace(box, notice=NO_NOTICE)
     if isinstance(event, Hold):
         if event.button == "ok" and box.mode in ("game", "message", "check"):
             return replace(box, mode="menu", menu=TOP_MENU), []
@@ -78,8 +79,8 @@ def _teach_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
         return new, effects
     card = taught[0].card
     played, more = _tap(new, Tap(taught[0].uid, card))
-    not_now = text("tap.not_now", box.lang, card=printed(box, card))
-    if played.notice in ("", not_now):  # the tap took nothing: what was taught is news
+    not_now = noticed("tap.not_now", card=printed(box, card))
+    if played.notice in (NO_NOTICE, not_now):  # the tap took nothing: what was taught is news
         played = replace(played, notice=new.notice)
     return played, [*effects, *more]
 
@@ -100,7 +101,7 @@ def _tap(box: BoxState, event: Tap) -> tuple[BoxState, list[Effect]]:
     if event.known is None and box.mode == "game" and box.session is not None:
         return offer(box, event.uid, lambda card: _takes(box, event.uid, card)), []  # "this?"
     if event.known is None:  # a tag the box was never taught: say so, and where to teach it
-        return replace(box, notice=text("tap.unknown", box.lang)), []
+        return replace(box, notice=noticed("tap.unknown")), []
     session = box.session
     if box.mode == "game" and session is not None:
         box = replace(box, undone=(), undone_page=0)  # the player goes on: the undo is read
@@ -111,23 +112,23 @@ def _tap(box: BoxState, event: Tap) -> tuple[BoxState, list[Effect]]:
                 return told, []
         if game != session.game:
             other = games.GAMES[game].short if game in games.GAMES else game
-            said = text("tap.other_game", box.lang, game=other, card=printed(box, event.known))
-            return replace(box, notice=said), []
+            other_game = noticed("tap.other_game", game=other, card=printed(box, event.known))
+            return replace(box, notice=other_game), []
         screens = screens_of(session)
         view = game_view(box)
         reaction = screens.on_tap(session.state, view, event.uid, event.known)
         if reaction == Reaction(view):  # nothing done, nothing asked, nothing refused
-            said = text("tap.not_now", box.lang, card=printed(box, event.known))
-            return replace(box, notice=said), []  # e.g. the other side's spell
-        return react(replace(box, notice=""), reaction)
-    said = text("tap.in_game", box.lang, card=printed(box, event.known))
-    return replace(box, notice=said), []  # the menu, a message
+            not_now = noticed("tap.not_now", card=printed(box, event.known))
+            return replace(box, notice=not_now), []  # e.g. the other side's spell
+        return react(replace(box, notice=NO_NOTICE), reaction)
+    in_game = noticed("tap.in_game", card=printed(box, event.known))
+    return replace(box, notice=in_game), []  # the menu, a message
 
 
 def _takes(box: BoxState, uid: str, card: str) -> bool:
     """The game in play would take a tap of `card` now (a card drawn, told, laid): what the
     teach list offers first for a new tag tapped in a game."""
-    after, _ = _tap(replace(box, notice=""), Tap(uid, card))
+    after, _ = _tap(replace(box, notice=NO_NOTICE), Tap(uid, card))
     changed = (after.view, after.mode) != (box.view, box.mode)  # its targets, a question
     return after.session != box.session or changed and not after.notice  # (not refused)
 

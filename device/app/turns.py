@@ -13,18 +13,20 @@ from device.app.solo import seat as solo
 from device.app.start import rematch
 from device.app.state import (
     NEXT_PAGE,
+    NO_NOTICE,
     TOP_MENU,
     BoxState,
     Mode,
     engine_of,
     game_view,
     hint_asked,
+    line_notice,
+    noticed,
+    refused,
     screens_of,
     solo_game,
-    texts_of,
 )
 from device.games.contract import ABANDON, UNDO, Layout, Reaction, Screens
-from device.ui.catalog import text
 from engine.core import IllegalMove
 
 
@@ -52,11 +54,10 @@ def game_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
 def react(box: BoxState, reaction: Reaction[Any, Any]) -> tuple[BoxState, list[Effect]]:
     box = replace(box, view=reaction.view)
     if reaction.refuse:
-        said = texts_of(box).refusal(reaction.refuse, reaction.refuse, box.lang)
-        return replace(box, notice=said), []
+        return replace(box, notice=refused(reaction.refuse, reaction.refuse)), []
     if reaction.confirm == UNDO and box.session is not None and not box.session.actions:
         # nothing to take back: said at once (it asked first, then said so)
-        return replace(box, notice=text("menu.nothing_to_undo", box.lang)), []
+        return replace(box, notice=noticed("menu.nothing_to_undo")), []
     if reaction.confirm:
         return replace(box, mode="confirm", confirm=reaction.confirm), []
     if reaction.action is None:
@@ -73,11 +74,11 @@ def try_action(box: BoxState, action: Any) -> tuple[BoxState, list[Effect]]:
     decided = solo.decides(box, action) if solo_play else action  # the box's own decisions
     if decided != action:  # the player's screen showed another: the box's shown, then played
         view = screens.show_action(session.state, game_view(box), decided)
-        return replace(box, view=view, notice=text("solo.box_decides", box.lang)), []
+        return replace(box, view=view, notice=noticed("solo.box_decides")), []
     try:
         new_state = engine.apply(session.state, action)
     except IllegalMove as error:
-        return replace(box, notice=texts_of(box).refusal(error.code, str(error), box.lang)), []
+        return replace(box, notice=refused(error.code, str(error))), []
     effects: list[Effect] = [Append(action, solo.told_since(session) if solo_play else ())]
     history = (*session.history, action)
     known = len(session.before) == len(session.history)
@@ -88,9 +89,9 @@ def try_action(box: BoxState, action: Any) -> tuple[BoxState, list[Effect]]:
     if solo_play:  # the box's hand followed, its discards named
         box, cut = solo.played(session, action, box)
     box = replace(box, view=screens.after(session.state, new_state, game_view(box)))
-    said = screens.said_after(session.state, new_state, box.lang)  # a step skipped, said
-    if said:
-        box = replace(box, notice=said)
+    skipped = screens.said_after(session.state, new_state, box.lang)  # a step skipped, said
+    if skipped:
+        box = replace(box, notice=line_notice(skipped))
     lines = screens.round_ended(session.state, new_state, box.lang) or []
     lines += [NEXT_PAGE, *cut] if lines and cut else cut
     if lines:
@@ -116,7 +117,7 @@ def confirm_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
             confirm=None,
             menu=TOP_MENU,
             session=None,
-            notice=text("menu.abandoned", box.lang),
+            notice=noticed("menu.abandoned"),
         ), [Finish("abandoned")]
     if what == UNDO:
         return undo_turn(replace(box, mode="game", confirm=None))
@@ -150,22 +151,22 @@ def undo_turn(box: BoxState) -> tuple[BoxState, list[Effect]]:
     layout = screens_of(now).layout(now.state, game_view(box))
     layout = layout if layout.undo_said else Layout()  # else the whole main area
     pages = pieces.paged("change.undone", lines, box.lang, layout)
-    return replace(box, notice="", undone=pages, undone_page=0), effects
+    return replace(box, notice=NO_NOTICE, undone=pages, undone_page=0), effects
 
 
 def undo_last(box: BoxState) -> tuple[BoxState, list[Effect]]:
     """Take back the last action: the state is replayed here, at once (engine/replay.py)."""
     session = box.session
     if session is None or session.actions == 0:
-        return replace(box, notice=text("menu.nothing_to_undo", box.lang)), []
+        return replace(box, notice=noticed("menu.nothing_to_undo")), []
     taken = session.history[-1] if session.history else None
     state, history, before = session.undone(engine_of(session))
     session = replace(session, state=state, history=history, actions=len(history), before=before)
     screens = screens_of(session)
-    notice = text("menu.undone", box.lang)
+    notice = noticed("menu.undone")
     what = screens.describe(state, taken, box.lang) if taken is not None else ""
     if what:
-        notice = text("menu.undone_what", box.lang, what=what)
+        notice = noticed("menu.undone_what", what=what)
     return replace(
         box,
         session=session,

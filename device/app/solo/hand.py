@@ -13,7 +13,15 @@ from dataclasses import replace
 from typing import Any
 
 from device.app.session import Session
-from device.app.state import NEXT_PAGE, BoxState, KeptAside, engine_of, screens_of
+from device.app.state import (
+    NEXT_PAGE,
+    NO_NOTICE,
+    BoxState,
+    KeptAside,
+    engine_of,
+    noticed,
+    screens_of,
+)
 from device.ui.catalog import text
 from engine import hands
 from engine.core import IllegalMove
@@ -58,18 +66,18 @@ def take_told(box: BoxState, card: str) -> BoxState:
         held = hands.tell(engine, session.state, session.box_seat, session.box_held, told, card)
     except IllegalMove as refused:
         if refused.code == "told_unknown":
-            return replace(box, notice=text("deal.not_in_deck", box.lang))
+            return replace(box, notice=noticed("deal.not_in_deck"))
         if refused.code == "told_all":
             name = card_label(box, card)
-            return replace(box, notice=text("deal.all_drawn", box.lang, card=name))
+            return replace(box, notice=noticed("deal.all_drawn", card=name))
         return box  # nothing to tell: the callers ask only while cards are missing
     session = replace(session, box_told=(*told, card), box_held=held)
-    told_box = replace(box, session=session, notice="")
+    told_box = replace(box, session=session, notice=NO_NOTICE)
     told_box = replace(told_box, deal=with_copies(told_box, box.deal))  # the list: on one left
     if not cards_to_tell(told_box):  # the last card told: what the box does next is said at once
         return told_box
-    said = text("deal.told", box.lang, card=card_label(box, card))  # which card it took
-    return replace(told_box, notice=said)
+    which = noticed("deal.told", card=card_label(box, card))  # which card it took
+    return replace(told_box, notice=which)
 
 
 def with_copies(box: BoxState, start: int, step: int = 1) -> int:

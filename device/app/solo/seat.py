@@ -30,7 +30,7 @@ from device.app.solo.hand import (
     with_copies,
 )
 from device.app.solo.thinking import box_to_move, current, describe, hint
-from device.app.state import BoxState, KeptAside, Proposal, engine_of
+from device.app.state import BoxState, KeptAside, Proposal, engine_of, noticed
 from device.games.contract import UNDO
 from device.ui.catalog import text
 
@@ -165,14 +165,14 @@ def ask_hint(box: BoxState) -> BoxState:
     (a finished game has none: said in the menu, where the player is)."""
     session = box.session
     if session is not None and engine_of(session).is_over(session.state):
-        return replace(box, notice=text("solo.no_hint_over", box.lang))
+        return replace(box, notice=noticed("solo.no_hint_over"))
     if (
         session is None
         or thinking.player_chooses(replace(box, mode="game")) is None
         or session.box_seat
         and (engine_of(session).to_move(session.state) == session.box_seat)
     ):
-        return replace(box, mode="game", notice=text("solo.no_hint", box.lang))
+        return replace(box, mode="game", notice=noticed("solo.no_hint"))
     return replace(box, mode="game", proposal=Proposal(session.actions, None, True))
 
 
@@ -226,7 +226,7 @@ def tap(box: BoxState, card: str, same_game: bool, name: str) -> BoxState | None
     if not _solo(box.session):
         return None
     if box_to_move(box):  # the box's move is on show: the player's cards wait
-        return replace(box, notice=text("tap.not_now", box.lang, card=name))
+        return replace(box, notice=noticed("tap.not_now", card=name))
     if same_game and cards_to_tell(box):  # a card drawn for the box, tapped
         return take_told(box, card)
     return None

@@ -14,8 +14,15 @@ from typing import Any
 
 from device.app import pieces
 from device.app.solo.hand import cards_to_tell
-from device.app.state import BoxState, Proposal, engine_of, game_view, screens_of
-from device.ui.catalog import text
+from device.app.state import (
+    NO_NOTICE,
+    BoxState,
+    Proposal,
+    engine_of,
+    game_view,
+    noticed,
+    screens_of,
+)
 from engine import hands
 
 
@@ -118,9 +125,9 @@ def think(box: BoxState) -> BoxState:
     if not hint and not proposal.handover:  # what the players do with the pieces for it
         proposal = _said(replace(box, view=shown), proposal)
     if hint:  # shown on the board where the game can, said in the band; `ok` plays it
-        return replace(box, proposal=proposal, notice="", view=shown)
+        return replace(box, proposal=proposal, notice=NO_NOTICE, view=shown)
     if proposal.handover:  # said: the player takes it from the game's own screen
-        notice = text("solo.handover", box.lang, what=describe(box, action))
+        notice = noticed("solo.handover", what=describe(box, action))
         return replace(box, proposal=proposal, notice=notice)
     return replace(box, proposal=proposal, view=shown)
 
