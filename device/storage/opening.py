@@ -61,6 +61,30 @@ class Opening:
         less and is still the truth); the backup, if the file's revision is lower (its last
         changes were lost). Damage is only a file that cannot be read, fails its checks, or
         holds games its revision cannot explain."""
+        wal, size, journal = self._look()
+        lost = read_lost(self.files.path, wal, summarise)  # before anything is written
+        self.backups.settle_tmp()
+        backups = self.backups.readable()
+        newest = backups[0][1] if backups else None
+        if size <= 0 and not wal.frames:  # missing or empty: nothing SQLite could read
+            return self._nothing_to_read(size, lost, backups)
+        if wal.frames and not savefile.has_header(self.files.path):
+            self._rebuild(wal)  # SQLite would start a file without its header afresh
+        # a few bytes: shorter than any SQLite file's header
+        db, healthy, summary = self._open_checked(size < 100 and not wal.frames and not journal)
+        strange = (
+            newest is not None and behind(summary, newest) and bool(unexplained(summary, newest))
+        )
+        if not healthy or db is None or strange:
+            return self._set_aside_damaged(db, summary, backups, strange)
+        if newest is not None and behind(summary, newest):
+            return self._go_on_from_backup(db, summary, lost, backups)
+        return self._go_on_from_file(db, wal, summary, lost, backups)
+
+    def _look(self) -> tuple[savefile.WalCheck, int, bool]:
+        """What lies on disk, read before anything is written: the log checked (a power cut's
+        trace in it said at INFO), the file's size (-1: missing) and whether a rollback
+        journal lies beside it."""
         wal_path = Path(str(self.files.path) + "-wal")
         try:
             wal_bytes = wal_path.read_bytes() if wal_path.exists() else b""
@@ -75,85 +99,124 @@ class Opening:
                 wal_path,
                 wal.lost,
             )
-        lost = read_lost(self.files.path, wal, summarise)  # before anything is written
-        self.backups.settle_tmp()
-        backups = self.backups.readable()
-        newest = backups[0][1] if backups else None
+        return wal, size, journal
+
+    def _nothing_to_read(
+        self, size: int, lost: Lost, backups: list[tuple[Path, Summary]]
+    ) -> sqlite3.Connection:
+        """The file is missing (`size` -1) or empty, its log holding nothing: the newest
+        backup takes its place (an empty file moved aside first), else the box starts with
+        no saved games."""
+        if backups:
+            why = "missing" if size < 0 else "empty"
+            if size == 0:
+                self.files.aside(why)
+            log.error("saved games %s: %s; restoring the backup", self.files.path, why)
+            self.files.report(f"main_{why}")
+            self.files.report("restored")
+            return self._restore(backups[0][0])
+        summary = Summary()
+        self._say_lost(lost, summary, summary)
+        return self._fresh()
+
+    def _open_checked(self, too_short: bool) -> tuple[sqlite3.Connection | None, bool, Summary]:
+        """The file opened, its integrity checked, migrated and summarised: the connection
+        (None if it could not be opened, or is `too_short` to be a database), whether it is
+        healthy, and what it holds (an empty summary unless healthy). An error that is not
+        damage (a full card, no permission) is `Unavailable`."""
         db = None
         summary = Summary()
-        if size <= 0 and not wal.frames:  # missing or empty: nothing SQLite could read
-            if backups:
-                why = "missing" if size < 0 else "empty"
-                if size == 0:
-                    self.files.aside(why)
-                log.error("saved games %s: %s; restoring the backup", self.files.path, why)
-                self.files.report(f"main_{why}")
-                self.files.report("restored")
-                return self._restore(backups[0][0])
-            self._say_lost(lost, summary, summary)
-            return self._fresh()
-        if wal.frames and not savefile.has_header(self.files.path):
-            self._rebuild(wal)  # SQLite would start a file without its header afresh
-        if size < 100 and not wal.frames and not journal:
-            healthy = False  # a few bytes: shorter than any SQLite file's header
-        else:
-            try:
-                db = connect(self.files.path)
-                row = db.execute("PRAGMA integrity_check").fetchone()
-                healthy = row is not None and row[0] == "ok"
-                if healthy:
-                    migrate(db)
-                    summary = summarise(db)
-            except DB_ERRORS as error:
-                if db is not None:
-                    db.close()
-                    db = None
-                if not is_damage(error):
-                    raise Unavailable(f"cannot open {self.files.path}: {error}") from error
-                healthy = False
-        strange = (
-            newest is not None and behind(summary, newest) and bool(unexplained(summary, newest))
-        )
-        if not healthy or db is None or strange:
+        if too_short:
+            return db, False, summary
+        try:
+            db = connect(self.files.path)
+            row = db.execute("PRAGMA integrity_check").fetchone()
+            healthy = row is not None and row[0] == "ok"
+            if healthy:
+                migrate(db)
+                summary = summarise(db)
+        except DB_ERRORS as error:
             if db is not None:
                 db.close()
-            aside = self.files.aside("damaged")
-            if strange and newest is not None:
-                log.error(
-                    "saved games %s (revision %s) hold game(s) %s that the later backup "
-                    "(revision %s) does not: damaged, moved aside to %s",
-                    self.files.path,
-                    summary.revision,
-                    unexplained(summary, newest),
-                    newest.revision,
-                    aside,
-                )
-            else:
-                log.error("saved games damaged: %s moved aside to %s", self.files.path, aside)
-            self.files.report("damaged")
-            if backups:
-                log.error("restoring the backup %s", backups[0][0])
-                self.files.report("restored")
-                return self._restore(backups[0][0])
-            log.error("no usable backup: starting with no saved games")
-            self.files.report("started_empty")
-            return self._fresh()
-        if newest is not None and behind(summary, newest):
-            if self._say_lost(lost, summary, newest):
-                self.files.keep_copy("wal-damaged")  # before closing the file checkpoints its log
+                db = None
+            if not is_damage(error):
+                raise Unavailable(f"cannot open {self.files.path}: {error}") from error
+            healthy = False
+        return db, healthy, summary
+
+    def _set_aside_damaged(
+        self,
+        db: sqlite3.Connection | None,
+        summary: Summary,
+        backups: list[tuple[Path, Summary]],
+        strange: bool,
+    ) -> sqlite3.Connection:
+        """The file is damaged (or `strange`: it holds games the later backup does not): it is
+        closed and moved aside, and the newest backup takes its place, else the box starts
+        with no saved games."""
+        newest = backups[0][1] if backups else None
+        if db is not None:
             db.close()
-            aside = self.files.aside("lesser")
-            log.info(
-                "saved games %s are at revision %s, the backup %s at %s: the file lost its "
-                "last changes (a power cut) and the backup holds them; continuing from the "
-                "backup (the file kept as %s)",
+        aside = self.files.aside("damaged")
+        if strange and newest is not None:
+            log.error(
+                "saved games %s (revision %s) hold game(s) %s that the later backup "
+                "(revision %s) does not: damaged, moved aside to %s",
                 self.files.path,
                 summary.revision,
-                backups[0][0],
+                unexplained(summary, newest),
                 newest.revision,
                 aside,
             )
+        else:
+            log.error("saved games damaged: %s moved aside to %s", self.files.path, aside)
+        self.files.report("damaged")
+        if backups:
+            log.error("restoring the backup %s", backups[0][0])
+            self.files.report("restored")
             return self._restore(backups[0][0])
+        log.error("no usable backup: starting with no saved games")
+        self.files.report("started_empty")
+        return self._fresh()
+
+    def _go_on_from_backup(
+        self,
+        db: sqlite3.Connection,
+        summary: Summary,
+        lost: Lost,
+        backups: list[tuple[Path, Summary]],
+    ) -> sqlite3.Connection:
+        """The file is at a lower revision than the newest backup (it lost its last changes,
+        which the backup holds): what the cut lost is said, the file moved aside, and the
+        backup takes its place."""
+        newest = backups[0][1]
+        if self._say_lost(lost, summary, newest):
+            self.files.keep_copy("wal-damaged")  # before closing the file checkpoints its log
+        db.close()
+        aside = self.files.aside("lesser")
+        log.info(
+            "saved games %s are at revision %s, the backup %s at %s: the file lost its "
+            "last changes (a power cut) and the backup holds them; continuing from the "
+            "backup (the file kept as %s)",
+            self.files.path,
+            summary.revision,
+            backups[0][0],
+            newest.revision,
+            aside,
+        )
+        return self._restore(backups[0][0])
+
+    def _go_on_from_file(
+        self,
+        db: sqlite3.Connection,
+        wal: savefile.WalCheck,
+        summary: Summary,
+        lost: Lost,
+        backups: list[tuple[Path, Summary]],
+    ) -> sqlite3.Connection:
+        """The file is the truth: what a cut lost is said, a cut log started afresh, its
+        damaged games repaired, and a backup written if the file is newer than the newest."""
+        newest = backups[0][1] if backups else None
         if self._say_lost(lost, summary, summary):
             self.files.keep_copy("wal-damaged")
         try:
