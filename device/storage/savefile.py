@@ -190,35 +190,96 @@ def check_wal(wal: bytes | WalFile, good: set[tuple[int, ...]] | None = None) ->
     same salts, the same checksum before it and the same of its own is not summed again. The
     box never passes it: at a start every frame is checked, so a bit flipped on the card
     since is found."""
-    known: set[tuple[int, ...]] = good if good is not None else set()
     if len(wal) < WAL_HEADER:
         return NO_WAL
     magic, _version, page_size, _seq, salt1, salt2, c1, c2 = struct.unpack(">8I", wal[:32])
-    frame_size = FRAME_HEADER + page_size
-    has_frames = len(wal) >= WAL_HEADER + FRAME_HEADER
     good_size = page_size >= 512 and page_size <= 65536 and page_size & (page_size - 1) == 0
     if magic not in WAL_MAGIC or not good_size or _checksum(wal[:24], magic & 1, 0, 0) != (c1, c2):
-        # SQLite ignores the whole log: every commit of the log's first frames is lost (the
-        # frames that carry the first frame's salts; the usual 4 KiB pages are assumed when
-        # the header's page size is unreadable too)
-        if not has_frames:
-            return NO_WAL
-        size = page_size if good_size else 4096
-        bigs = (magic & 1 == 1,) if magic in WAL_MAGIC else (True, False)
-        salts = wal[WAL_HEADER + 8 : WAL_HEADER + 16]
-        later = _later(wal, WAL_HEADER, size, salts, bigs, (c1, c2), {}, [])
-        lost = later.headers if later.commits else 0
-        return WalCheck(0, lost, True, {}, 0, 0, False, later.pages, later.db_pages, later.whole)
+        return _header_bad(wal, magic, page_size if good_size else 4096, (c1, c2))
     big = magic & 1 == 1
-    s0, s1 = c1, c2
+    read = _read_as_sqlite(wal, page_size, big, (salt1, salt2), (c1, c2), good)
+    later = _later(
+        wal,
+        read.offset + FRAME_HEADER + page_size,
+        page_size,
+        wal[16:24],
+        (big,),
+        read.before,
+        read.pending,
+        read.stopped,
+    )
+    # saved changes past the stop are lost for certain only if one of them reached the card
+    # whole; then every commit frame there counts (a torn one was written, so it was saved),
+    # the stopping frame's too
+    lost = later.headers + read.stop_commit if later.commits else 0
+    return WalCheck(
+        read.used,
+        lost,
+        False,
+        read.pages,
+        read.db_pages,
+        page_size,
+        read.torn,
+        later.pages,
+        later.db_pages,
+        later.whole,
+    )
+
+
+def _header_bad(
+    wal: bytes | WalFile, magic: int, page_size: int, checksum: tuple[int, int]
+) -> WalCheck:
+    """The log's header is unreadable: SQLite ignores the whole log, so every commit of the
+    log's first frames is lost (the frames that carry the first frame's salts; `page_size`:
+    the usual 4 KiB pages when the header's page size is unreadable too)."""
+    if len(wal) < WAL_HEADER + FRAME_HEADER:  # no frames
+        return NO_WAL
+    bigs = (magic & 1 == 1,) if magic in WAL_MAGIC else (True, False)
+    salts = wal[WAL_HEADER + 8 : WAL_HEADER + 16]
+    later = _later(wal, WAL_HEADER, page_size, salts, bigs, checksum, {}, [])
+    lost = later.headers if later.commits else 0
+    return WalCheck(0, lost, True, {}, 0, 0, False, later.pages, later.db_pages, later.whole)
+
+
+@dataclass
+class _Read:
+    """What SQLite reads of the current log (its frames up to the last commit before the
+    point where reading stops) and that point: where and why it stops."""
+
+    offset: int  # where reading stopped
+    used: int  # frames up to the last commit read
+    db_pages: int  # database size in pages after that commit (0: none)
+    pages: dict[int, bytes]  # page number -> newest committed content
+    pending: dict[int, bytes]  # the pages of the transaction under way at the stop
+    stop_commit: bool  # the frame where reading stopped ends a transaction
+    torn: bool  # reading stopped at a cut or torn frame of the current log
+    before: tuple[int, int] | None  # the checksum the stopping frame carries
+    stopped: list[int | None]  # the stopping frame's page (None: not known)
+
+
+def _read_as_sqlite(
+    wal: bytes | WalFile,
+    page_size: int,
+    big: bool,
+    salts: tuple[int, int],
+    sums: tuple[int, int],
+    good: set[tuple[int, ...]] | None,
+) -> _Read:
+    """Read the frames of the log with `salts` as SQLite does, each checksum going on from
+    the one before (`sums`: the header's), up to the first frame of an older log (the normal
+    end) or one that is cut or torn. The frames found good are added to `good`."""
+    known: set[tuple[int, ...]] = good if good is not None else set()
+    salt1, salt2 = salts
+    s0, s1 = sums
+    frame_size = FRAME_HEADER + page_size
     pages: dict[int, bytes] = {}
     pending: dict[int, bytes] = {}
     frames = used = db_pages = 0
     offset = WAL_HEADER
-    stop_commit = False  # the frame where reading stopped ends a transaction
-    torn = False  # reading stopped at a cut or torn frame of the current log
-    before: tuple[int, int] | None = None  # the checksum the stopping frame carries
-    stopped: list[int | None] = []  # the stopping frame's page (None: not known)
+    stop_commit = False
+    torn = False
+    before: tuple[int, int] | None = None
+    stopped: list[int | None] = []
     while offset + FRAME_HEADER <= len(wal):
         head = wal[offset : offset + FRAME_HEADER]
         pgno, commit, f1, f2, k1, k2 = struct.unpack(">6I", head)
@@ -246,25 +307,7 @@ def check_wal(wal: bytes | WalFile, good: set[tuple[int, ...]] | None = None) ->
             pending.clear()
             used, db_pages = frames, commit
         offset += frame_size
-    later = _later(
-        wal, offset + frame_size, page_size, wal[16:24], (big,), before, pending, stopped
-    )
-    # saved changes past the stop are lost for certain only if one of them reached the card
-    # whole; then every commit frame there counts (a torn one was written, so it was saved),
-    # the stopping frame's too
-    lost = later.headers + stop_commit if later.commits else 0
-    return WalCheck(
-        used,
-        lost,
-        False,
-        pages,
-        db_pages,
-        page_size,
-        torn,
-        later.pages,
-        later.db_pages,
-        later.whole,
-    )
+    return _Read(offset, used, db_pages, pages, pending, stop_commit, torn, before, stopped)
 
 
 class WalFile:
