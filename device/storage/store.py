@@ -267,59 +267,70 @@ class Store:
         """One input's changes in one transaction: an action appended (or the last `undo`
         actions undone), the game's status, and what the screen shows."""
 
-        reopened = [False]
-
-        def work(db: sqlite3.Connection) -> None:
+        def work(db: sqlite3.Connection) -> bool:
+            reopened = False
             if game_id is not None and (append is not None or undo or status):
-                row = db.execute(
-                    "SELECT game, rules_version, options, status, created, actions"
-                    " FROM games WHERE id = ?",
-                    (game_id,),
-                ).fetchone()
-                if row is None:
-                    raise sqlite3.IntegrityError(f"no game {game_id}")
-                game, version, options, old_status, created, actions = row
-                actions = actions or 0
-                if append is not None:
-                    actions += 1
-                    kind, payload = str(append.get("kind", "")), json.dumps(append)
-                    db.execute(
-                        "INSERT INTO events (game_id, seq, kind, payload, crc)"
-                        " VALUES (?, ?, ?, ?, ?)",
-                        (game_id, actions, kind, payload, crc(game_id, actions, kind, payload)),
-                    )
-                for _ in range(int(undo)):
-                    if actions <= 0:
-                        break
-                    db.execute(
-                        "DELETE FROM events WHERE game_id = ? AND seq = ?", (game_id, actions)
-                    )
-                    actions -= 1
-                    if old_status == "finished":  # the last action undone: playing again
-                        old_status, reopened[0] = "playing", True
-                new_status = status or old_status
-                if old_status == "finished" and new_status == "abandoned":
-                    # a finished game stays finished: only taking back its end changes that
-                    log.warning("game %s is finished: it is not abandoned", game_id)
-                    new_status = "finished"
-                db.execute(
-                    "UPDATE games SET updated = ?, status = ?, actions = ?, crc = ? WHERE id = ?",
-                    (
-                        time.time(),
-                        new_status,
-                        actions,
-                        crc(game_id, game, version, options, new_status, created, actions),
-                        game_id,
-                    ),
-                )
+                reopened = self._change_game(db, game_id, append, undo, status)
             current = None if status == "abandoned" else game_id
             self._save_screen(db, current, ui)
+            return reopened
 
-        self._transaction(work)
-        if status in ("finished", "abandoned") or reopened[0]:
+        reopened = self._transaction(work)
+        if status in ("finished", "abandoned") or reopened:
             # a game's end, or its end taken back (a later revision: the older generations
             # keep the end)
             self._backup_now_or_after_frame()
+
+    def _change_game(
+        self,
+        db: sqlite3.Connection,
+        game_id: int,
+        append: JsonObject | None,
+        undo: int,
+        status: Status | None,
+    ) -> bool:
+        """A game's part of one input (inside its write transaction): the action appended,
+        or the last `undo` actions undone, and the game's row with its new status, count and
+        checksum. True if an undo took back the game's end (it is playing again)."""
+        reopened = False
+        row = db.execute(
+            "SELECT game, rules_version, options, status, created, actions FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            raise sqlite3.IntegrityError(f"no game {game_id}")
+        game, version, options, old_status, created, actions = row
+        actions = actions or 0
+        if append is not None:
+            actions += 1
+            kind, payload = str(append.get("kind", "")), json.dumps(append)
+            db.execute(
+                "INSERT INTO events (game_id, seq, kind, payload, crc) VALUES (?, ?, ?, ?, ?)",
+                (game_id, actions, kind, payload, crc(game_id, actions, kind, payload)),
+            )
+        for _ in range(int(undo)):
+            if actions <= 0:
+                break
+            db.execute("DELETE FROM events WHERE game_id = ? AND seq = ?", (game_id, actions))
+            actions -= 1
+            if old_status == "finished":  # the last action undone: playing again
+                old_status, reopened = "playing", True
+        new_status = status or old_status
+        if old_status == "finished" and new_status == "abandoned":
+            # a finished game stays finished: only taking back its end changes that
+            log.warning("game %s is finished: it is not abandoned", game_id)
+            new_status = "finished"
+        db.execute(
+            "UPDATE games SET updated = ?, status = ?, actions = ?, crc = ? WHERE id = ?",
+            (
+                time.time(),
+                new_status,
+                actions,
+                crc(game_id, game, version, options, new_status, created, actions),
+                game_id,
+            ),
+        )
+        return reopened
 
     def _backup_now_or_after_frame(self) -> None:
         if self.backup_after_frame:
