@@ -21,59 +21,27 @@ EXIT_PIPE = 141  # as a shell reports a command ended by SIGPIPE (128 + 13)
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
-from device.cli import Parser, UsageExit  # noqa: E402
+from device.cli import Commands, Parser, UsageExit  # noqa: E402
 from device.errors import one_line  # noqa: E402, F401 - the commands' one line
 
 
 def build_parser() -> Parser:
+    """The `tabletop` command line: its subcommands in the order `--help` lists them."""
     from device.games import scorers
 
     parser = Parser(prog="tabletop", description="The tabletop companion box.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
-
-    run = commands.add_parser("run", help="run the box (the simulator unless on a Raspberry Pi)")
-    run.add_argument("--sim", action="store_true", help="simulate buttons and display")
-    run.add_argument("--script", metavar="FILE", help="headless: run this script of events")
-    run.add_argument("--frames", metavar="DIR", help="write every frame sent as a PNG here")
-    run.add_argument("--state-dir", metavar="DIR", help="where saved games live")
-    run.add_argument("--config", metavar="PATH", help="config file (TOML)")
-
-    nfc = commands.add_parser("nfc", help="card reader tools")
-    nfc_commands = nfc.add_subparsers(dest="nfc_command", metavar="ACTION", parser_class=Parser)
-    nfc_commands.required = True
-    read = nfc_commands.add_parser("read", help="print each new tap's UID (uppercase hex)")
-    read.add_argument("--reader", required=True, choices=["pn532", "rdm6300"])
-    read.add_argument("--port", required=True, help="serial port, e.g. /dev/serial0")
-    read.add_argument("--count", type=int, help="exit 0 after this many taps")
-    read.add_argument("--timeout", type=float, help="exit 1 if the taps do not come in time (s)")
+    _add_run(commands)
+    _add_nfc(commands)
 
     from device.cli.cards import add_parser as add_cards
     from device.cli.web import add_parser as add_web
 
     add_cards(commands)
     add_web(commands)
-
-    doctor = commands.add_parser("doctor", help="check the config and each part after wiring")
-    doctor.add_argument("--config", metavar="PATH", help="config file (TOML)")
-    doctor.add_argument(
-        "--buttons",
-        type=float,
-        default=0,
-        metavar="S",
-        help="ask for each button in turn, waiting up to S seconds for each",
-    )
-
-    games = commands.add_parser("games", help="list the saved games (or export one)")
-    games.add_argument("--state-dir", metavar="DIR", help="where saved games live")
-    games_actions = games.add_subparsers(
-        dest="games_command", metavar="ACTION", parser_class=Parser
-    )
-    export = games_actions.add_parser("export", help="print a saved game as a game record")
-    export.add_argument("id", type=int, help="the game's id (see tabletop games)")
-    export.add_argument(
-        "--state-dir", metavar="DIR", default=argparse.SUPPRESS, help="where saved games live"
-    )
+    _add_doctor(commands)
+    _add_games(commands)
 
     from device.cli.replay import add_replay_parser
 
@@ -90,13 +58,61 @@ def build_parser() -> Parser:
     from device.cli.lab import add_parser as add_lab
 
     add_lab(commands)
+    _add_score(commands, scorers())
+    return parser
 
+
+def _add_run(commands: Commands) -> None:
+    run = commands.add_parser("run", help="run the box (the simulator unless on a Raspberry Pi)")
+    run.add_argument("--sim", action="store_true", help="simulate buttons and display")
+    run.add_argument("--script", metavar="FILE", help="headless: run this script of events")
+    run.add_argument("--frames", metavar="DIR", help="write every frame sent as a PNG here")
+    run.add_argument("--state-dir", metavar="DIR", help="where saved games live")
+    run.add_argument("--config", metavar="PATH", help="config file (TOML)")
+
+
+def _add_nfc(commands: Commands) -> None:
+    nfc = commands.add_parser("nfc", help="card reader tools")
+    nfc_commands = nfc.add_subparsers(dest="nfc_command", metavar="ACTION", parser_class=Parser)
+    nfc_commands.required = True
+    read = nfc_commands.add_parser("read", help="print each new tap's UID (uppercase hex)")
+    read.add_argument("--reader", required=True, choices=["pn532", "rdm6300"])
+    read.add_argument("--port", required=True, help="serial port, e.g. /dev/serial0")
+    read.add_argument("--count", type=int, help="exit 0 after this many taps")
+    read.add_argument("--timeout", type=float, help="exit 1 if the taps do not come in time (s)")
+
+
+def _add_doctor(commands: Commands) -> None:
+    doctor = commands.add_parser("doctor", help="check the config and each part after wiring")
+    doctor.add_argument("--config", metavar="PATH", help="config file (TOML)")
+    doctor.add_argument(
+        "--buttons",
+        type=float,
+        default=0,
+        metavar="S",
+        help="ask for each button in turn, waiting up to S seconds for each",
+    )
+
+
+def _add_games(commands: Commands) -> None:
+    games = commands.add_parser("games", help="list the saved games (or export one)")
+    games.add_argument("--state-dir", metavar="DIR", help="where saved games live")
+    games_actions = games.add_subparsers(
+        dest="games_command", metavar="ACTION", parser_class=Parser
+    )
+    export = games_actions.add_parser("export", help="print a saved game as a game record")
+    export.add_argument("id", type=int, help="the game's id (see tabletop games)")
+    export.add_argument(
+        "--state-dir", metavar="DIR", default=argparse.SUPPRESS, help="where saved games live"
+    )
+
+
+def _add_score(commands: Commands, known_scorers: dict[str, Scorer]) -> None:
     score = commands.add_parser("score", help="score a position of one of the games (JSON out)")
     scored = score.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
     scored.required = True
-    for game_id, scorer in scorers().items():
+    for game_id, scorer in known_scorers.items():
         scorer.add_arguments(scored.add_parser(game_id, help=scorer.help))
-    return parser
 
 
 def _scorer(args: list[str]) -> Scorer | None:
@@ -166,8 +182,8 @@ def _quiet_stdout() -> None:
 
 
 def _dispatch(argv: list[str]) -> int:
+    """Parse the arguments and run the command they name; its exit status."""
     from device.games import scorers
-    from device.games.scorer import UsageError
 
     known_scorers = scorers()
     if (
@@ -180,14 +196,43 @@ def _dispatch(argv: list[str]) -> int:
         raise UsageExit(f"tabletop score: unknown game {argv[1]!r}; known games: {known}")
     args = build_parser().parse_args(normalise(argv))
     if args.command == "score":
-        from device.games import scorer as score
+        return _score(args, known_scorers)
+    if args.command == "games":
+        return _games(args)
+    return _run_command(args)
+
+
+def _score(args: argparse.Namespace, known_scorers: dict[str, Scorer]) -> int:
+    """`tabletop score GAME ...`: the position's score as one line of JSON."""
+    from device.games import scorer as score
+    from device.games.scorer import UsageError
+
+    try:
+        result = score.run(known_scorers[args.game], args)
+    except UsageError as error:
+        raise UsageExit(f"tabletop score {args.game}: {error}") from None
+    print(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+def _games(args: argparse.Namespace) -> int:
+    """`tabletop games`: the saved games listed, or one exported as a game record."""
+    if getattr(args, "games_command", None) == "export":
+        from device.cli.replay import RecordError, export_game
+        from device.settings import state_directory
 
         try:
-            result = score.run(known_scorers[args.game], args)
-        except UsageError as error:
-            raise UsageExit(f"tabletop score {args.game}: {error}") from None
-        print(json.dumps(result, ensure_ascii=False))
+            print(export_game(state_directory(args.state_dir), args.id), end="")
+        except RecordError as error:
+            raise UsageExit(f"tabletop games export: {error}") from None
         return 0
+    from device.cli.run import list_games
+
+    return list_games(args)
+
+
+def _run_command(args: argparse.Namespace) -> int:
+    """The other commands, each run by its own module (imported only when it runs)."""
     if args.command == "run":
         from device.cli.run import run_box
 
@@ -208,19 +253,6 @@ def _dispatch(argv: list[str]) -> int:
         from device.cli import doctor
 
         return doctor.run(args)
-    if args.command == "games":
-        if getattr(args, "games_command", None) == "export":
-            from device.cli.replay import RecordError, export_game
-            from device.settings import state_directory
-
-            try:
-                print(export_game(state_directory(args.state_dir), args.id), end="")
-            except RecordError as error:
-                raise UsageExit(f"tabletop games export: {error}") from None
-            return 0
-        from device.cli.run import list_games
-
-        return list_games(args)
     if args.command == "replay":
         from device.cli.replay import run_replay
 
