@@ -12,6 +12,7 @@ from device.storage.losses import LOSS_LOG
 
 if TYPE_CHECKING:
     from device.settings import Settings
+    from device.sim.script import Step
 from engine.core import TabletopError
 
 EXIT_USAGE = 2
@@ -51,6 +52,9 @@ def _install_signals() -> None:
 
 
 def run_box(args: argparse.Namespace) -> int:
+    """`tabletop run`: its settings, script and frames folder checked (a bad one said in one
+    line: EXIT_CONFIG or EXIT_USAGE), then the real box on a Raspberry Pi, else the
+    simulator (headless with `--script`, else in a terminal)."""
     if not (args.sim or args.script) and on_raspberry_pi():
         from device.hw.oled import make_device
         from device.ui import splash  # the first frame before pydantic and the rest
@@ -87,21 +91,35 @@ def run_box(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     if not (args.sim or args.script or not on_raspberry_pi()):
         return _run_hardware(settings, state_dir, frames)
+    if steps is not None:
+        return _run_script(settings, state_dir, frames, steps)
+    return _run_in_terminal(settings, state_dir, frames)
+
+
+def _run_script(settings: Settings, state_dir: Path, frames: Path | None, steps: list[Step]) -> int:
+    """The simulator, headless, running a script's steps (the same each time: seed 0);
+    SIGTERM and SIGINT stop it cleanly."""
     from device.sim.simulator import Simulator
 
-    if steps is not None:
-        _setup_logging()
-        sim = Simulator(settings, state_dir, frames, seed=0)  # a script runs the same each time
-        terminated = False
-        try:
-            _install_signals()
-            sim.start()
-            sim.run_steps(steps)
-        except Terminated:
-            terminated = True
-        finally:
-            sim.stop(terminated)
-        return 0
+    _setup_logging()
+    sim = Simulator(settings, state_dir, frames, seed=0)  # a script runs the same each time
+    terminated = False
+    try:
+        _install_signals()
+        sim.start()
+        sim.run_steps(steps)
+    except Terminated:
+        terminated = True
+    finally:
+        sim.stop(terminated)
+    return 0
+
+
+def _run_in_terminal(settings: Settings, state_dir: Path, frames: Path | None) -> int:
+    """The simulator in a terminal (its buttons the keys, its screen drawn there), logging
+    to the state directory's tabletop.log; EXIT_USAGE if there is no terminal."""
+    from device.sim.simulator import Simulator
+
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print(
             "tabletop run: the simulator needs a terminal (or use --script FILE)", file=sys.stderr
