@@ -461,6 +461,38 @@ def test_no_module_imports_another_s_private_name():
     assert private_imports([*modules().values(), *scripts]) == []
 
 
+LONGEST = 60  # lines a reader holds at once: a function over it says why in its docstring
+
+
+def long_functions(paths: list[Path], root: Path = ROOT) -> list[str]:
+    """Each function in `paths` over `LONGEST` lines whose docstring does not say why (a
+    line starting "Long:")."""
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                doc = ast.get_docstring(node) or ""
+                reason = any(line.startswith("Long:") for line in doc.splitlines())
+                if lines > LONGEST and not reason:
+                    found.append(f"{path.relative_to(root)}:{node.lineno} {node.name} {lines}")
+    return found
+
+
+def test_no_function_is_over_60_lines_without_a_reason():
+    """Functions a reader can hold (issue 50): the product and its scripts; a test may be a
+    longer scene."""
+    scripts = [*ROOT.glob("benchmarks/*.py"), *ROOT.glob("docs/**/*.py")]
+    assert long_functions([*modules().values(), *scripts]) == []
+
+
+def test_the_long_function_scan_finds_one_and_takes_a_reason(tmp_path):
+    body = "".join(f"    x{i} = {i}\n" for i in range(LONGEST))
+    long = tmp_path / "long.py"
+    long.write_text(f'def quiet():\n{body}\n\ndef said():\n    """Long: a table."""\n{body}')
+    assert long_functions([long], tmp_path) == [f"long.py:1 quiet {LONGEST + 1}"]
+
+
 def test_the_private_import_scan_finds_one(tmp_path):
     sneaky = tmp_path / "sneaky.py"
     sneaky.write_text("from engine.core import _hidden, shown\nfrom . import __version__\n")
