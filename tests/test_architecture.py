@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import ast
 import inspect
+import io
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -491,6 +493,88 @@ def test_the_long_function_scan_finds_one_and_takes_a_reason(tmp_path):
     long = tmp_path / "long.py"
     long.write_text(f'def quiet():\n{body}\n\ndef said():\n    """Long: a table."""\n{body}')
     assert long_functions([long], tmp_path) == [f"long.py:1 quiet {LONGEST + 1}"]
+
+
+def _comment_lines(source: str) -> set[int]:
+    return {
+        token.start[0]
+        for token in tokenize.generate_tokens(io.StringIO(source).readline)
+        if token.type == tokenize.COMMENT
+    }
+
+
+def _names_any(node: ast.AST | None) -> bool:
+    return node is not None and any(
+        isinstance(n, ast.Name)
+        and n.id == "Any"
+        or isinstance(n, ast.Constant)
+        and isinstance(n.value, str)
+        and "Any" in n.value
+        for n in ast.walk(node)
+    )
+
+
+def unexplained_any(paths: list[Path], root: Path = ROOT) -> list[str]:
+    """Each `Any` at a module's boundary (a public function's parameters or result, a public
+    class's field, a module-level alias) without a comment saying why on its lines (or the
+    line before)."""
+    found = []
+    for path in paths:
+        source = path.read_text(encoding="utf-8")
+        comments = _comment_lines(source)
+
+        def said(first: int, last: int, comments: set[int] = comments) -> bool:
+            return any(line in comments for line in range(first - 1, last + 1))
+
+        tree = ast.parse(source)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and (
+                not node.name.startswith("_") or node.name == "__init__"
+            ):
+                a = node.args
+                parts = [x.annotation for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)]
+                parts += [a.vararg and a.vararg.annotation, a.kwarg and a.kwarg.annotation]
+                end = max(node.lineno, node.body[0].lineno - 1)
+                if any(_names_any(x) for x in [*parts, node.returns]) and not said(
+                    node.lineno, end
+                ):
+                    found.append(f"{path.relative_to(root)}:{node.lineno} {node.name}")
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                for field in node.body:
+                    typed = isinstance(field, ast.AnnAssign) and _names_any(field.annotation)
+                    if typed and not said(field.lineno, field.end_lineno or field.lineno):
+                        found.append(f"{path.relative_to(root)}:{field.lineno} {node.name}")
+        for top in tree.body:
+            value = top.value if isinstance(top, ast.Assign) else None
+            if _names_any(value) and not said(top.lineno, top.end_lineno or top.lineno):
+                found.append(f"{path.relative_to(root)}:{top.lineno} alias")
+    return found
+
+
+def test_every_any_at_a_boundary_of_the_box_says_why():
+    """The device typed like the engine (issue 50): where the box passes a value it does not
+    look into (a game's own state, JSON as saved, a library that ships no types), the `Any`
+    says why, once, where it is named (`device/games/contract.py`'s `GameState`...,
+    `device/jsontypes.py`'s `JsonObject`)."""
+    box = [path for name, path in modules().items() if name.startswith("device")]
+    assert unexplained_any(box) == []
+
+
+def test_the_any_scan_finds_one_without_a_reason(tmp_path):
+    loose = tmp_path / "loose.py"
+    loose.write_text(
+        "from typing import Any\n\n"
+        "def shown(x: Any) -> None: ...\n\n"
+        "def said(x: Any) -> None: ...  # a game's own\n\n"
+        "def _inside(x: Any) -> None: ...\n\n"
+        "class Row:\n    value: Any\n\n"
+        "Json = dict[str, Any]\n"
+    )
+    assert unexplained_any([loose], tmp_path) == [
+        "loose.py:3 shown",
+        "loose.py:10 Row",
+        "loose.py:12 alias",
+    ]
 
 
 def test_the_private_import_scan_finds_one(tmp_path):

@@ -5,20 +5,22 @@ card taught."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
+
+from device.games.contract import GameAction, GameOptions
 
 
 @dataclass(frozen=True)
 class NewGame:
     game: str
-    options: Any
+    options: GameOptions
     box_seat: str = ""  # solo play: the seat the box plays
     swap: bool = False  # solo play: a rematch puts the box in the other seat
 
 
 @dataclass(frozen=True)
 class Append:
-    action: Any
+    action: GameAction
     told: tuple[str, ...] = ()  # solo play: the cards told for the box's hand since the last
 
 

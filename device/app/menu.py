@@ -6,7 +6,6 @@ arrows, `ok` starting the game from any line (device/app/start.py)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from device import games
 from device.app.effects import Effect, Resume
@@ -26,11 +25,12 @@ from device.app.state import (
 from device.app.teach import start_check
 from device.app.turns import undo_asked
 from device.games.contract import ABANDON, Question
+from device.jsontypes import JsonObject
 from device.ui.catalog import text
 from engine.replay import options_of
 
 
-def questions(choice: dict[str, Any]) -> list[Question]:
+def questions(choice: JsonObject) -> list[Question]:
     """The box's own new-game question first (a person or the box as the opponent, and
     which seat the box plays: solo play, two presses on the page), then the game's, given
     the answers so far."""
@@ -209,7 +209,7 @@ def _change(box: BoxState, index: int, step: int) -> BoxState:
     )
 
 
-def _start(box: BoxState, choice: dict[str, Any]) -> tuple[BoxState, list[Effect]]:
+def _start(box: BoxState, choice: JsonObject) -> tuple[BoxState, list[Effect]]:
     """The game started with the page's answers."""
     entry = games.GAMES[choice["game"]]
     answers = dict(entry.screens.option_overrides())

@@ -5,11 +5,10 @@ each said by the game's `say`). The box's move, an undo with everything it took 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from device.app.session import Session
 from device.app.state import engine_of, screens_of
-from device.games.contract import Layout, Told
+from device.games.contract import GameAction, GameState, Layout, Told
 from device.ui import fit, fonts
 from device.ui.catalog import text
 
@@ -28,9 +27,9 @@ def names(session: Session, lang: str) -> dict[str, str]:
 
 def lines(
     session: Session,
-    before: Any,
-    after: Any,
-    actions: Sequence[Any],
+    before: GameState,
+    after: GameState,
+    actions: Sequence[GameAction],
     lang: str,
     forward: bool = True,
     held: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
@@ -47,7 +46,9 @@ def lines(
     return [line for said in found for line in said.split("\n") if line]  # (many cards)
 
 
-def began(session: Session, before: Any, after: Any, action: Any, lang: str) -> list[str]:
+def began(
+    session: Session, before: GameState, after: GameState, action: GameAction, lang: str
+) -> list[str]:
     """What happened by itself as the turn in `after` began (the game's `turn_began`: an
     upkeep), `action` having taken `before` to `after`."""
     told = Told(before, after, (action,), names(session, lang), lang, True, session.box_seat)

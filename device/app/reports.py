@@ -5,20 +5,20 @@ the notice band (docs/box.md, what can go wrong)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from device.app.state import (
     NO_NOTICE,
     BoxState,
     line_notice,
 )
+from device.jsontypes import JsonObject
 from device.storage.losses import POWER_CUT
 from device.storage.records import WRITE_FAILED
 from device.ui.catalog import text
 
 
 def on_screen(
-    box: BoxState, reports: list[tuple[str, dict[str, Any]]], damage: str | None, lang: str
+    box: BoxState, reports: list[tuple[str, JsonObject]], damage: str | None, lang: str
 ) -> BoxState:
     """`box` with the store's `reports` (catalog keys under "store.") and the replay's
     `damage` (a line, or None) said: at most four lines, the first saying what kind of news

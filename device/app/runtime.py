@@ -37,7 +37,7 @@ class Runtime:
         store: Store,
         screen: Screen,
         reader: CardReader | None = None,
-        pin_factory: Any = None,
+        pin_factory: Any = None,  # gpiozero's (it ships no types)
         seed: int | None = None,
         buttons: Callable[[Sink], ButtonPanel] | None = None,
     ) -> None:
@@ -74,11 +74,11 @@ class Runtime:
         cls,
         settings: Settings,
         state_dir: Path,
-        display_device: Any,
+        display_device: Any,  # luma's device (luma ships no types)
         frames: Path | None = None,
         with_reader: bool = True,
         seed: int | None = None,
-        pin_factory: Any = None,
+        pin_factory: Any = None,  # gpiozero's (it ships no types)
     ) -> Runtime:
         """The box's parts from its settings: the store in `state_dir`, the screen on
         `display_device` (with `frames`, every frame also written as a PNG), the configured

@@ -4,10 +4,17 @@ actions so far."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from device.games.contract import GameAction, GameOptions, GameState
+from device.jsontypes import JsonObject
+from device.storage.records import GameRow
+from engine.contract import AnyGame
 from engine.core import DataError
 from engine.hands import Held
+
+if TYPE_CHECKING:
+    from device.games.entry import Entry
 from engine.replay import undo
 
 
@@ -18,18 +25,18 @@ class Session:
 
     db_id: int
     game: str
-    options: Any
-    state: Any
+    options: GameOptions
+    state: GameState
     actions: int
-    history: tuple[Any, ...] = ()
-    before: tuple[Any, ...] = ()  # the state before each action of `history`, when known
+    history: tuple[GameAction, ...] = ()
+    before: tuple[GameState, ...] = ()  # the state before each action of `history`, when known
     box_seat: str = ""  # solo play: the seat the box plays ("" : two people play)
     # solo play, a game with hidden hands: every card told for the box's hand (in order) and
     # the hand it gives at this point of the game (engine/hands.py)
     box_told: tuple[str, ...] = ()
     box_held: Held = Held()
 
-    def states_before(self, engine: Any) -> tuple[Any, ...]:
+    def states_before(self, engine: AnyGame) -> tuple[GameState, ...]:
         """The state before each action of `history`: the ones kept, else (after a restart)
         the actions played once from the start."""
         if len(self.before) == len(self.history):
@@ -40,7 +47,9 @@ class Session:
             state = engine.apply(state, action)
         return tuple(states)
 
-    def undone(self, engine: Any) -> tuple[Any, tuple[Any, ...], tuple[Any, ...]]:
+    def undone(
+        self, engine: AnyGame
+    ) -> tuple[GameState, tuple[GameAction, ...], tuple[GameState, ...]]:
         """The state, actions and earlier states without the last action: the state kept
         from before it (states are immutable), else the actions replayed from the start."""
         if self.history and len(self.before) == len(self.history):
@@ -56,13 +65,13 @@ SWAP = "solo_swap"  # beside it, "yes": a rematch puts the box in the other seat
 BOX_KEYS = (SOLO, SWAP)  # the box's own answers, saved beside a game's options
 
 
-def solo_seat(row: Any) -> str:
+def solo_seat(row: GameRow) -> str:
     """The seat the box plays in a saved game ("": two people play)."""
     seat = row.options.get(SOLO, "")
     return seat if isinstance(seat, str) else ""
 
 
-def told_payload(told: tuple[str, ...]) -> dict[str, Any]:
+def told_payload(told: tuple[str, ...]) -> JsonObject:
     """What a saved action carries of the cards told for the box's hand since the action
     before it (nothing when none were told)."""
     return {"told": list(told)} if told else {}
@@ -75,7 +84,7 @@ def extended(recorded: tuple[str, ...], told: tuple[str, ...]) -> tuple[str, ...
     return told if told[: len(recorded)] == recorded else recorded
 
 
-def same_rules(row: Any) -> bool:
+def same_rules(row: GameRow) -> bool:
     """The saved game's game has rules here, of the version it was saved under or one its
     engine still replays (`replays_versions`); a game saved under other rules is listed,
     never replayed."""
@@ -88,7 +97,7 @@ def same_rules(row: Any) -> bool:
     return version == entry.rules_version or version in entry.engine.replays_versions
 
 
-def other_rules(row: Any) -> str:
+def other_rules(row: GameRow) -> str:
     """What differs, for a game saved under other rules than the box's ("" when none)."""
     from device import games
 
@@ -105,10 +114,10 @@ class ReadBack:
     `why` says what was wrong with it. Replayed, `state` is the state after the actions and
     `before` the state before each."""
 
-    options: Any
-    actions: tuple[Any, ...]
-    state: Any = None
-    before: tuple[Any, ...] = ()
+    options: GameOptions
+    actions: tuple[GameAction, ...]
+    state: GameState = None
+    before: tuple[GameState, ...] = ()
     stopped: int | None = None
     why: str = ""
     solo: str = ""  # the seat the box plays ("": two people play)
@@ -122,9 +131,9 @@ class ReadBack:
 
 
 def read_back(
-    entry: Any,
-    row: Any,
-    events: list[dict[str, Any]],
+    entry: Entry,
+    row: GameRow,
+    events: list[JsonObject],
     replay: bool = True,
     start: ReadBack | None = None,
 ) -> ReadBack:
@@ -144,7 +153,7 @@ def read_back(
     state = engine.initial(options) if replay else None
     if start is not None and (start.stopped is not None or start.options != options):
         start = None
-    actions: list[Any] = []
+    actions: list[GameAction] = []
     told: list[tuple[str, ...]] = []
     before: list[Any] = []  # the state before each action: an undo takes it back at once
     for n, payload in enumerate(events, start=1):
@@ -177,7 +186,7 @@ def read_back(
     return ReadBack(options, tuple(actions), state, tuple(before), None, "", seat, tuple(told))
 
 
-def _told(payload: dict[str, Any]) -> tuple[str, ...]:
+def _told(payload: JsonObject) -> tuple[str, ...]:
     """The cards a saved action says were told before it; none where they do not read (the
     action still counts: the box asks for the cards again)."""
     cards = payload.get("told", [])

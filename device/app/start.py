@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from device import games
 from device.app.effects import Effect, NewGame
@@ -17,6 +16,7 @@ from device.app.state import (
     BoxState,
     noticed,
 )
+from device.games.contract import GameOptions
 
 
 def rematch(box: BoxState) -> tuple[BoxState, list[Effect]]:
@@ -41,7 +41,7 @@ def rematch_swaps(box: BoxState, game: str) -> bool:
 
 
 def start_game(
-    box: BoxState, game: str, options: Any, box_seat: str, swap: bool = False
+    box: BoxState, game: str, options: GameOptions, box_seat: str, swap: bool = False
 ) -> tuple[BoxState, list[Effect]]:
     entry = games.GAMES[game]
     state = entry.game.initial(options)
@@ -64,8 +64,9 @@ def start_game(
     return fresh, [NewGame(game, options, box_seat, bool(box_seat) and swap)]
 
 
-def answers(game: str, values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+def answers(game: str, values: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
     """A game's options as text (a saved game's, with the box's seat under `solo`) as the
     answers to its new-game questions: only the options the questions set."""
-    asked = {q.key for q in games.GAMES[game].screens.questions(dict(values))} | {SOLO, SWAP}
+    texts = {k: str(v) for k, v in values.items()}  # (saved options: text already)
+    asked = {q.key for q in games.GAMES[game].screens.questions(texts)} | {SOLO, SWAP}
     return tuple((k, str(v)) for k, v in values.items() if k in asked)

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from device import games
 from device.app.session import Session
-from device.games.contract import Confirm, Screens
+from device.games.contract import AnyScreens, Confirm, GameAction, GameView
 from device.ui import catalog
 from device.ui.catalog import Texts
 from engine.contract import AnyGame
@@ -84,7 +84,7 @@ class Proposal:
     opened on (neither: the setting `suggest`). `action` None: still thinking."""
 
     at: int
-    action: Any = None
+    action: GameAction = None
     hint: bool = False
     handover: bool = False  # the box's choice is a step whose details are the player's
     # the box's move as the players make it with the pieces (device/app/pieces.py), in pages
@@ -154,10 +154,10 @@ class BoxState:
     mode: Mode = "menu"
     # the menu: its pages (each with the item under the cursor) and the new game's answers
     menu: tuple[tuple[Page, int], ...] = TOP_MENU
-    choice: tuple[tuple[str, Any], ...] = ()
+    choice: tuple[tuple[str, Any], ...] = ()  # answers as saved (Any): each question checks its
     # the game: the one in progress and its screens' own view (device/games/contract.py)
     session: Session | None = None
-    view: Any = None
+    view: GameView = None
     proposal: Proposal | None = None  # the box's move (solo play) or a hint, for this position
     deal: int = 0  # solo play: the card under the pointer while the box's cards are told
     # solo games not on show (another game started or resumed over them): each one's id in the
@@ -190,7 +190,7 @@ def deck_checkers() -> list[str]:
     return [g for g, e in games.playable().items() if e.checks_decks]
 
 
-def screens_of(session: Session) -> Screens[Any, Any, Any]:
+def screens_of(session: Session) -> AnyScreens:
     """The screens of the session's game (Any: the box handles every game alike)."""
     return games.GAMES[session.game].screens
 
@@ -231,7 +231,7 @@ def engine_of(session: Session) -> AnyGame:
     return games.GAMES[session.game].game
 
 
-def game_view(box: BoxState) -> Any:
+def game_view(box: BoxState) -> GameView:
     """The game's view, or its first view where a box was made without one; in solo play
     marked with the box's seat (the game's `solo_view`: a choice that is the box's is said
     as the box's, not offered)."""

@@ -26,7 +26,16 @@ from device.app.state import (
     screens_of,
     solo_game,
 )
-from device.games.contract import ABANDON, UNDO, Layout, Reaction, Screens
+from device.games.contract import (
+    ABANDON,
+    UNDO,
+    AnyScreens,
+    GameAction,
+    GameState,
+    GameView,
+    Layout,
+    Reaction,
+)
 from engine.core import IllegalMove
 
 
@@ -51,7 +60,7 @@ def game_button(box: BoxState, button: str) -> tuple[BoxState, list[Effect]]:
     return react(box, reaction)
 
 
-def react(box: BoxState, reaction: Reaction[Any, Any]) -> tuple[BoxState, list[Effect]]:
+def react(box: BoxState, reaction: Reaction[GameView, GameAction]) -> tuple[BoxState, list[Effect]]:
     box = replace(box, view=reaction.view)
     if reaction.refuse:
         return replace(box, notice=refused(reaction.refuse, reaction.refuse)), []
@@ -65,7 +74,7 @@ def react(box: BoxState, reaction: Reaction[Any, Any]) -> tuple[BoxState, list[E
     return try_action(box, reaction.action)
 
 
-def try_action(box: BoxState, action: Any) -> tuple[BoxState, list[Effect]]:
+def try_action(box: BoxState, action: GameAction) -> tuple[BoxState, list[Effect]]:
     """Apply an action to the engine: refused with the reason on screen, or accepted."""
     session = box.session
     assert session is not None
@@ -218,7 +227,7 @@ def _first_undone(box: BoxState) -> tuple[Any, Any]:
     return session.states_before(engine_of(session))[-n], session.history[-n]
 
 
-def _keep_view(screens: Screens[Any, Any, Any], box: BoxState, state: Any) -> Any:
+def _keep_view(screens: AnyScreens, box: BoxState, state: GameState) -> Any:
     """The view after an undo: the game's own choice (`after_undo`), else the same view where
     it still fits the state."""
     try:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from device.errors import CardError
 from device.games import GAMES
+from device.games.contract import GameState
 
 if TYPE_CHECKING:
     from device.cards.registry import Deck
@@ -45,7 +46,7 @@ def card_names(decks: list[Path], strict: bool = False) -> list[str]:
     return sorted(dict.fromkeys(names), key=lambda n: rank.get(n.split(":", 1)[0], len(rank)))
 
 
-def printed_name(known: str, lang: str, state: Any = None) -> str:
+def printed_name(known: str, lang: str, state: GameState = None) -> str:
     """A card (`game:card`) by the name printed on it, in `lang`: as `state` (a game of it in
     play) names it, else as the game's decks do when it starts (the config's, else the
     examples); a player's tag as the player; its id where the game names none."""

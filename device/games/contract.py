@@ -15,12 +15,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from device.games.setup import DEFAULT_SETUP, Setup
+from device.jsontypes import JsonObject
 from engine.core import Coord, DataError, MisuseError
 from engine.table import Change
 
 if TYPE_CHECKING:
     from device.ui.canvas import Canvas
     from device.ui.fonts import Fonts
+
+# The box handles every game alike: a game's own state, action, options and view pass through
+# the box's code untouched, each checked by the game's own classes (its engine's `Game`, its
+# `Screens`). Any by design, named for what each is.
+GameState = Any
+GameAction = Any  # (as GameState)
+GameOptions = Any  # (as GameState)
+GameView = Any  # (as GameState)
 
 S = TypeVar("S")  # a game's engine state
 V = TypeVar("V")  # its screens' view
@@ -147,9 +156,9 @@ class Told:
     the language."""
 
     # the game's own states and actions (Any: the box builds a Told for every game alike)
-    before: Any
-    after: Any
-    actions: tuple[Any, ...]
+    before: GameState
+    after: GameState
+    actions: tuple[GameAction, ...]
     names: Mapping[str, str]
     lang: str
     forward: bool = True  # the actions lead from `before` to `after` (False: an undo's)
@@ -170,7 +179,7 @@ class Told:
         return _less(self.held[1], self.held[0]) if seat and seat == self.box_seat else []
 
     @property
-    def first(self) -> Any:
+    def first(self) -> GameState:
         """The state the actions start from (the game's own: Any, as `before`)."""
         return self.before if self.forward else self.after
 
@@ -232,9 +241,9 @@ class Screens(ABC, Generic[S, V, A]):
     @abstractmethod
     def initial_view(self, state: S, /) -> V: ...
     @abstractmethod
-    def view_record(self, view: V, /) -> dict[str, Any]: ...  # JSON, saved with the screen
+    def view_record(self, view: V, /) -> JsonObject: ...  # JSON, saved with the screen
     @abstractmethod
-    def view_parse(self, data: dict[str, Any], state: S, /) -> V: ...  # JSON read back
+    def view_parse(self, data: JsonObject, state: S, /) -> V: ...  # JSON read back
 
     # drawing
     @abstractmethod
@@ -327,8 +336,11 @@ class Screens(ABC, Generic[S, V, A]):
         `checks_decks`."""
         raise MisuseError("this game has no deck check")
 
-    def legacy_action(self, payload: dict[str, Any], /) -> A:  # an old record's JSON
+    def legacy_action(self, payload: JsonObject, /) -> A:  # an old record's JSON
         raise DataError("an action saved in a format this game never used")
+
+
+AnyScreens = Screens[Any, Any, Any]  # a game's screens as the box holds them: any game's
 
 
 def seat_name(seat: str, lang: str) -> str:
@@ -350,8 +362,8 @@ class Words(Protocol):
     so the web page says them without the screens' weight): the status line, an action as
     the players say it, a seat's name. Its screens say the same (the conformance suite)."""
 
-    def status(self, state: Any, lang: str, /) -> str: ...
-    def describe(self, state: Any, action: Any, lang: str, /) -> str: ...
+    def status(self, state: GameState, lang: str, /) -> str: ...
+    def describe(self, state: GameState, action: GameAction, lang: str, /) -> str: ...
     def seat_name(self, seat: str, lang: str, /) -> str: ...
 
 
@@ -364,9 +376,9 @@ class Drawing(Protocol):
     is on the box's screen) the board draws, as JSON (None: nothing); a change of it is a
     change of the page."""
 
-    def board(self, state: Any, lang: str, shown: Any, /) -> str: ...
-    def from_view(self, view: dict[str, Any], /) -> Any: ...
-    def scored(self, state: Any, lang: str, /) -> list[str]: ...
+    def board(self, state: GameState, lang: str, shown: Any, /) -> str: ...  # shown: svg.Shown
+    def from_view(self, view: JsonObject, /) -> object: ...  # JSON: what of the view it draws
+    def scored(self, state: GameState, lang: str, /) -> list[str]: ...
     def legend(self, lang: str, /) -> list[tuple[str, str]]: ...
 
 
@@ -380,7 +392,7 @@ class CardNames(Protocol):
     def of_game(self, paths: list[Path], strict: bool, /) -> list[str]: ...
 
 
-Frame = Callable[[str, Any, Any, Any], object]
+Frame = Callable[[str, GameOptions, GameState, GameView], object]
 """The box's frame of a game (id, options, state, view): what the bench hands a game's figures
 to time an action up to the pixels, without the game importing the app."""
 
@@ -394,7 +406,9 @@ class Figures(Protocol):
     def figures(self, quick: bool, frame: Frame, /) -> dict[str, float]: ...
 
 
-def by_two(text: Callable[..., str], key: str, lang: str, names: list[str], **values: Any) -> str:
+def by_two(
+    text: Callable[..., str], key: str, lang: str, names: list[str], **values: object
+) -> str:
     """Cards named two to a line (each line the game's `key`, said by its `text`, with its
     `cards`), the lines joined by a newline: a `say` of many cards, a line each a player
     carries out."""

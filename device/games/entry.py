@@ -12,24 +12,26 @@ import importlib
 import threading
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from device.games.contract import AnyScreens, GameAction, GameOptions, GameState
 from device.games.setup import Setup, current
+from device.jsontypes import JsonObject
 from device.ui import catalog
 from engine.core import DataError, MisuseError
 
 if TYPE_CHECKING:
-    from device.games.contract import CardNames, Drawing, Figures, Screens, Words
+    from device.games.contract import CardNames, Drawing, Figures, Words
     from device.games.scorer import Scorer
     from device.ui.catalog import Texts
     from engine.contract import AnyGame
 
 
 _building = threading.Lock()  # the loop and the preload may both ask first
-_built: dict[str, tuple[Setup, Screens[Any, Any, Any]]] = {}  # module -> its set-up, screens
+_built: dict[str, tuple[Setup, AnyScreens]] = {}  # module -> its set-up, screens
 
 
-def _screens(module: str, setup: Setup) -> Screens[Any, Any, Any]:
+def _screens(module: str, setup: Setup) -> AnyScreens:
     """The screens of a module for this set-up: built once for each start of the box
     (`set_up` makes a new set-up, so a seeded script deals the same every start), under a
     lock, so whichever thread asks first builds the one the others get."""
@@ -58,11 +60,11 @@ class Plain:
     game: AnyGame
     short: str
 
-    def status(self, state: Any, lang: str, /) -> str:
+    def status(self, state: GameState, lang: str, /) -> str:
         seat = self.game.to_move(state)
         return f"{self.short} · {seat}" if seat else self.short
 
-    def describe(self, state: Any, action: Any, lang: str, /) -> str:
+    def describe(self, state: GameState, action: GameAction, lang: str, /) -> str:
         return self.game.format_action(action)
 
     def seat_name(self, seat: str, lang: str, /) -> str:
@@ -121,7 +123,7 @@ class Entry:
         return bool(self.engine_module) and bool(self.screens_module)
 
     @property
-    def screens(self) -> Screens[Any, Any, Any]:
+    def screens(self) -> AnyScreens:
         """The game's screens, built with the box's set-up when first asked (so a start that
         shows the menu imports no game), one object per set-up."""
         return _screens(self.screens_module, current())
@@ -170,7 +172,7 @@ class Entry:
     def rules_version(self) -> int:
         return self.engine.rules_version if self.engine is not None else 1
 
-    def saved_action(self, payload: dict[str, Any]) -> Any:
+    def saved_action(self, payload: JsonObject) -> GameAction:
         """An action as the store keeps it: in the game's notation, or (saved before the
         notation) a JSON record its screens can still read. ValueError if neither."""
         if "action" in payload:
@@ -181,7 +183,7 @@ class Entry:
             raise DataError("an action saved in a format this game never used")
         return self.screens.legacy_action(payload)
 
-    def saved_options(self, values: dict[str, Any]) -> Any:
+    def saved_options(self, values: JsonObject) -> GameOptions:
         """The options as the store keeps them (text; older saves have numbers)."""
         from engine.replay import options_of
 

@@ -12,8 +12,8 @@ import argparse
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
+from device.jsontypes import JsonObject
 from engine.core import InputError, NotationError
 
 NUMBER = re.compile(r"[+-]?[0-9]+")  # ASCII digits only (int() would take '٣' and '²')
@@ -26,7 +26,7 @@ class UsageError(InputError):
 @dataclass(frozen=True)
 class Scorer:
     add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], dict[str, Any]]
+    run: Callable[[argparse.Namespace], JsonObject]
     help: str
     dash_values: frozenset[str] = frozenset()  # options whose value may start with '-'
     notation_positional: bool = False  # its one positional argument may start with '-'
@@ -63,7 +63,7 @@ def parse_coord(text: str, what: str) -> tuple[int, int]:
     return parts[0], parts[1]
 
 
-def run(scorer: Scorer, args: argparse.Namespace) -> dict[str, Any]:
+def run(scorer: Scorer, args: argparse.Namespace) -> JsonObject:
     try:
         return scorer.run(args)
     except NotationError as error:

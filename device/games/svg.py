@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+
+from device.games.contract import GameState, GameView
 
 CELL = 40  # a field's side in the drawing's units (the page scales the whole drawing)
 
@@ -26,8 +27,8 @@ class Shown:
     own `from_view` of the saved view, e.g. Zweimal's dealt layout; None: nothing)."""
 
     last: frozenset[str] = frozenset()
-    before: Any = None
-    view: Any = None
+    before: GameState = None
+    view: GameView = None
 
     def fields(self, *kinds: str) -> set[tuple[int, int]]:
         """The fields (`kind r,c` places of these kinds) the last action changed."""
@@ -59,12 +60,12 @@ def swatch(body: str, label: str, width: int = CELL, height: int = CELL) -> tupl
     )
 
 
-def encode(value: Any) -> str:
+def encode(value: object) -> str:
     """A table value as the page carries it: JSON, tuples as lists, keys sorted."""
     return json.dumps(value, separators=(",", ":"), sort_keys=True, default=str)
 
 
-def mark(place: str, value: Any) -> str:
+def mark(place: str, value: object) -> str:
     """The attributes that tie an element to its place on the table."""
     return f'data-place="{escape(place)}" data-value="{escape(encode(value))}"'
 

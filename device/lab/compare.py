@@ -6,8 +6,8 @@ the normal for the runs' sizes), said in words a designer reads."""
 from __future__ import annotations
 
 import math
-from typing import Any
 
+from device.jsontypes import JsonObject
 from engine.strength import wilson
 
 LEVEL = 0.05  # a difference is called significant below this p
@@ -18,7 +18,7 @@ def _p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
 
 
-def rates(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+def rates(a: JsonObject, b: JsonObject) -> JsonObject:
     """Two rates (`Rate.json`): B less A, Newcombe's interval, the z test's p."""
     pa, pb = a["rate"], b["rate"]
     la, ha = wilson(a["k"], a["n"])
@@ -33,7 +33,7 @@ def rates(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     return {"a": pa, "b": pb, "difference": d, "low": low, "high": high, "p": p}
 
 
-def means(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+def means(a: JsonObject, b: JsonObject) -> JsonObject:
     """Two means (`Spread.json`): B less A, its interval and Welch's p."""
     d = b["mean"] - a["mean"]
     se = math.sqrt(a["sd"] ** 2 / max(1, a["n"]) + b["sd"] ** 2 / max(1, b["n"]))
@@ -42,7 +42,7 @@ def means(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
             "high": d + 1.96 * se, "p": p}  # fmt: skip
 
 
-def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+def compare(a: JsonObject, b: JsonObject) -> list[JsonObject]:
     """The headline figures of two runs' figures (`figures.figures`), each compared."""
     out = []
     for seat in a["win_rate_by_seat"]:
@@ -68,7 +68,7 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def said(row: dict[str, Any]) -> str:
+def said(row: JsonObject) -> str:
     """One compared figure in words: "Night wins 8 points more often in B: 58% [..] against
     50% (difference +8 points [+4, +12], p 0.0003: significant)"."""
     sure = "significant" if row["p"] < LEVEL else "not significant"

@@ -11,8 +11,9 @@ import random
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
+from device.games.contract import GameState
+from device.jsontypes import JsonObject
 from device.lab.play import Finished, Spec
 from engine.contract import AnyGame
 from engine.replay import parse_record
@@ -36,7 +37,7 @@ class Rate:
     def interval(self) -> tuple[float, float]:
         return wilson(self.k, self.n)
 
-    def json(self) -> dict[str, Any]:
+    def json(self) -> JsonObject:
         low, high = self.interval
         return {"k": self.k, "n": self.n, "rate": self.value, "low": low, "high": high}
 
@@ -119,14 +120,14 @@ def replayed(engine: AnyGame, spec: Spec, game: Finished) -> GameFigures:
     return out
 
 
-def _points(engine: AnyGame, state: Any, out: GameFigures) -> None:
+def _points(engine: AnyGame, state: GameState, out: GameFigures) -> None:
     points = engine.points(state)
     for seat in engine.players:
         if len(out.points[seat]) <= BINS:
             out.points[seat].append(float(points.get(seat, 0)))
 
 
-def figures(engine: AnyGame, spec: Spec, games: list[Finished]) -> dict[str, Any]:
+def figures(engine: AnyGame, spec: Spec, games: list[Finished]) -> JsonObject:
     """The run's figures, as JSON."""
     seats = list(engine.players)
     n = len(games)
@@ -142,7 +143,7 @@ def figures(engine: AnyGame, spec: Spec, games: list[Finished]) -> dict[str, Any
     first = Rate(sum(g.winner == g.first for g in decided), len(decided))
     rates = [r.value for r in by_seat.values()]
     replays = [replayed(engine, spec, g) for g in games]
-    out: dict[str, Any] = {
+    out: JsonObject = {
         "game": spec.game,
         "options": dict(spec.options),
         "agents": list(spec.agents),
@@ -174,14 +175,12 @@ def figures(engine: AnyGame, spec: Spec, games: list[Finished]) -> dict[str, Any
     return out
 
 
-def _cards(
-    seats: list[str], games: list[Finished], replays: list[GameFigures]
-) -> list[dict[str, Any]]:
+def _cards(seats: list[str], games: list[Finished], replays: list[GameFigures]) -> list[JsonObject]:
     """Each card's figures: the games a side played it in and that side's win rate, the
     games a side held it in (hidden hands) and that side's win rate, and the shift: the
     playing side's win rate less its win rate in the games it did not play the card."""
     cards = sorted({c for r in replays for cs in r.played.values() for c in cs})
-    out: list[dict[str, Any]] = []
+    out: list[JsonObject] = []
     for card in cards:
         played = [(g, s) for g, r in zip(games, replays, strict=True) for s in seats
                   if card in r.played[s]]  # fmt: skip

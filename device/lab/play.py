@@ -30,7 +30,7 @@ AGENTS = {
 LIMIT = 2000  # actions; a game still open after them is capped (a draw)
 
 
-def agent(name: str) -> Any:
+def agent(name: str) -> Any:  # a player function (engine/strength.py; its own signature each)
     """An agent by its name: `random`, `greedy`, `greedy+`, `box` (the search at the game's
     budget on the box) or `box:N` (the search with N simulations a move)."""
     if name in AGENTS:

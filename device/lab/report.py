@@ -12,12 +12,14 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from device.jsontypes import JsonObject
 from device.lab.figures import figures
 from device.lab.play import Finished, Spec
+from engine.contract import AnyGame
 
 
 def write(
-    folder: Path, out: Path, engine: Any, spec: Spec, games: list[Finished], rule: str = ""
+    folder: Path, out: Path, engine: AnyGame, spec: Spec, games: list[Finished], rule: str = ""
 ) -> Path:
     """The report of `games` into `out` (report.html, report.json, games.csv, cards.csv);
     the page's path. `rule`: how the run stopped, where its rule stopped it."""
@@ -46,7 +48,7 @@ def write(
     return page
 
 
-def _html(found: dict[str, Any], folder: Path, moves: list[int]) -> str:
+def _html(found: JsonObject, folder: Path, moves: list[int]) -> str:
     title = f"Lab: {found['game']} — {' vs '.join(found['agents'])}, {found['games']} games"
     options = " ".join(f"{k}={v}" for k, v in found["options"].items()) or "the defaults"
     rows = [
@@ -96,7 +98,7 @@ def _html(found: dict[str, Any], folder: Path, moves: list[int]) -> str:
     )
 
 
-def _rate(r: dict[str, Any]) -> str:
+def _rate(r: JsonObject) -> str:
     return f"{r['rate']:.1%} [{r['low']:.1%}–{r['high']:.1%}] of {r['n']}"
 
 
@@ -107,7 +109,7 @@ def _spread(s: dict[str, float]) -> str:
     )
 
 
-def _plots(found: dict[str, Any], moves: list[int]) -> list[tuple[str, str]]:
+def _plots(found: JsonObject, moves: list[int]) -> list[tuple[str, str]]:
     """The plots, each (its caption, a PNG in base64)."""
     import matplotlib
 
@@ -116,7 +118,7 @@ def _plots(found: dict[str, Any], moves: list[int]) -> list[tuple[str, str]]:
 
     out = []
 
-    def png(fig: Any, name: str) -> None:
+    def png(fig: Any, name: str) -> None:  # matplotlib's Figure (imported lazily)
         buffer = io.BytesIO()
         fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
         plt.close(fig)

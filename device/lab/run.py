@@ -108,7 +108,7 @@ def _key(spec: Spec, chunk: tuple[int, ...]) -> str:
     return f"lab-{spec.game}-{digest}-{chunk[0]}-{chunk[-1]}"
 
 
-def connect(scheduler: str, workers: int) -> tuple[Any, Any]:
+def connect(scheduler: str, workers: int) -> tuple[Any, Any]:  # dask's Client, LocalCluster
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:

@@ -132,6 +132,7 @@ def summarise(
     return summary
 
 
+# a mark: the game's row and its last action as SQLite gives them (Any: compared, not read)
 def game_marks(db: sqlite3.Connection) -> dict[int, tuple[Any, ...]]:
     """What changes with every write of a game's actions, beside its row: the time of its
     last change and its last action with its checksum (an undo and another action leave

@@ -10,8 +10,8 @@ import logging
 import shutil
 import time
 from pathlib import Path
-from typing import Any
 
+from device.jsontypes import JsonObject
 from device.storage.records import BACKUP, FILE, KEPT_COPIES, PRUNED, Unavailable, fsync
 
 log = logging.getLogger("tabletop.store")
@@ -24,14 +24,14 @@ class Folder:
         self.directory = Path(directory)
         self.path = self.directory / FILE
         self.backup_path = self.directory / BACKUP
-        self.reports: list[tuple[str, dict[str, Any]]] = []  # catalog keys under "store."
+        self.reports: list[tuple[str, JsonObject]] = []  # catalog keys under "store."
         self.kept = False  # a copy of the damaged file is kept aside this session
 
     @property
     def wal(self) -> Path:
         return Path(str(self.path) + "-wal")
 
-    def report(self, key: str, **values: Any) -> None:
+    def report(self, key: str, **values: object) -> None:
         self.reports.append((key, values))
 
     def _stamp(self) -> str:

@@ -14,8 +14,8 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from device.jsontypes import JsonObject
 from device.storage import savefile
 from device.storage.records import DB_ERRORS, Summary, decode_text, revision_of
 
@@ -30,9 +30,7 @@ LOSS_LOG = {
 POWER_CUT = frozenset(LOSS_LOG)  # the reports that say what a power cut cost (no damage)
 
 
-def losses(
-    latest: Summary | None, proven: int, recovered: Summary
-) -> list[tuple[str, dict[str, Any]]]:
+def losses(latest: Summary | None, proven: int, recovered: Summary) -> list[tuple[str, JsonObject]]:
     """The losses to report: what `latest` (the newest state the log proves, at revision
     `proven`; None when it cannot be read) holds that `recovered` does not. Nothing when
     `recovered` is at `proven` or later."""
@@ -40,7 +38,7 @@ def losses(
         return []
     if latest is None:  # the lost changes cannot be read whole: counted, not told
         return [("wal_lost", {"n": proven - (recovered.revision or 0)})]
-    out: list[tuple[str, dict[str, Any]]] = []
+    out: list[tuple[str, JsonObject]] = []
     for game_id, (status, n, _whole) in sorted(latest.games.items()):
         mine = recovered.games.get(game_id)
         if mine is None:
@@ -65,7 +63,7 @@ class Lost:
         the file's own revision (one revision a change), whichever is higher."""
         return max((main.revision or 0) + self.count, self.revision)
 
-    def losses(self, main: Summary, recovered: Summary) -> list[tuple[str, dict[str, Any]]]:
+    def losses(self, main: Summary, recovered: Summary) -> list[tuple[str, JsonObject]]:
         return losses(self.latest, self.proven(main), recovered) if self.count else []
 
 

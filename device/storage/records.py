@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from device.jsontypes import JsonObject as JsonObject  # (the store's rows hold it)
 from engine.core import TabletopError
 
 log = logging.getLogger("tabletop.store")
@@ -27,9 +28,6 @@ STATUSES: tuple[Status, ...] = ("playing", "finished", "abandoned")
 # the reports (catalog keys under "store.") that say saving fails now: no damage, no loss
 WRITE_FAILED = frozenset({"write_failed", "write_failed_full"})
 Kind = Literal["full", "io", "damaged"]  # why the saved games cannot be read or written
-# A JSON object as saved (an action, the screen): Any, as JSON is; its reader checks it
-# (device/storage/actions.py for actions, the app's screen record) before anything uses it.
-JsonObject = dict[str, Any]
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -106,7 +104,7 @@ class GameRow:
     id: int
     game: str
     rules_version: int
-    options: dict[str, Any]
+    options: JsonObject
     status: Status | Literal["damaged"]
     events: int
     problem: str | None = None  # why this game cannot be (fully) replayed, for the listing
@@ -118,7 +116,7 @@ class GameRead:
     the replay must stop early, where and why."""
 
     row: GameRow
-    events: list[dict[str, Any]]
+    events: list[JsonObject]
     problem: str | None = None
 
 
@@ -152,7 +150,7 @@ class Remembered:
     backups: dict[Path, tuple[tuple[int, int, int], Summary]] = field(default_factory=dict)
 
 
-def crc(*values: Any) -> int:
+def crc(*values: object) -> int:
     """A row's checksum over its values (their types too)."""
     text = "\x1f".join(repr(v) for v in values)
     return zlib.crc32(text.encode("utf-8", "surrogateescape"))

@@ -45,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Literal, TypeVar
 
 from device.storage.backups import Backups
 from device.storage.contents import (
@@ -225,9 +225,7 @@ class Store:
         self._dirty.set()
         return result
 
-    def new_game(
-        self, game: str, rules_version: int, options: dict[str, Any], ui: JsonObject
-    ) -> int:
+    def new_game(self, game: str, rules_version: int, options: JsonObject, ui: JsonObject) -> int:
         now = time.time()
         text = json.dumps(options)
 
@@ -436,7 +434,7 @@ class Store:
             return kept[2]
         return read_events(self.db, row).problem
 
-    def events(self, game_id: int) -> list[dict[str, Any]]:
+    def events(self, game_id: int) -> list[JsonObject]:
         read = self.read_game(game_id)
         return [] if read is None else read.events
 
@@ -449,7 +447,7 @@ class Store:
             out.append(row)
         return out
 
-    def last_started(self) -> list[tuple[str, dict[str, Any]]]:
+    def last_started(self) -> list[tuple[str, JsonObject]]:
         """Each game's most recently started one, as (game, its saved options), the last
         started first: what the new-game menu opens on. A row that fails its checks is
         left out."""

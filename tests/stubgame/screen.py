@@ -5,10 +5,12 @@ contract's defaults."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from device.games import contract
 from device.games.contract import UNDO, Confirm, Question, Reaction, starter_question
+from device.jsontypes import JsonObject
+from device.ui.canvas import Canvas
+from device.ui.fonts import Fonts
 from engine.core import DataError, MisuseError
 from tests.stubgame.engine import State, Take
 from tests.stubgame.texts import text
@@ -31,10 +33,10 @@ class StapelScreens(contract.Screens[State, View, Take]):
     def initial_view(self, state: State) -> View:
         return View()
 
-    def view_record(self, view: View) -> dict[str, Any]:
+    def view_record(self, view: View) -> JsonObject:
         return {"take": view.take}
 
-    def view_parse(self, data: dict[str, Any], state: State) -> View:
+    def view_parse(self, data: JsonObject, state: State) -> View:
         if data.get("take") not in (1, 2):
             raise DataError(f"take is 1 or 2, not {data.get('take')!r}")
         return View(data["take"])
@@ -47,7 +49,7 @@ class StapelScreens(contract.Screens[State, View, Take]):
     def hint(self, state: State, view: View, lang: str) -> str:
         return text("hint.over" if state.winner else "hint.stapel", lang)
 
-    def draw_main(self, draw: Any, state: State, view: View, lang: str, fonts: Any) -> None:
+    def draw_main(self, draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
         draw.text((2, 12), text("stapel.left", lang, n=state.pile), font=fonts.body, fill=1)
         for i in range(state.pile):
             x = 4 + i * 8

@@ -10,7 +10,6 @@ them (`kept_aside`).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from device.app.session import Session
 from device.app.state import (
@@ -22,6 +21,7 @@ from device.app.state import (
     noticed,
     screens_of,
 )
+from device.games.contract import GameAction
 from device.ui.catalog import text
 from engine import hands
 from engine.core import IllegalMove
@@ -109,7 +109,7 @@ def drop_last_told(box: BoxState) -> BoxState:
     return replace(box, session=replace(session, box_held=held, box_told=told))
 
 
-def hand_after(before: Session, action: Any, after: Session) -> Session:
+def hand_after(before: Session, action: GameAction, after: Session) -> Session:
     """The box's hand after an action: its played card out, its draws to be told, a cut's
     cards (the least worth) discarded (`after.box_held.cut`: the box says which). A solo
     game's (the seam, seat.py, asks first)."""

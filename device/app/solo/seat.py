@@ -31,7 +31,7 @@ from device.app.solo.hand import (
 )
 from device.app.solo.thinking import box_to_move, current, describe, hint
 from device.app.state import BoxState, KeptAside, Proposal, engine_of, noticed
-from device.games.contract import UNDO
+from device.games.contract import UNDO, GameAction
 from device.ui.catalog import text
 
 
@@ -133,7 +133,7 @@ def told_since(session: Session) -> tuple[str, ...]:
 # --- the turn: an action tried and played, an undo ------------------------------------------
 
 
-def decides(box: BoxState, action: Any) -> Any:
+def decides(box: BoxState, action: GameAction) -> GameAction:
     """The action to play for one the player chose (`thinking.box_decides`: a step that is
     the box's decision though the player moves is the box's choice)."""
     if not _solo(box.session):
@@ -141,7 +141,7 @@ def decides(box: BoxState, action: Any) -> Any:
     return thinking.box_decides(box, action)
 
 
-def played(before: Session, action: Any, box: BoxState) -> tuple[BoxState, list[str]]:
+def played(before: Session, action: GameAction, box: BoxState) -> tuple[BoxState, list[str]]:
     """After an action is played (`box.session`): the box's hand followed (its played card
     out, its draws to be told, a cut's discards), and the lines that name the cards it
     discarded (none: no lines)."""

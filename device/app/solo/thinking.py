@@ -23,10 +23,11 @@ from device.app.state import (
     noticed,
     screens_of,
 )
+from device.games.contract import GameAction
 from engine import hands
 
 
-def player_chooses(box: BoxState) -> Any:
+def player_chooses(box: BoxState) -> GameAction:
     """The state where a player (not the table) chooses, or None."""
     session = box.session
     if session is None or box.mode != "game":
@@ -180,7 +181,7 @@ def box_draws(box: BoxState) -> bool:
     return engine.chance_outcomes(session.state) is not None
 
 
-def hint(box: BoxState) -> Any:
+def hint(box: BoxState) -> GameAction:
     """The hint on show for this very position (its action), or None."""
     p = current(box)
     if p is None or not p.hint or p.action is None or box.mode != "game":
@@ -188,7 +189,7 @@ def hint(box: BoxState) -> Any:
     return p.action
 
 
-def box_decides(box: BoxState, action: Any) -> Any:
+def box_decides(box: BoxState, action: GameAction) -> GameAction:
     """The action to play for one the player chose: in solo play, a step that is the box's
     decision though the player moves (Druiden: the player attacks, the box's creatures
     defend) is decided by the box: its best choice among those steps. A solo game's (the
@@ -203,7 +204,7 @@ def box_decides(box: BoxState, action: Any) -> Any:
     return _search(box, among=lambda a: engine.decided_by(state, a) == seat, deciding=seat)
 
 
-def describe(box: BoxState, action: Any) -> str:
+def describe(box: BoxState, action: GameAction) -> str:
     session = box.session
     assert session is not None
     words = screens_of(session).describe(session.state, action, box.lang)

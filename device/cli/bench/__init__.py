@@ -36,7 +36,9 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from device.jsontypes import JsonObject
 
 if TYPE_CHECKING:
     import argparse
@@ -67,7 +69,7 @@ def targets() -> dict[str, tuple[str, float]]:
 PER_GAME = ("press_to_frame_ms_p99", "bus_bytes_per_press", "bus_bytes_max_ordinary")
 
 
-def missed(figures: dict[str, Any]) -> list[str]:
+def missed(figures: JsonObject) -> list[str]:
     """The figures that missed their targets: overall, then each game's (`game:figure`)."""
     found = [k for k, (op, v) in targets().items() if not _meets(figures[k], op, v)]
     for game, g in figures.get("games", {}).items():
@@ -91,7 +93,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
 
 
-def _press_figures(presses: list[Press]) -> dict[str, Any]:
+def _press_figures(presses: list[Press]) -> JsonObject:
     timed = [p.ms for p in presses if p.ms is not None]
     ordinary = [
         p.bytes
@@ -110,18 +112,18 @@ def _press_figures(presses: list[Press]) -> dict[str, Any]:
     }
 
 
-def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> JsonObject:
     """Every figure, as one dict (see the module's docstring)."""
     from device.cli.bench import box as sim, engines, process, taps
     from device.games import playable
 
     say = progress or (lambda _: None)
     started = time.perf_counter()
-    figures: dict[str, Any] = {"quick": quick}
+    figures: JsonObject = {"quick": quick}
     per_game = 60 if quick else 500
     say(f"playing {per_game} presses of each game on the simulated box")
     timed = sim.TimedBox()
-    games: dict[str, Any] = {}
+    games: JsonObject = {}
     every = []
     try:
         for i, game in enumerate(sorted(playable())):
@@ -164,7 +166,7 @@ def _meets(value: float, op: str, target: float) -> bool:
     return value <= target if op == "<=" else value < target
 
 
-def table(figures: dict[str, Any]) -> str:
+def table(figures: JsonObject) -> str:
     lines = ["figure                          value      target    "]
     for key, value in figures.items():
         if key in ("games", "targets", "missed", "quick", "search"):

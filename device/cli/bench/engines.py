@@ -6,7 +6,9 @@ with cold caches (that filters out other load on the machine); the maximum is ov
 from __future__ import annotations
 
 import time
-from typing import Any
+
+from device.games.contract import GameOptions, GameState, GameView
+from engine.contract import AnyGame
 
 
 def figures(quick: bool) -> dict[str, float]:
@@ -20,7 +22,7 @@ def figures(quick: bool) -> dict[str, float]:
     return found
 
 
-def frame(game_id: str, options: Any, state: Any, view: Any) -> object:
+def frame(game_id: str, options: GameOptions, state: GameState, view: GameView) -> object:
     """The box's frame of a game in play (the fonts are loaded once, before the first)."""
     from device.app.frame import render
     from device.app.session import Session
@@ -43,7 +45,7 @@ def targets() -> dict[str, tuple[str, float]]:
 SEARCH_TARGET_MS = 50.0  # 2 s on a Pi Zero 2 W, at 40 times this machine's time for Python
 
 
-def variant_labels(game_id: str, game: Any) -> list[tuple[str, dict[str, str]]]:
+def variant_labels(game_id: str, game: AnyGame) -> list[tuple[str, dict[str, str]]]:
     """A game with its default options (labelled by its id) and each of its `variants`
     (`zweimal:variant=2`; a list as its length: `deck_A=[9]`), as the benchmarks measure
     them."""

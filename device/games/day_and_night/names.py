@@ -4,9 +4,8 @@ too), and for the teach screen a spell deck file's spells, the file checked whol
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from engine.day_and_night.spells import EXAMPLE
+from engine.day_and_night.spells import EXAMPLE, Spell
 
 # the example decks' spells in English (a deck of the players' own names its spells itself:
 # its names are shown as they are, in both languages)
@@ -37,7 +36,7 @@ ENGLISH = {
 EXAMPLE_NAMES = {spell.id: spell.name for deck in EXAMPLE.values() for spell in deck}
 
 
-def spell_name(spell: Any, lang: str) -> str:
+def spell_name(spell: Spell, lang: str) -> str:
     """A spell as the screens name it: an example deck's spell in the language shown."""
     if lang == "en" and EXAMPLE_NAMES.get(spell.id) == spell.name and spell.id in ENGLISH:
         return ENGLISH[spell.id]

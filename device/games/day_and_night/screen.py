@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from device.games import contract
 from device.games.contract import (
     Confirm,
+    GameAction,
     Layout,
     Question,
     Reaction,
@@ -51,7 +52,9 @@ from device.games.day_and_night.view import (
     temple_chosen,
 )
 from device.games.day_and_night.words import describe, seat_name, status
+from device.jsontypes import JsonObject
 from device.ui import cursor
+from device.ui.canvas import Canvas
 from engine.core import Coord, DataError
 from engine.day_and_night.areas import COLS, ROWS, bit, fields_of
 from engine.day_and_night.choices import can_cast_now, target_options, temple_options
@@ -244,7 +247,7 @@ class DayAndNightScreens(contract.Screens[State, View, Action]):
     def hint(self, state: State, view: View, lang: str) -> str:
         return hint(state, view, lang)
 
-    def draw_main(self, draw: Any, state: State, view: View, lang: str, fonts: Fonts) -> None:
+    def draw_main(self, draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
         draw_main(draw, state, view, lang, fonts)
 
     def say(self, told: Told, change: Change) -> str:
@@ -268,7 +271,7 @@ class DayAndNightScreens(contract.Screens[State, View, Action]):
             return _temple_view(state, View())
         return View(cursor=state.pawn(state.turn))
 
-    def view_record(self, view: View) -> dict[str, Any]:
+    def view_record(self, view: View) -> JsonObject:
         return {
             "cursor": list(view.cursor),
             "mode": view.mode,
@@ -281,7 +284,7 @@ class DayAndNightScreens(contract.Screens[State, View, Action]):
             "upkeep": view.upkeep,
         }
 
-    def view_parse(self, data: dict[str, Any], state: State) -> View:
+    def view_parse(self, data: JsonObject, state: State) -> View:
         cursor = data.get("cursor", [0, 0])
         mode = data.get("mode", "board")
         last = data.get("last", ["", ""])
@@ -352,7 +355,7 @@ class DayAndNightScreens(contract.Screens[State, View, Action]):
                 return _take(state, replace(view, built=(), built_side=""), spell_id)
         return Reaction(view)
 
-    def suggest(self, state: State, view: View, action: Any) -> View:
+    def suggest(self, state: State, view: View, action: GameAction) -> View:
         """The box's choice for the player where they start: the cursor on the step's field or
         on the pawn for a spell (the list opens on it, its targets marked up to the last), the
         temple's choice on the temple it would build."""
@@ -422,7 +425,7 @@ class DayAndNightScreens(contract.Screens[State, View, Action]):
             return replace(view, cursor=state.pawn(state.turn), targets=(), drawn=0, aim=None)
         return replace(view, drawn=0, aim=None)
 
-    def show_action(self, state: State, view: View, action: Any) -> View:
+    def show_action(self, state: State, view: View, action: GameAction) -> View:
         """A proposed action on the board: the cursor on the step's field, the spell's targets
         marked (the cursor on the first), or the temple as it will be built (the tiles it leaves
         out marked, as the temple choice shows them)."""

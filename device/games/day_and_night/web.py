@@ -5,12 +5,11 @@ action changed outlined."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from device.games.contract import grid_field as field
+from device.games.contract import GameState, grid_field as field
 from device.games.day_and_night.texts import text
 from device.games.day_and_night.words import seat_name, verdict_lines
 from device.games.svg import CELL, Shown, axes, mark, outline, svg, swatch, title
+from device.jsontypes import JsonObject
 from engine.day_and_night.areas import COLS, ROWS
 from engine.day_and_night.state import SIDES, tile_at
 
@@ -19,7 +18,7 @@ FILL["N"] = "#1b2631"
 PAWN = {"day": "#ffffff", "night": "#000000"}
 
 
-def board(state: Any, lang: str, shown: Shown) -> str:
+def board(state: GameState, lang: str, shown: Shown) -> str:
     body = axes(ROWS, COLS, 1, 1)  # as the screens name fields
     markers = dict(state.mystify)
     temples = []
@@ -79,7 +78,7 @@ def _pawn(x: float, y: float, side: str, marked: str = "", named: str = "") -> s
     )
 
 
-def from_view(view: dict[str, Any]) -> None:
+def from_view(view: JsonObject) -> None:
     """The box's screen adds nothing the board draws."""
     return None
 
@@ -106,6 +105,6 @@ def legend(lang: str) -> list[tuple[str, str]]:
     return out
 
 
-def scored(state: Any, lang: str) -> list[str]:
+def scored(state: GameState, lang: str) -> list[str]:
     """At the end: the outcome, the temples and why, in the box's words."""
     return verdict_lines(state, lang) if state.over else []

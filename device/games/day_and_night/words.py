@@ -4,9 +4,7 @@ say them (the contract's `Words`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from device.games.contract import deck_rules_mark, grid_field as field
+from device.games.contract import GameAction, deck_rules_mark, grid_field as field
 from device.games.day_and_night.names import spell_name
 from device.games.day_and_night.texts import text
 from device.games.day_and_night.view import NAMES
@@ -22,7 +20,7 @@ def status(state: State, lang: str) -> str:
     return f"{side} · {state.ap} AP{deck_rules_mark(state.options, lang)}"
 
 
-def describe(state: State, action: Any, lang: str) -> str:
+def describe(state: State, action: GameAction, lang: str) -> str:
     """An action in the players' words (what an undo took back)."""
     match action:
         case Cast(spell_id, _):

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from device.games import contract
 from device.games.contract import (
     UNDO,
     Confirm,
+    GameAction,
     Layout,
     Question,
     Reaction,
@@ -47,6 +48,7 @@ from device.games.feuer_und_wasser.view import (
     choices,
 )
 from device.games.feuer_und_wasser.words import describe, seat_name, status
+from device.jsontypes import JsonObject
 from engine.core import Coord, DataError, MisuseError
 from engine.feuer_und_wasser.game import (
     Action,
@@ -60,6 +62,7 @@ from engine.feuer_und_wasser.game import (
 from engine.table import Change
 
 if TYPE_CHECKING:
+    from device.ui.canvas import Canvas
     from device.ui.fonts import Fonts
 
 
@@ -107,7 +110,7 @@ class FeuerUndWasserScreens(contract.Screens[State, View, Action]):
     def hint(self, state: State, view: View, lang: str) -> str:
         return hint(state, view, lang)
 
-    def draw_main(self, draw: Any, state: State, view: View, lang: str, fonts: Fonts) -> None:
+    def draw_main(self, draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
         draw_main(draw, state, view, lang, fonts)
 
     def say(self, told: Told, change: Change) -> str:
@@ -139,7 +142,7 @@ class FeuerUndWasserScreens(contract.Screens[State, View, Action]):
     def initial_view(self, state: State) -> View:
         return _lay_view(state) if state.drawn is not None else View()
 
-    def view_record(self, view: View) -> dict[str, Any]:
+    def view_record(self, view: View) -> JsonObject:
         return {
             "pick": view.pick,
             "at": list(view.at) if view.at else None,
@@ -149,7 +152,7 @@ class FeuerUndWasserScreens(contract.Screens[State, View, Action]):
             "review": list(view.review) if view.review else None,
         }
 
-    def view_parse(self, data: dict[str, Any], state: State) -> View:
+    def view_parse(self, data: JsonObject, state: State) -> View:
         pick, turns, best = data.get("pick", 0), data.get("turns", 0), data.get("best", 0)
         tip = data.get("tip")  # (views saved before the tip had "hint": the tip is found anew)
         if (
@@ -235,7 +238,7 @@ class FeuerUndWasserScreens(contract.Screens[State, View, Action]):
     def confirm_text(self, what: Confirm, lang: str) -> str:
         raise MisuseError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
 
-    def confirmed(self, what: Confirm) -> Any:
+    def confirmed(self, what: Confirm) -> Action:
         raise MisuseError(f"Feuer und Wasser asks no {what!r}")  # pragma: no cover
 
     def round_ended(self, before: State, after: State, lang: str) -> list[str] | None:
@@ -259,7 +262,7 @@ class FeuerUndWasserScreens(contract.Screens[State, View, Action]):
             return View(review=(len(after_state.round_scores) - 1, 0))
         return self.initial_view(after_state)
 
-    def show_action(self, state: State, view: View, action: Any) -> View:
+    def show_action(self, state: State, view: View, action: GameAction) -> View:
         """A proposed placement on the landscape: the drawn card lies where (and turned as) the
         box lays it or the hint says."""
         from engine.feuer_und_wasser.game import Lay

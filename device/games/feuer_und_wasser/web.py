@@ -4,16 +4,16 @@ action changed outlined."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from device.games.contract import GameState
 from device.games.feuer_und_wasser.texts import text
 from device.games.feuer_und_wasser.words import round_explained
 from device.games.svg import CELL, Shown, axes, mark, outline, svg, swatch, title
+from device.jsontypes import JsonObject
 
 FILL = {"R": "#e74c3c", "B": "#3498db"}
 
 
-def board(state: Any, lang: str, shown: Shown) -> str:
+def board(state: GameState, lang: str, shown: Shown) -> str:
     fields = state.landscape.fields
     rows = [r for r, _ in fields] or [0]
     cols = [c for _, c in fields] or [0]
@@ -32,7 +32,7 @@ def board(state: Any, lang: str, shown: Shown) -> str:
     return svg(width * CELL, height * CELL, body, "Feuer und Wasser")
 
 
-def from_view(view: dict[str, Any]) -> None:
+def from_view(view: JsonObject) -> None:
     """The box's screen adds nothing the board draws."""
     return None
 
@@ -48,7 +48,7 @@ def legend(lang: str) -> list[tuple[str, str]]:
     ]
 
 
-def scored(state: Any, lang: str) -> list[str]:
+def scored(state: GameState, lang: str) -> list[str]:
     """Each round's score in the box's words: whose pile ran out, the cards left in the
     other's, or the tactician's rows and groups; then the round's score."""
     return [

@@ -5,8 +5,8 @@ web page both say them (the contract's `Words`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
+from device.games.contract import GameAction
 from device.games.feuer_und_wasser.changes import place_words
 from device.games.feuer_und_wasser.texts import text
 from device.games.feuer_und_wasser.view import NAMES
@@ -21,7 +21,7 @@ def status(state: State, lang: str) -> str:
     )
 
 
-def describe(state: State, action: Any, lang: str) -> str:
+def describe(state: State, action: GameAction, lang: str) -> str:
     """An action in the players' words (a hint, what an undo took back): a lay as the box
     says its own ("R01 auf Start: 1 links"), never in the notation's squares."""
     if isinstance(action, Draw):

@@ -27,12 +27,13 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from device.games import contract
 from device.games.contract import (
     Confirm,
     DeckReport,
+    GameAction,
     Question,
     Reaction,
     Told,
@@ -59,6 +60,7 @@ from device.games.wandernde_druiden.view import (
     shown_outcome,
 )
 from device.games.wandernde_druiden.words import describe, status
+from device.jsontypes import JsonObject
 from engine.core import DataError, IllegalMove
 from engine.table import Change
 from engine.wandernde_druiden.cards import DECK_SIZE, CardSet, deck_problems
@@ -67,6 +69,7 @@ from engine.wandernde_druiden.state import Action, Clash, End, LayCreature, LayP
 from engine.wandernde_druiden.turn import cut_at_end
 
 if TYPE_CHECKING:
+    from device.ui.canvas import Canvas
     from device.ui.fonts import Fonts
 
 GAME_ID = "wandernde-druiden"
@@ -217,7 +220,7 @@ class WanderndeDruidenScreens(contract.Screens[State, View, Action]):
     def hint(self, state: State, view: View, lang: str) -> str:
         return hint(state, view, lang)
 
-    def draw_main(self, draw: Any, state: State, view: View, lang: str, fonts: Fonts) -> None:
+    def draw_main(self, draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
         draw_main(draw, state, view, lang, fonts)
 
     def say(self, told: Told, change: Change) -> str:
@@ -244,7 +247,7 @@ class WanderndeDruidenScreens(contract.Screens[State, View, Action]):
     def initial_view(self, state: State) -> View:
         return View()
 
-    def view_record(self, view: View) -> dict[str, Any]:
+    def view_record(self, view: View) -> JsonObject:
         return {
             "mode": view.mode,
             "index": view.index,
@@ -252,7 +255,7 @@ class WanderndeDruidenScreens(contract.Screens[State, View, Action]):
             "picks": list(view.picks),
         }
 
-    def view_parse(self, data: dict[str, Any], state: State) -> View:
+    def view_parse(self, data: JsonObject, state: State) -> View:
         mode, index = data.get("mode", "turn"), data.get("index", 0)
         assignment, picks = data.get("assignment", []), data.get("picks", [])
         if (
@@ -320,7 +323,7 @@ class WanderndeDruidenScreens(contract.Screens[State, View, Action]):
         n = int(what.detail[0]) if what.kind == "end" and what.detail else 0
         return text("wd.confirm_end_cut", lang, n=n) if n else text("wd.confirm_end", lang)
 
-    def confirmed(self, what: Confirm) -> Any:
+    def confirmed(self, what: Confirm) -> Action:
         if what.kind == "last":
             kind, card_id = what.detail
             return LayPlace(card_id) if kind == "place" else LayCreature(card_id)
@@ -337,7 +340,7 @@ class WanderndeDruidenScreens(contract.Screens[State, View, Action]):
         turn screen shows again (the box says what was taken back)."""
         return view if view.mode == "turn" else View()
 
-    def show_action(self, state: State, view: View, action: Any) -> View:
+    def show_action(self, state: State, view: View, action: GameAction) -> View:
         """A proposed clash shown as its outcome (the assignment and the picks among ties: what
         `ok` applies); a card in words only (the band is where its picker row is)."""
         if isinstance(action, Clash) and state.clash_due:

@@ -7,11 +7,12 @@ are outlined."""
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
+from device.games.contract import GameState
 from device.games.svg import Shown, mark, outline, svg, swatch
 from device.games.wandernde_druiden.texts import text
 from device.games.wandernde_druiden.words import seat_name, verdict_lines
+from device.jsontypes import JsonObject
 from engine.table import multiset
 from engine.wandernde_druiden.state import PLAYERS
 
@@ -20,7 +21,7 @@ NAME_W = CARD_W - 10  # the room for a name on a card
 CHAR_W = 7.6  # a character of the card's font (13 units), on average, and a little over
 
 
-def board(state: Any, lang: str, shown: Shown) -> str:
+def board(state: GameState, lang: str, shown: Shown) -> str:
     cards = state.options.cards
     body: list[str] = []
     marks: list[str] = []  # the last action's, drawn over the cards
@@ -83,7 +84,7 @@ def _card(x: float, y: float, name: str, extra: str, used: bool) -> str:
     )
 
 
-def from_view(view: dict[str, Any]) -> None:
+def from_view(view: JsonObject) -> None:
     """The box's screen adds nothing the board draws."""
     return None
 
@@ -98,6 +99,6 @@ def legend(lang: str) -> list[tuple[str, str]]:
     ]
 
 
-def scored(state: Any, lang: str) -> list[str]:
+def scored(state: GameState, lang: str) -> list[str]:
     """At the end: who won, why the other lost (MP or hand), the MP, in the box's words."""
     return verdict_lines(state, lang) if state.over else []

@@ -4,9 +4,7 @@ players say it, and the outcome with why. The box's screens and the web page bot
 
 from __future__ import annotations
 
-from typing import Any
-
-from device.games.contract import seat_name as seat_name
+from device.games.contract import GameAction, seat_name as seat_name
 from device.games.wandernde_druiden.texts import text
 from device.games.wandernde_druiden.view import card_name
 from engine.wandernde_druiden.state import OTHER, Clash, LayCreature, LayPlace, State
@@ -19,7 +17,7 @@ def status(state: State, lang: str) -> str:
     return text(key, lang, n=state.turn_number, player=state.turn)
 
 
-def describe(state: State, action: Any, lang: str) -> str:
+def describe(state: State, action: GameAction, lang: str) -> str:
     """An action in the players' words (what an undo took back)."""
     if isinstance(action, LayPlace):
         return text("undo.wd_place", lang, name=card_name(state, action.card))

@@ -3,10 +3,11 @@ read back from old saved games: validated (pydantic), then made the engine's act
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel
 
+from device.jsontypes import JsonObject
 from device.storage.actions import Coord, Strict
 from engine.core import Coord as Field, DataError
 from engine.zweimal.game import Action, Lay, Move, Place, SetRoad, StartRound
@@ -51,7 +52,7 @@ def _field(pair: Coord) -> Field:
     return (pair[0], pair[1])
 
 
-def legacy_action(data: dict[str, Any], /) -> Action:
+def legacy_action(data: JsonObject, /) -> Action:
     """An action saved as a JSON record before the move notation."""
     kind = data.get("kind")
     if kind not in RECORDS:

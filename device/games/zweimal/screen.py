@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from device.games import contract
 from device.games.contract import (
@@ -37,7 +37,9 @@ from device.games.zweimal.view import (
     panel_x,
 )
 from device.games.zweimal.words import describe, status
+from device.jsontypes import JsonObject
 from device.ui import cursor as shared_cursor
+from device.ui.canvas import Canvas
 from engine.core import DataError, MisuseError
 from engine.table import Change
 from engine.zweimal.game import (
@@ -121,7 +123,7 @@ class ZweimalScreens(contract.Screens[State, View, Action]):
     def hint(self, state: State, view: View, lang: str) -> str:
         return hint(state, view, lang)
 
-    def draw_main(self, draw: Any, state: State, view: View, lang: str, fonts: Fonts) -> None:
+    def draw_main(self, draw: Canvas, state: State, view: View, lang: str, fonts: Fonts) -> None:
         draw_main(draw, state, view, lang, fonts)
 
     def say(self, told: Told, change: Change) -> str:
@@ -130,7 +132,7 @@ class ZweimalScreens(contract.Screens[State, View, Action]):
     def describe(self, state: State, action: Action, lang: str) -> str:
         return describe(state, action, lang)
 
-    def legacy_action(self, payload: dict[str, Any]) -> Action:
+    def legacy_action(self, payload: JsonObject) -> Action:
         return legacy_action(payload)
 
     def questions(self, answers: dict[str, str]) -> list[Question]:
@@ -160,7 +162,7 @@ class ZweimalScreens(contract.Screens[State, View, Action]):
             return View(setup="deal", proposal=deal(state, self.rng))
         return View(cursor=shared_cursor.start(cursor.possible(state)))
 
-    def view_record(self, view: View) -> dict[str, Any]:
+    def view_record(self, view: View) -> JsonObject:
         return {
             "cursor": list(view.cursor),
             "selected": list(view.selected) if view.selected else None,
@@ -169,10 +171,10 @@ class ZweimalScreens(contract.Screens[State, View, Action]):
             "review": list(view.review) if view.review else None,
         }
 
-    def view_parse(self, data: dict[str, Any], state: State) -> View:
+    def view_parse(self, data: JsonObject, state: State) -> View:
         n = state.options.size
 
-        def field(value: Any) -> tuple[int, int]:
+        def field(value: object) -> tuple[int, int]:
             if (
                 not isinstance(value, list | tuple)
                 or len(value) != 2

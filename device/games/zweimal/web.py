@@ -7,18 +7,17 @@ and columns are numbered from 1, as the box's screens name fields."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from device.games.contract import grid_field as field
+from device.games.contract import GameState, grid_field as field
 from device.games.svg import CELL, Shown, axes, mark, outline, svg, swatch, title
 from device.games.zweimal.texts import text
 from device.games.zweimal.words import seat_name
+from device.jsontypes import JsonObject
 from engine.zweimal import score_roads
 
 COLOURS = {"A": "#c0392b", "B": "#2c3e91"}
 
 
-def board(state: Any, lang: str, shown: Shown) -> str:
+def board(state: GameState, lang: str, shown: Shown) -> str:
     n = state.options.size
     dealt = _dealt(state, shown)
     body = axes(n, n, 1, 1)
@@ -44,7 +43,7 @@ def board(state: Any, lang: str, shown: Shown) -> str:
     return svg(n * CELL, n * CELL, body, f"Zweimal {n}x{n}")
 
 
-def from_view(view: dict[str, Any]) -> tuple[str, ...] | None:
+def from_view(view: JsonObject) -> tuple[str, ...] | None:
     """The box's dealt layout, while it offers one (its view's `proposal`), else None."""
     rows = view.get("proposal") or ()
     if view.get("setup", "deal") != "deal" or not isinstance(rows, list) or not rows:
@@ -54,7 +53,7 @@ def from_view(view: dict[str, Any]) -> tuple[str, ...] | None:
     return tuple(rows) if all(set(row) <= {"-", "|"} for row in rows) else None
 
 
-def _dealt(state: Any, shown: Shown) -> tuple[str, ...]:
+def _dealt(state: GameState, shown: Shown) -> tuple[str, ...]:
     """The layout the box dealt, while the players lay it out (set-up; else none)."""
     rows = shown.view
     if state.phase != "setup" or not isinstance(rows, tuple) or len(rows) != state.options.size:
@@ -98,7 +97,7 @@ def legend(lang: str) -> list[tuple[str, str]]:
     ]
 
 
-def scored(state: Any, lang: str) -> list[str]:
+def scored(state: GameState, lang: str) -> list[str]:
     """What scored, round by round: each road whose majority scored, its fields, who holds
     it and the points (the box's scoring board shows the same roads, a page each)."""
     lines = []

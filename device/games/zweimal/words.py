@@ -3,9 +3,7 @@ say it. The box's screens and the web page both say them (the contract's `Words`
 
 from __future__ import annotations
 
-from typing import Any
-
-from device.games.contract import grid_field as field, seat_name as seat_name
+from device.games.contract import GameAction, grid_field as field, seat_name as seat_name
 from device.games.zweimal.texts import text
 from engine.zweimal.game import Lay, Move, Place, SetRoad, State
 
@@ -20,7 +18,7 @@ def status(state: State, lang: str) -> str:
     return f"{round_} · {text('status.turn', lang, player=state.turn)}"  # whose turn
 
 
-def describe(state: State, action: Any, lang: str) -> str:
+def describe(state: State, action: GameAction, lang: str) -> str:
     """An action in the players' words (what an undo took back)."""
     match action:
         case Place(at):
