@@ -138,3 +138,32 @@ def test_frames_pointing_at_a_file_is_one_line(tmp_path, capsys):
     code, _, err = run(capsys, "run", "--script", str(script), "--frames", str(blocker))
     assert code == 2 and err.count("\n") == 1 and "not a directory" in err
     assert "internal error" not in err and blocker.read_text() == "x"
+
+
+def test_the_box_builds_its_models_without_pydantic_s_plugin_search():
+    """The box uses no pydantic plugins (PYDANTIC_DISABLE_PLUGINS): its command line puts a
+    stand-in for pydantic's plugin loader, so building the config's models and the saved
+    screen's does not import `importlib.metadata` (26-34 ms of a start here). If a pydantic
+    release needs more of its loader than the stand-in gives, this fails before a box does."""
+    code = (
+        "import sys\n"
+        "import device.cli.main\n"
+        "from device.settings import load\n"
+        "from device.app import saved_screen\n"
+        "from device.app.state import BoxState\n"
+        "settings = load(None)\n"
+        "data = saved_screen.record(BoxState())\n"
+        "assert saved_screen.read(BoxState(), data).box == BoxState()\n"
+        "print('importlib.metadata' in sys.modules, settings.language)\n"
+    )
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["False", "de"]
+    enabled = {**env, "PYDANTIC_DISABLE_PLUGINS": "some-plugin"}  # a plugin named: its own
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=enabled)
+    assert done.returncode == 0 and done.stdout.split()[0] == "True", done.stderr[-2000:]

@@ -117,8 +117,10 @@ class Runtime:
         """Import every game right after the first frame, so the first press into a game
         does not wait for it (the first frame did not)."""
         from device import games
+        from device.app import saved_screen
 
         try:
+            saved_screen.prepare()
             for entry in games.playable().values():
                 entry.screens  # noqa: B018 - imports the screens and their engine
                 entry.engine  # noqa: B018

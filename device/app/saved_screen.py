@@ -5,10 +5,11 @@ says which record it is); only this module knows its fields."""
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from pydantic import ValidationError
+from pydantic import ConfigDict, ValidationError
 
 from device import games
 from device.app.solo import seat as solo
@@ -29,10 +30,13 @@ from device.storage.actions import Coord, Strict, first_error
 from device.storage.records import JsonObject
 
 log = logging.getLogger("tabletop.loop")
+_building = threading.Lock()
 
 
 class SavedNotice(Strict):
     """A notice as saved: what happened (`state.Notice`), worded again when drawn."""
+
+    model_config = ConfigDict(defer_build=True)  # built when first used (see `prepare`)
 
     key: str = ""
     values: dict[str, str | int | float | bool] = {}
@@ -41,7 +45,11 @@ class SavedNotice(Strict):
 
 
 class ScreenRecord(Strict):
-    """The saved screen. Records saved before `version` was written read as version 1."""
+    """The saved screen. Records saved before `version` was written read as version 1.
+    Its validator is built when a saved screen is first read or written (a fresh box's first
+    frame does not wait for it: `prepare`, right after that frame)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     version: Literal[1] = 1
     mode: Mode
@@ -69,11 +77,21 @@ class ScreenRecord(Strict):
     suggested: int = -1
 
 
+def prepare() -> None:
+    """Build the saved screen's validators now, once (right after the first frame, so the
+    first input does not wait for them; before a saved screen is read or written)."""
+    with _building:  # (the loop's thread and the preloading one)
+        if not ScreenRecord.__pydantic_complete__:
+            SavedNotice.model_rebuild()
+            ScreenRecord.model_rebuild()
+
+
 def record(box: BoxState) -> JsonObject:
     """The box's screen as saved."""
     view = None
     if box.session is not None and box.view is not None:
         view = screens_of(box.session).view_record(box.view)
+    prepare()
     return ScreenRecord(
         mode=box.mode,
         menu=[(page.record(), i) for page, i in box.menu],
@@ -120,6 +138,7 @@ def read(box: BoxState, saved: JsonObject | None) -> Restored:
     its menu (`box` as given)."""
     if saved is None:
         return Restored(box)
+    prepare()
     try:
         rec = ScreenRecord.model_validate(saved)
         box = replace(

@@ -21,6 +21,24 @@ EXIT_PIPE = 141  # as a shell reports a command ended by SIGPIPE (128 + 13)
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
+def _no_plugin_loader() -> None:
+    """With plugins disabled, pydantic's plugin loader finds none; but building the first model
+    imports it, and it imports `importlib.metadata` (and the email package: 26-34 ms here) to
+    look for them. A stand-in that finds none takes its place; pydantic's own is used where
+    plugins are enabled, or once imported."""
+    import types
+
+    name = "pydantic.plugin._loader"
+    disabled = os.environ.get("PYDANTIC_DISABLE_PLUGINS") in ("__all__", "1", "true")
+    if disabled and name not in sys.modules:
+        stand_in = types.ModuleType(name, "pydantic's plugin loader, with plugins disabled")
+        stand_in.get_plugins = tuple  # type: ignore[attr-defined]  # () : no plugins
+        sys.modules[name] = stand_in
+
+
+_no_plugin_loader()
+
+
 from device.cli import Commands, Parser, UsageExit  # noqa: E402
 from device.errors import one_line  # noqa: E402, F401 - the commands' one line
 
