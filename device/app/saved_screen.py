@@ -28,6 +28,7 @@ from device.app.state import (
 from device.games.contract import Confirm
 from device.storage.actions import Coord, Strict, first_error
 from device.storage.records import JsonObject
+from device.ui import catalog
 
 log = logging.getLogger("tabletop.loop")
 _building = threading.Lock()
@@ -51,7 +52,9 @@ class ScreenRecord(Strict):
 
     model_config = ConfigDict(defer_build=True)
 
-    version: Literal[1] = 1
+    # 1: the first records (read as 1 where no version was written): a notice as its words;
+    # 2: a notice as what happened (`SavedNotice`)
+    version: Literal[1, 2] = 1
     mode: Mode
     menu: list[tuple[str, int]] = []
     choice: dict[str, Any] = {}  # a page's answers so far (Any: each game's own, checked later)
@@ -93,6 +96,7 @@ def record(box: BoxState) -> JsonObject:
         view = screens_of(box.session).view_record(box.view)
     prepare()
     return ScreenRecord(
+        version=2,
         mode=box.mode,
         menu=[(page.record(), i) for page, i in box.menu],
         choice=dict(box.choice),
@@ -128,9 +132,19 @@ class Restored:
 
 
 def _notice(saved: SavedNotice | str) -> Notice:
+    """A saved notice, if this box can still word it (a key a later release dropped, or whose
+    text asks for other values, is not shown: never a start that fails on it)."""
     if isinstance(saved, str):
         return line_notice(saved) if saved else NO_NOTICE
-    return Notice(saved.key, tuple(saved.values.items()), saved.refusal, saved.line)
+    notice = Notice(saved.key, tuple(saved.values.items()), saved.refusal, saved.line)
+    if notice.key:
+        try:
+            for lang in ("de", "en"):
+                catalog.text(notice.key, lang, **saved.values)
+        except (KeyError, IndexError, ValueError) as error:
+            log.error("saved notice %r cannot be said (%s); not shown", notice.key, error)
+            return NO_NOTICE
+    return notice
 
 
 def read(box: BoxState, saved: JsonObject | None) -> Restored:

@@ -105,6 +105,9 @@ def message_page(lines: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ..
     return lines[:i], lines[i + 1 :]
 
 
+Value = str | int | float | bool  # a notice's value: saved as JSON with the screen
+
+
 @dataclass(frozen=True)
 class Notice:
     """What happened, for the notice band, as the transition found it: a text of the box's
@@ -113,14 +116,14 @@ class Notice:
     themselves (`line`). The frame words it (`notice_text`)."""
 
     key: str = ""
-    values: tuple[tuple[str, object], ...] = ()
+    values: tuple[tuple[str, Value], ...] = ()
     refusal: str = ""
     line: str = ""
 
     def __bool__(self) -> bool:
         return bool(self.key or self.refusal or self.line)
 
-    def record(self) -> dict[str, object]:
+    def record(self) -> dict[str, str | dict[str, Value]]:
         """As saved with the screen (JSON)."""
         return {
             "key": self.key,
@@ -133,7 +136,7 @@ class Notice:
 NO_NOTICE = Notice()
 
 
-def noticed(key: str, **values: object) -> Notice:
+def noticed(key: str, **values: Value) -> Notice:
     """A notice of the box's own catalog."""
     return Notice(key, tuple(values.items()))
 
