@@ -13,6 +13,7 @@ import queue
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -72,17 +73,24 @@ class Loop:
         card_names: tuple[str, ...] = (),
         web_address: str = "",
         suggest: bool = True,
+        names_later: Callable[[], tuple[str, ...]] | None = None,
     ) -> None:
-        """`suggest`: a player's cursor and lists open on the box's choice (the setting)."""
+        """`suggest`: a player's cursor and lists open on the box's choice (the setting).
+        `names_later`: the teach screen's cards, read right after the first frame (before any
+        event is handled; before the first frame where the box restarts on the teach
+        screen), in place of `card_names`."""
         self.store = store
         store.backup_after_frame = True  # a game's end is shown first, then backed up
         self.screen = screen
         self.lang = lang
         self.card_names = card_names
+        self._names_later = names_later
         self.web_address = web_address
         self.suggest = suggest
         self.events: queue.Queue[Queued] = queue.Queue()
         self.box = self._restore()
+        if self.box.mode == "teach":  # its first frame shows the cards
+            self._read_names()
         self.handled = 0
         self.ready = threading.Event()  # set once the first frame is drawn
         self.notifier: Any = None  # a device.hw.systemd.Notifier: READY and the watchdog
@@ -352,11 +360,19 @@ class Loop:
 
     # --- running ----------------------------------------------------------------------------
 
+    def _read_names(self) -> None:
+        """The teach screen's cards, once (`names_later`)."""
+        if self._names_later is not None:
+            self.card_names = self._names_later()
+            self._names_later = None
+            self.box = replace(self.box, card_names=self.card_names)
+
     def run(self) -> None:
         """Handle events until a Stop arrives. Marks each event done (queue.join works).
         While the display fails, the frame is sent again every second. The systemd watchdog
         is pinged from here, so a hung loop stops the pings and systemd restarts the box."""
         self.draw()
+        self._read_names()  # (what the first frame did not need)
         if solo.wants_thinking(self.box):  # restarted on the box's turn: its move again, in turn
             self.events.put(THINK)
         self.ready.set()

@@ -51,10 +51,14 @@ class Runtime:
 
         from device.cards.names import card_names
 
-        names = tuple(card_names(settings.decks))
         address = settings.web.address(socket.gethostname())
         self.loop = Loop(
-            self.store, self.screen, settings.language, names, address, settings.suggest
+            self.store,
+            self.screen,
+            settings.language,
+            web_address=address,
+            suggest=settings.suggest,
+            names_later=lambda: tuple(card_names(settings.decks)),
         )
         self.panel: ButtonPanel | None = None  # made once the first frame is out (start)
         self.pin_factory = pin_factory

@@ -1,0 +1,76 @@
+"""The teach screen's cards are read right after the box's first frame (issue 50: the first
+frame waits for nothing it does not show), before any press is handled; a box that restarts
+on the teach screen reads them before its first frame, which shows them."""
+
+from __future__ import annotations
+
+import threading
+
+from device.app.loop import Loop, Stop
+from device.events import Press
+from device.hw.display import Screen, dummy_device
+from device.storage.store import Store
+
+NAMES = ("zweimal:player-A", "zweimal:player-B")
+
+
+def run_until_settled(loop: Loop) -> None:
+    thread = threading.Thread(target=loop.run, daemon=True)
+    thread.start()
+    assert loop.ready.wait(10)
+    loop.events.put(Press("down"))
+    loop.events.put(Stop())
+    thread.join(10)
+    assert not thread.is_alive()
+
+
+def test_the_names_are_read_after_the_first_frame_and_before_the_first_press(tmp_path):
+    screen, store = Screen(dummy_device()), Store(tmp_path)
+    frames_then: list[int] = []
+
+    def names() -> tuple[str, ...]:
+        frames_then.append(screen.sent)
+        return NAMES
+
+    try:
+        loop = Loop(store, screen, names_later=names)
+        assert loop.box.card_names == () and frames_then == []
+        run_until_settled(loop)
+        assert frames_then == [1]  # once, with the first frame out
+        assert loop.box.card_names == NAMES and loop.handled == 1  # the press came after
+    finally:
+        store.close()
+
+
+def test_a_box_restarting_on_the_teach_screen_reads_them_before_its_first_frame(
+    tmp_path, monkeypatch
+):
+    from device.cards import names as card_names_module
+    from device.sim.simulator import Simulator
+    from tests.boxdriver import Player, settings
+
+    state, frames = tmp_path / "state", tmp_path / "frames"
+    sim = Simulator(settings("de"), state)
+    sim.start()
+    try:
+        Player(sim).start("zweimal")
+        sim.tap("04A2B3C4")  # a tag never taught, in a game: the teach screen offers a card
+        assert sim.loop.box.mode == "teach" and sim.loop.box.card_names
+    finally:
+        sim.stop()
+    frames_then: list[int] = []
+    real = card_names_module.card_names
+
+    def watched(*args: object, **kwargs: object) -> list[str]:
+        frames_then.append(len(list(frames.glob("*.png"))))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(card_names_module, "card_names", watched)
+    sim = Simulator(settings("de"), state, frames)
+    sim.start()
+    try:
+        box = sim.loop.box
+        assert box.mode == "teach" and box.card_names == tuple(real([]))
+        assert frames_then == [0]  # read before the first frame, which shows them
+    finally:
+        sim.stop()
