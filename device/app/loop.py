@@ -372,16 +372,16 @@ class Loop:
         While the display fails, the frame is sent again every second. The systemd watchdog
         is pinged from here, so a hung loop stops the pings and systemd restarts the box."""
         self.draw()
-        self._read_names()  # (what the first frame did not need)
-        if solo.wants_thinking(self.box):  # restarted on the box's turn: its move again, in turn
-            self.events.put(THINK)
-        self.ready.set()
         notifier = self.notifier
         ping = notifier.watchdog_s / 3 if notifier and notifier.watchdog_s else None
-        if notifier:
+        if notifier:  # the first frame is shown: said at once (the start's other work follows)
             notifier.ready()
             if ping:
                 notifier.watchdog()
+        if solo.wants_thinking(self.box):  # restarted on the box's turn: its move again, in turn
+            self.events.put(THINK)
+        self.ready.set()
+        self._read_names()  # what the first frame did not need, before any event is handled
         last_ping = time.monotonic()
         while True:
             waits = [w for w in (ping, 1.0 if self.screen.failing else None) if w]

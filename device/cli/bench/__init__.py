@@ -18,10 +18,11 @@ Figures (keys of the JSON object; times in ms unless the key says s):
   a Pi Zero 2 W, 20-40 times slower), missed as `game:search_ms_max`;
 - `tap_to_uid_ms_p50`, `tap_to_uid_ms_max`: a card entering a simulated PN532's field to
   the tap on the queue;
-- `start_to_first_frame_s` and `import_floor_s` (separate processes; also
-  `import_floor_models_s`: with pydantic's models, sqlite3 and logging, which the box
-  cannot start without), `rss_mb` after the games, `idle_cpu_percent` over 5 s with
-  nothing happening;
+- `start_to_first_frame_s` (a separate process, to the READY=1 it sends once its first
+  frame is shown) and `import_floor_s` (also `import_floor_models_s`: with pydantic's
+  models, sqlite3 and logging, which the box cannot start without;
+  `first_frame_over_models_floor`, target at most 2), `rss_mb` after the games,
+  `idle_cpu_percent` over 5 s with nothing happening;
 - `targets` (each figure's target on the development machine) and `missed` (the figures that
   missed it). The press figures' targets hold for every game on its own too (`PER_GAME`; a
   game's miss is `game:figure`). A missed target is reported, never an error: the figures are
@@ -53,7 +54,7 @@ TARGETS: dict[str, tuple[str, float]] = {
     "tap_to_uid_ms_max": ("<=", 20.0),
     "bus_bytes_per_press": ("<=", 300),
     "bus_bytes_max_ordinary": ("<=", 300),
-    "first_frame_over_floor": ("<=", 2.0),
+    "first_frame_over_models_floor": ("<=", 2.0),
     "idle_cpu_percent": ("<", 1.0),
     "rss_mb": ("<", 60.0),
 }
@@ -149,8 +150,11 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> J
     figures["start_to_first_frame_s"] = round(process.first_frame_s(runs), 3)
     figures["import_floor_s"] = round(process.import_floor_s(runs), 3)
     figures["import_floor_models_s"] = round(process.import_floor_s(runs, process.MODELS_FLOOR), 3)
-    figures["first_frame_over_floor"] = round(
+    figures["first_frame_over_floor"] = round(  # the bare floor: pydantic's lazy top level
         figures["start_to_first_frame_s"] / figures["import_floor_s"], 2
+    )
+    figures["first_frame_over_models_floor"] = round(  # the floor the box cannot start below
+        figures["start_to_first_frame_s"] / figures["import_floor_models_s"], 2
     )
     say("idle CPU")
     figures["idle_cpu_percent"] = round(
