@@ -380,14 +380,16 @@ def test_a_game_without_a_solo_player_never_enters_solo_play(monkeypatch, tmp_pa
 
         return entered_instead
 
-    seam = {"_enters", "_solo", "wants_suggestion"}  # (the setting's check, off: no further)
+    # the seam's own checks (`solo_game`, shared with the turn and the tap, which ask it before
+    # they call the seam) and the setting's, off: no further
+    seam = {"_enters", "solo_game", "wants_suggestion"}
     for module in (hand, thinking, seat):
         for name, f in vars(module).items():
             ours = module is not seat or name.startswith("_")
             if inspect.isfunction(f) and ours and name not in seam:
                 monkeypatch.setattr(module, name, spy(f"{module.__name__}.{name}"))
     for name, f in vars(seat).items():  # the helpers the seam imported by name
-        if inspect.isfunction(f) and f.__module__ != seat.__name__:
+        if inspect.isfunction(f) and f.__module__ != seat.__name__ and name not in seam:
             monkeypatch.setattr(seat, name, spy(f"seat.{name}"))
     unsuggested = box_settings().model_copy(update={"suggest": False})
     sim = Simulator(unsuggested, tmp_path)

@@ -143,7 +143,7 @@ def undo_turn(box: BoxState) -> tuple[BoxState, list[Effect]]:
     a line at a time (`undone`); where nothing on the table changes, what was taken back."""
     effects: list[Effect] = []
     session = box.session
-    n = solo.replies(box) if solo_game(session) else 1
+    n = _taken_back(box)
     for _ in range(n):
         box, done = undo_last(box)
         effects += done
@@ -218,12 +218,18 @@ def undone_what(box: BoxState) -> str:
     return screens_of(session).describe(before, action, box.lang)
 
 
+def _taken_back(box: BoxState) -> int:
+    """The actions an undo takes back: in solo play the player's last with the box's replies
+    (`solo.replies`); else the last."""
+    return solo.replies(box) if solo_game(box.session) else 1
+
+
 def _first_undone(box: BoxState) -> tuple[Any, Any]:
     """The first action an undo takes back (in solo play the player's last, before the box's
     replies) and the state before it: the state the undo goes back to."""
     session = box.session
     assert session is not None and session.history
-    n = solo.replies(box) if solo_game(session) else 1
+    n = _taken_back(box)
     return session.states_before(engine_of(session))[-n], session.history[-n]
 
 

@@ -30,19 +30,14 @@ from device.app.solo.hand import (
     with_copies,
 )
 from device.app.solo.thinking import box_to_move, current, describe, hint
-from device.app.state import BoxState, KeptAside, Proposal, engine_of, noticed
+from device.app.state import BoxState, KeptAside, Proposal, engine_of, noticed, solo_game
 from device.games.contract import UNDO, GameAction
 from device.ui.catalog import text
 
 
 def _enters(box: BoxState) -> bool:
     """Solo play has a part in this state: a solo game, or a hint asked."""
-    session = box.session
-    return session is not None and (bool(session.box_seat) or box.proposal is not None)
-
-
-def _solo(session: Session | None) -> bool:
-    return session is not None and bool(session.box_seat)
+    return solo_game(box.session) or (box.session is not None and box.proposal is not None)
 
 
 # --- the loop: the box's move or a hint searched, solo games restored and put aside ---------
@@ -107,7 +102,7 @@ def restored(session: Session, seat: str = "", told: tuple[str, ...] = ()) -> Se
 def put_aside(box: BoxState) -> KeptAside:
     """The solo games kept aside once the game on show is put aside (another game started or
     resumed): the one on show first, if it is a solo game still going."""
-    if not _solo(box.session):
+    if not solo_game(box.session):
         return box.solo_kept
     return hand.kept_aside(box)
 
@@ -125,7 +120,7 @@ def taken_back(kept: KeptAside, session: Session) -> tuple[Session, KeptAside]:
 def told_since(session: Session) -> tuple[str, ...]:
     """The cards told for the box's hand since the last action: the game's record keeps them
     with the next action (device/app/session.py, `told_payload`)."""
-    if not _solo(session) or not session.box_held.now:
+    if not solo_game(session) or not session.box_held.now:
         return ()
     return session.box_told[-session.box_held.now :]
 
@@ -136,7 +131,7 @@ def told_since(session: Session) -> tuple[str, ...]:
 def decides(box: BoxState, action: GameAction) -> GameAction:
     """The action to play for one the player chose (`thinking.box_decides`: a step that is
     the box's decision though the player moves is the box's choice)."""
-    if not _solo(box.session):
+    if not solo_game(box.session):
         return action
     return thinking.box_decides(box, action)
 
@@ -146,7 +141,7 @@ def played(before: Session, action: GameAction, box: BoxState) -> tuple[BoxState
     out, its draws to be told, a cut's discards), and the lines that name the cards it
     discarded (none: no lines)."""
     session = box.session
-    if not _solo(session):
+    if not solo_game(session):
         return box, []
     assert session is not None
     box = replace(box, session=hand.hand_after(before, action, session))
@@ -155,7 +150,7 @@ def played(before: Session, action: GameAction, box: BoxState) -> tuple[BoxState
 
 def undone(session: Session) -> Session:
     """After an undo: the box's hand as it was at this point of the game."""
-    if not _solo(session):
+    if not solo_game(session):
         return session
     return hand.hand_rebuilt(session)
 
@@ -180,7 +175,7 @@ def replies(box: BoxState) -> int:
     """The actions an undo takes back: in solo play the box's replies at the end of the game
     so far and the player's action before them; else the last action."""
     session = box.session
-    if not _solo(session) or session is None or not session.history:
+    if not solo_game(session) or session is None or not session.history:
         return 1
     engine = engine_of(session)
     before = session.states_before(engine)  # not kept (a restart): one pass from the start
@@ -223,7 +218,7 @@ def tap(box: BoxState, card: str, same_game: bool, name: str) -> BoxState | None
     """A card of `card`'s game tapped in a game (`name`: as printed), as solo play takes it:
     on the box's turn the player's cards wait; a card drawn for the box is told. None: not
     solo play's (a game without a solo player never looks further)."""
-    if not _solo(box.session):
+    if not solo_game(box.session):
         return None
     if box_to_move(box):  # the box's move is on show: the player's cards wait
         return replace(box, notice=noticed("tap.not_now", card=name))
