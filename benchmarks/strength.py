@@ -1,7 +1,7 @@
 """The box's strength in every game (prints a table; not a test).
 
     .venv/bin/python benchmarks/strength.py [GAMES] [GAME[:KEY=VALUE,...] ...]  # default 200
-        [--any-card] [--limit ACTIONS] [--against random,greedy,greedy+]
+        [--any-card] [--limit ACTIONS] [--against random,greedy,greedy+,knowing]
 
 A game may name a variant's options (`zweimal:variant=2`, `zweimal:variant=2,supply=24`), or
 a variant by its label (`wandernde-druiden:deck_rules=free,deck_A=[9],deck_B=[9]`); without
@@ -10,11 +10,16 @@ games, every game with its default options and each of its `variants`.
 The box's player (at each game's budget, `search_budget`, or the game's known best where it
 has one) plays GAMES seeded games against each opponent, its seat alternating: a random
 legal player, a greedy one (the action with the best immediate result: the most points as
-the game scores them now, `points`) and `greedy+` (the action after which the box's own
-evaluation is best, a harder one where the evaluation looks further than the points); the
+the game scores them now, `points`), `greedy+` (the action after which the box's own
+evaluation is best, a harder one where the evaluation looks further than the points) and
+`knowing` (a player who knows the game, one move deep over every move, not the search's
+sample: where it stands after it, `standing`, the most important first; Day and Night's
+temples, largest own area, tiles and cards kept; the other games' points, then the box's
+evaluation); the
 table gives wins, draws and losses, the 95% interval of the win rate, and the box's share of
 the decided games (wins and losses) with its interval, for games that may end drawn by their
-rules (Day and Night's small decks). Goal: at least 90% against random, 60% against greedy.
+rules (Day and Night's small decks). Goal: at least 90% against random, 60% against the
+others.
 The measuring is `engine/strength.py`.
 
 The cards lie as at a table (`engine/strength.py`'s `Table`): in the games with hidden hands
@@ -38,11 +43,17 @@ from device.cli.bench.engines import variant_labels  # noqa: E402
 from engine.strength import (  # noqa: E402
     evaluated_player,
     greedy_player,
+    knowing_player,
     match,
     random_player,
 )
 
-OPPONENTS = {"random": random_player, "greedy": greedy_player, "greedy+": evaluated_player}
+OPPONENTS = {
+    "random": random_player,
+    "greedy": greedy_player,
+    "greedy+": evaluated_player,
+    "knowing": knowing_player,
+}
 
 
 def main() -> int:

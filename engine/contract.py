@@ -236,6 +236,22 @@ class Game(ABC, Generic[S, A, Opt]):
             return {p: 0.5 for p in self.players}
         return {p: 1.0 if p == winner else 0.0 for p in self.players}
 
+    def standing(self, state: S, seat: str) -> tuple[float, ...]:
+        """Where `seat` stands now as a player who knows the game sees it, the most
+        important first (compared in that order): what `engine/strength.py`'s knowing
+        player maximises, one move deep. The default: its lead on the points now (what wins
+        the game), then its chance by the box's evaluation (what else it weighs)."""
+        points = self.points(state)
+        lead = points.get(seat, 0) - max(points.get(p, 0) for p in self.players if p != seat)
+        return (lead, self.evaluate(state).get(seat, 0.5))
+
+    def every_move(self, state: S) -> Sequence[A]:
+        """Every action that can leave the mover standing differently (`standing`), for the
+        knowing player to weigh: the legal actions where the game lists them, else the
+        game's own fuller list (the default: the search's sample)."""
+        listed = self.legal_actions(state)
+        return listed if listed is not None else self.sample_actions(state)
+
     def known_best(self, state: S, seat: str) -> A | None:
         """A fast choice the game knows to be best for `seat`'s decision now, taken instead
         of the search (`engine/search.py`, `choose`): Feuer und Wasser's best placement of

@@ -1,6 +1,7 @@
 """The box's strength, measured: the box's player (as in solo play: the game's known best, or
 the search at the game's budget) against a random legal player, a greedy one (the best
-immediate result: the most points now) and a harder greedy one (by the box's evaluation),
+immediate result: the most points now), a harder greedy one (by the box's evaluation) and
+one that knows the game (by what wins it, over every move, not the box's sample),
 games seeded, seats alternating, the defender choosing its own blockers. Pure (the caller
 prints; `benchmarks/strength.py`)."""
 
@@ -56,21 +57,40 @@ def evaluated_player(game: AnyGame, state: Any, rng: random.Random, among: Among
     return _best_by(game, state, rng, value, among)
 
 
+def knowing_player(game: AnyGame, state: Any, rng: random.Random, among: Among = None) -> Any:
+    """A player who knows the game, one move deep: of every move (`every_move`: in Day and
+    Night each spell with every list of targets, not the search's sample) the one after
+    which it stands best by what wins the game (`standing`, the most important first: Day
+    and Night's temples, largest own area, tiles, cards kept); a won game first, a lost one
+    last; ties at random."""
+
+    def value(after: Any, mover: str) -> tuple[float, ...]:
+        if game.is_over(after):
+            winner = game.result(after).winner
+            return (0.0,) if winner is None else (math.inf,) if winner == mover else (-math.inf,)
+        return game.standing(after, mover)
+
+    moves = [a for a in game.every_move(state) if among is None or among(a)]
+    return _best_by(game, state, rng, value, among, moves)
+
+
 def _best_by(
     game: AnyGame,
     state: Any,
     rng: random.Random,
-    value: Callable[[Any, str], float],
+    value: Callable[[Any, str], Any],
     among: Among = None,
+    offered: list[Any] | None = None,
 ) -> Any:
+    """The action with the highest `value` after it (numbers, or tuples compared in order)."""
     seat = game.to_move(state)
     assert seat is not None
     best: list[Any] = []
-    best_value = -math.inf
-    for action in _offered(game, state, among):
+    best_value: Any = None
+    for action in _offered(game, state, among) if offered is None else offered:
         mover = game.decided_by(state, action) or seat
         v = value(game.apply(state, action), mover)
-        if v > best_value:
+        if best_value is None or v > best_value:
             best, best_value = [action], v
         elif v == best_value:
             best.append(action)

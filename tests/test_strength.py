@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import random
 
-from engine.strength import Tally, box_player, greedy_player, match, played, random_player
+from engine.strength import (
+    Tally,
+    box_player,
+    greedy_player,
+    knowing_player,
+    match,
+    played,
+    random_player,
+)
 from tests.stubgame.engine import STUB, State
 
 
@@ -41,24 +49,32 @@ def test_the_box_beats_a_random_player_at_stapel_with_seats_alternating():
     assert played(STUB, {"A": box_player, "B": box_player}, 1).winner in ("A", "B")
 
 
-def test_greedy_takes_the_most_points_now_and_greedy_plus_the_box_s_evaluation():
-    """Druiden: greedy looks at the MP only (the points), greedy+ at the box's evaluation
-    too (hand and creatures): where no action changes the MP, greedy's choice is at random
-    among all, greedy+'s among the best evaluated."""
+def _druiden_tie_on_the_mp():
+    """A Druiden position where no action changes the MP but the evaluation differs: the
+    state, the actions, the mover and the evaluations after them."""
     from engine.search import choices
-    from engine.strength import evaluated_player
     from engine.wandernde_druiden.game import GAME
 
     rng = random.Random(4)
     state = GAME.initial(GAME.parse_options({}))
-    while True:  # a position where no action changes the MP but the evaluation differs
+    while True:
         actions = choices(GAME, state)
         mover = GAME.to_move(state)
         mp = {GAME.points(GAME.apply(state, a))[mover] for a in actions}
         judged = {GAME.evaluate(GAME.apply(state, a))[mover] for a in actions}
         if len(mp) == 1 and len(judged) > 1 and not state.clash_due:
-            break
+            return state, actions, mover, judged
         state = GAME.apply(state, rng.choice(actions))
+
+
+def test_greedy_takes_the_most_points_now_and_greedy_plus_the_box_s_evaluation():
+    """Druiden: greedy looks at the MP only (the points), greedy+ at the box's evaluation
+    too (hand and creatures): where no action changes the MP, greedy's choice is at random
+    among all, greedy+'s among the best evaluated."""
+    from engine.strength import evaluated_player
+    from engine.wandernde_druiden.game import GAME
+
+    state, actions, mover, judged = _druiden_tie_on_the_mp()
     greedy = {greedy_player(GAME, state, random.Random(s)) for s in range(30)}
     plus = {evaluated_player(GAME, state, random.Random(s)) for s in range(30)}
     assert len(greedy) > len(plus) >= 1 and greedy <= set(actions) and plus <= set(actions)
@@ -159,3 +175,31 @@ def test_the_box_with_a_hand_attacks_as_the_attacker_and_defends_with_the_best_d
     best = GAME.known_best(state, "B")
     assert isinstance(best, Clash)
     assert box_player(GAME, state, random.Random(4), both(defence, holds)) == best
+
+
+def test_the_knowing_player_wins_first_then_leads_on_points_then_by_the_evaluation():
+    """A game without its own measure: the knowing player wins where it can, else leads on
+    the points, and between equal points takes what the box's evaluation likes best."""
+    from engine.strength import knowing_player
+    from engine.wandernde_druiden.game import GAME
+
+    two = State(STUB.parse_options({"pile": "2", "starter": "A"}), 2, "A")
+    assert STUB.is_over(STUB.apply(two, knowing_player(STUB, two, random.Random(3))))
+    state, actions, mover, judged = _druiden_tie_on_the_mp()
+    chosen = {knowing_player(GAME, state, random.Random(s)) for s in range(20)}
+    assert chosen <= set(actions)
+    assert {GAME.evaluate(GAME.apply(state, a))[mover] for a in chosen} == {max(judged)}
+
+
+def test_the_knowing_player_weighs_every_move_not_the_sample():
+    """Day and Night: it lays a tile where its area grows, a target the search's sample may
+    not list; with the cards it holds only."""
+    from engine.day_and_night.state import Cast
+    from tests.test_day_and_night_game import GAME, game
+
+    state = game("......../......../...ddd../......../......../.......n")
+    holds = lambda a: not isinstance(a, Cast) or a.spell == "put"  # noqa: E731
+    for seed in range(5):
+        action = knowing_player(GAME, state, random.Random(seed), holds)
+        assert isinstance(action, Cast) and action.spell == "put"
+        assert GAME.standing(GAME.apply(state, action), "day")[1] == 4

@@ -35,6 +35,7 @@ from engine.day_and_night.spells import (
     small_decks,
     worth,
 )
+from engine.day_and_night.standing import every_move, standing
 from engine.day_and_night.state import (
     AP_PER_TURN,
     DECK,
@@ -326,6 +327,16 @@ class DayAndNight(Game[State, Action, Options]):
 
     def apply(self, state: State, action: Action) -> State:
         return apply(state, action)
+
+    def standing(self, state: State, seat: str) -> tuple[float, ...]:
+        """Temples, the largest own area outside them, tiles against the other's, the hand
+        (`standing.py`)."""
+        return standing(state, seat)
+
+    def every_move(self, state: State) -> list[Action]:
+        """Every temple choice, step and end, every spell with each list of targets for its
+        tile effects (`standing.py`)."""
+        return every_move(state)
 
     def is_over(self, state: State) -> bool:
         return state.over
