@@ -261,9 +261,11 @@ class Game(ABC, Generic[S, A, Opt]):
     def first_guess(
         self, state: S, actions: Sequence[A], rng: random.Random, held: Sequence[str] | None
     ) -> A | None:
-        """The action of `actions` (the mover's choices) the game's rule of thumb plays
-        (`held`: the mover's cards where known), which the search counts as a few won
-        play-outs before it starts (`engine/search.py`). None: no guess, the search alone."""
+        """The action the game's rule of thumb plays, one of `actions` (the mover's choices)
+        or a fuller legal move of the mover's own that they miss (`held`: the mover's cards
+        where known, and such a move plays only a card held), which the search counts as a
+        few won play-outs before it starts (`engine/search.py`). None: no guess, the search
+        alone."""
         return None
 
     # the table (engine/table.py)

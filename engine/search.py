@@ -19,7 +19,9 @@ one option judged for the mover (`_Handover`), under which the other seat's choi
 judged for that seat: the mover never compares its own results with the other seat's.
 Each action of the root starts with its immediate result (`evaluate` after it)
 as `PRIOR` play-outs, so a small budget stays near the greedy choice, and the game's rule of
-thumb, where it has one (`first_guess`: Druiden's order of a turn), as `GUESS` won ones. The
+thumb, where it has one (`first_guess`: Druiden's order of a turn, Day and Night's aim), as
+`GUESS` won ones; a guess the sample missed (a spell's targets the sample did not list)
+joins the root's actions, where it is the mover's own legal move. The
 answer is the action of the root tried most often, the best on average among those.
 
 Pure and reproducible: the randomness comes from the `random.Random` the caller gives, the
@@ -107,13 +109,16 @@ def search(
         raise MisuseError("no legal action")
     if len(legal) == 1:
         return Answer(legal[0], 0, ((legal[0], 0),))
+    guess = game.first_guess(state, legal, rng, hand)
+    if guess is not None and guess not in legal and _own_move(game, state, seat, guess, among):
+        legal.append(guess)  # a fuller move than the sample's (Day and Night's targets)
     root = _Node()
     options, handed = _grouped(game, state, seat, legal)
     for option in options:  # each one's immediate result, as one play-out it starts with
         root.children[option] = _Node(
             PRIOR, PRIOR, PRIOR * _prior(game, state, seat, option, handed)
         )
-    _guessed(game, state, seat, legal, root, rng, hand)
+    _guessed(game, state, seat, guess, root)
     listed: dict[Any, list[Any]] = {}  # the choices at each state met
     done = 0
     while done < simulations and not (stop is not None and stop(done)):
@@ -163,18 +168,19 @@ def _grouped(
     return own + [_Handover(d) for d in handed], handed
 
 
-def _guessed(
-    game: AnyGame,
-    state: Any,
-    seat: str,
-    legal: list[Any],
-    root: _Node,
-    rng: random.Random,
-    hand: Sequence[str] | None,
-) -> None:
+def _own_move(
+    game: AnyGame, state: Any, seat: str, action: Any, among: Callable[[Any], bool] | None
+) -> bool:
+    """`action` is a legal choice of `seat`'s own (not one handed to another seat) that
+    `among` accepts."""
+    if among is not None and not among(action):
+        return False
+    return (game.decided_by(state, action) or seat) == seat and game.is_legal(state, action)
+
+
+def _guessed(game: AnyGame, state: Any, seat: str, guess: Any, root: _Node) -> None:
     """The game's first guess (`first_guess`) counts as `GUESS` won play-outs of its option
     (a step another seat decides: of starting it)."""
-    guess = game.first_guess(state, legal, rng, hand)
     if guess is None:
         return
     option = guess if guess in root.children else _Handover(game.decided_by(state, guess) or seat)

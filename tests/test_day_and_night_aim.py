@@ -1,15 +1,16 @@
 """Day and Night as a player who knows it plays (engine/day_and_night/standing.py): where a
-side stands and every move it can weigh."""
+side stands, every move it can weigh, where its pawn can stand, and the box's aim."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from engine.day_and_night.game import GAME
 from engine.day_and_night.spells import EXAMPLE
-from engine.day_and_night.standing import TILE_KINDS, every_move, standing
-from engine.day_and_night.state import Cast
-from engine.search import choices
+from engine.day_and_night.standing import TILE_KINDS, aimed, every_move, pawn_reach, standing
+from engine.day_and_night.state import Cast, End, Step
+from engine.search import choices, choose
 from engine.strength import knowing_player, random_player
 from tests.test_day_and_night_game import game
 
@@ -73,3 +74,65 @@ def test_the_knowing_player_grows_its_largest_area():
     assert isinstance(action, Cast) and action.spell == "put"
     assert action.targets[0] in ((0, 3), (1, 0), (1, 1), (1, 2))
     assert standing(GAME.apply(state, action), "day")[1] == 4
+
+
+def test_the_pawn_s_reach_is_the_area_a_tile_next_to_it_would_make():
+    board = "ddd...../......../......../......../......../.......n"
+    done = game(board, pawns=((3, 5), (5, 7)), ap=0)  # no step left: where it stands
+    assert pawn_reach(done, "day") == (1, 0)
+    # on (1,3): a tile on (1,2) or (0,3) would make four; both border the three tiles
+    near = game(board, pawns=((1, 3), (5, 7)), ap=0)
+    assert pawn_reach(near, "day") == (4, 2)
+    far = game(board, pawns=((4, 2), (5, 7)), ap=3)  # one step left: still too far
+    assert pawn_reach(far, "day") == (1, 0)
+    walking = game(board, pawns=((4, 2), (5, 7)))  # four steps left: it can get next to them
+    assert pawn_reach(walking, "day") == (4, 2)
+
+
+def test_with_no_spell_the_box_steps_to_stand_next_to_its_area():
+    state = game("ddd...../......../......../......../......../.......n", pawns=((4, 1), (5, 7)))
+    rng = random.Random(2)
+    while state.turn == "day":
+        action = aimed(state, [], rng, GAME.apply)
+        assert isinstance(action, (Step, End))
+        if isinstance(action, End):
+            break
+        state = GAME.apply(state, action)
+    assert state.ap == 0  # every step taken: a card each
+    assert pawn_reach(replace(state, ap=0), "day")[0] == 4  # a tile next to it joins the three
+
+
+def test_the_box_plays_its_aim_with_the_cards_it_holds():
+    """The box's move is its aim (`first_guess`), a move the search's sample may not list,
+    played only with a card it holds."""
+    beyond = 0
+    for i, state in enumerate(_states(5, 60)):
+        if state.over:
+            continue
+        offered = choices(GAME, state)
+        guess = GAME.first_guess(state, offered, random.Random(i), None)
+        answer = choose(GAME, state, random.Random(i), *GAME.search_budget)
+        assert answer.action == guess
+        beyond += guess not in offered
+        held = GAME.first_guess(state, offered, random.Random(i), ["sunrise"])
+        assert not isinstance(held, Cast) or held.spell == "sunrise"
+    assert beyond > 0
+
+
+def test_a_won_game_comes_first_for_the_box():
+    # seven Day tiles in a row of a temple already built: the eighth is the second temple
+    state = game("ddddddd./......../......../......../......../DDDDDDDD")
+    action = aimed(state, None, random.Random(0), GAME.apply)
+    after = GAME.apply(state, action)
+    assert after.over and after.outcome == "day"
+
+
+def test_a_guess_the_caller_does_not_accept_never_joins_the_search():
+    """`among` (a decision handed to a seat, the cards it holds) bounds the guess too: with
+    only the sample's moves accepted, the box answers one of them."""
+    for i, state in enumerate(_states(6, 40)):
+        if state.over:
+            continue
+        offered = choices(GAME, state)
+        answer = choose(GAME, state, random.Random(i), 0, 0, among=offered.__contains__)
+        assert answer.action in offered

@@ -2,18 +2,24 @@
 largest connected area of own tiles outside a temple (the next temple grows from it), then
 its tiles against the other's, then the cards it keeps in hand. Every move that can leave
 it standing elsewhere, for such a player to weigh them all (engine/strength.py's knowing
-player, one move deep)."""
+player, one move deep). And where its pawn can stand for the tiles it lays next to it,
+which the box weighs after these (game.py's `first_guess`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 
 from engine.core import Coord
-from engine.day_and_night.areas import components, fields_of, size
+from engine.day_and_night.adjudication import Board
+from engine.day_and_night.areas import COLS, FULL, ROWS, bit, components, fields_of, grow, size
 from engine.day_and_night.choices import castable, target_options, temple_options
 from engine.day_and_night.spells import Spell
 from engine.day_and_night.state import (
     OTHER,
+    SIDES,
     STEP_COST,
     Action,
     Cast,
@@ -95,3 +101,87 @@ def _effect_at(spell: Spell, index: int) -> tuple[str, bool]:
             return effect.kind, index == start
         start += effect.targets
     raise IndexError(index)  # pragma: no cover - asked only below the spell's targets
+
+
+def _taken(board: Board) -> int:
+    return board.day | board.night | board.fixed | board.day_temple | board.night_temple
+
+
+def pawn_reach(state: State, side: str) -> tuple[int, int]:
+    """Where `side`'s pawn can stand for its next spells that lay a tile next to it
+    (Morgensonne, Zwillingssonnen), at best, with the steps its turn still has: the largest
+    own area a tile on an empty field next to the pawn would make (1 where none joins), and
+    how many empty fields next to it border the largest own area."""
+    at = bit(*state.pawn(side))
+    reach = at
+    if (
+        state.turn == side
+        and state.pending is None
+        and not (side == "day" and state.pawn(side) in state.crystals)
+    ):
+        entered = 0
+        for field in state.entered:
+            entered |= bit(*field)
+        layer = at
+        for _ in range(state.ap // STEP_COST):
+            layer = grow(layer) & FULL & ~entered & ~reach
+            reach |= layer
+    spots = _spots(state.board, side)
+    return max(spots[field] for field in fields_of(reach))
+
+
+@lru_cache(maxsize=256)
+def _spots(board: Board, side: str) -> dict[tuple[int, int], tuple[int, int]]:
+    """For each field, what a pawn there is worth (`pawn_reach`)."""
+    own = own_tiles(board, side)
+    parts = components(own)
+    largest = max(parts, key=size, default=0)
+    empty = FULL & ~_taken(board)
+    joins = {}
+    for field in fields_of(empty):
+        around = grow(bit(*field))
+        joins[field] = 1 + sum(size(part) for part in parts if part & around)
+    border = grow(largest) & empty
+    spots = {}
+    for r in range(ROWS):
+        for c in range(COLS):
+            near = grow(bit(r, c)) & ~bit(r, c) & empty
+            fields = fields_of(near)
+            spots[(r, c)] = (max((joins[f] for f in fields), default=0), size(near & border))
+    return spots
+
+
+def aimed(
+    state: State,
+    held: Sequence[str] | None,
+    rng: random.Random,
+    apply: Callable[[State, Action], State],
+) -> Action | None:
+    """The box's move, one move deep over every move (`every_move`) that plays only a card
+    `held` (None: any): a won game first, a lost one last; else where it stands after it
+    (`standing`), and between equals where its pawn can stand for the next tiles it lays
+    (`pawn_reach`: asked of those only); ties at random. `apply`: the game's."""
+    side = state.turn if state.pending is None else state.pending.side
+    scored = []
+    for action in every_move(state):
+        if held is not None and isinstance(action, Cast) and action.spell not in held:
+            continue
+        after = apply(state, action)
+        value = _won_or_lost(after, side) if after.over else standing(after, side)
+        scored.append((action, after, value))
+    if not scored:  # a game over: nobody moves
+        return None
+    top = max(value for _, _, value in scored)
+    best = [(action, after) for action, after, value in scored if value == top]
+    if len(best) > 1:
+        reach = {a: (0, 0) if after.over else pawn_reach(after, side) for a, after in best}
+        far = max(reach.values())
+        best = [(action, after) for action, after in best if reach[action] == far]
+    return best[rng.randrange(len(best))][0]
+
+
+def _won_or_lost(state: State, side: str) -> tuple[float, ...]:
+    """A game over, as `aimed` compares it: won above everything, lost below, a draw level."""
+    if state.outcome == side:
+        return (math.inf,)
+    return (-math.inf,) if state.outcome in SIDES else (0.0,)
