@@ -165,6 +165,18 @@ def test_a_scheduler_and_two_workers_on_the_loopback_play_the_local_run_even_los
     assert rows(tmp_path / "cluster") == rows(tmp_path / "local")
 
 
+def test_the_agents_are_the_strength_benchmark_s_players_by_name():
+    import functools
+
+    from device.lab.play import agent
+    from engine import strength
+
+    assert agent("knowing") is strength.knowing_player
+    assert agent("greedy+") is strength.evaluated_player
+    deeper = agent("box:40")
+    assert isinstance(deeper, functools.partial) and deeper.keywords == {"simulations": 40}
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [

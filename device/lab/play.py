@@ -17,6 +17,7 @@ from engine.strength import (
     box_player,
     evaluated_player,
     greedy_player,
+    knowing_player,
     played,
     random_player,
 )
@@ -25,13 +26,15 @@ AGENTS = {
     "random": random_player,
     "greedy": greedy_player,
     "greedy+": evaluated_player,
+    "knowing": knowing_player,
     "box": box_player,
 }
 LIMIT = 2000  # actions; a game still open after them is capped (a draw)
 
 
 def agent(name: str) -> Any:  # a player function (engine/strength.py; its own signature each)
-    """An agent by its name: `random`, `greedy`, `greedy+`, `box` (the search at the game's
+    """An agent by its name: `random`, `greedy`, `greedy+`, `knowing` (one move deep over
+    every move, by what wins the game), `box` (the box's player: the search at the game's
     budget on the box) or `box:N` (the search with N simulations a move)."""
     if name in AGENTS:
         return AGENTS[name]
