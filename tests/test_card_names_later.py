@@ -74,3 +74,36 @@ def test_a_box_restarting_on_the_teach_screen_reads_them_before_its_first_frame(
         assert frames_then == [0]  # read before the first frame, which shows them
     finally:
         sim.stop()
+
+
+def test_a_first_frame_or_names_that_fail_are_logged_and_the_box_still_starts(
+    tmp_path, monkeypatch, caplog
+):
+    """Before, an exception in the first frame or the names ended the loop's thread before
+    it said it was ready: the start waited for ever, with no line in the log."""
+    from device.app import loop as loop_module
+
+    drawn = loop_module.render
+    failed: list[int] = []
+
+    def fails_once(box):
+        if not failed:
+            failed.append(1)
+            raise RuntimeError("a screen that cannot be drawn")
+        return drawn(box)
+
+    def names() -> tuple[str, ...]:
+        raise OSError("the card file cannot be read")
+
+    monkeypatch.setattr(loop_module, "render", fails_once)
+    screen, store = Screen(dummy_device()), Store(tmp_path)
+    try:
+        loop = Loop(store, screen, names_later=names)
+        with caplog.at_level("ERROR"):
+            run_until_settled(loop)
+        assert loop.handled == 1 and screen.sent >= 1  # the press was handled and drawn
+        assert loop.box.card_names == ()
+        said = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+        assert said == ["the first frame failed", "the card names could not be read"]
+    finally:
+        store.close()

@@ -361,17 +361,27 @@ class Loop:
     # --- running ----------------------------------------------------------------------------
 
     def _read_names(self) -> None:
-        """The teach screen's cards, once (`names_later`)."""
-        if self._names_later is not None:
-            self.card_names = self._names_later()
-            self._names_later = None
-            self.box = replace(self.box, card_names=self.card_names)
+        """The teach screen's cards, once (`names_later`); if they cannot be read, logged, and
+        the teach screen offers none."""
+        read, self._names_later = self._names_later, None
+        if read is None:
+            return
+        try:
+            self.card_names = read()
+        except Exception:  # a card file that cannot be read must not end the loop
+            log.exception("the card names could not be read")
+            return
+        self.box = replace(self.box, card_names=self.card_names)
 
     def run(self) -> None:
         """Handle events until a Stop arrives. Marks each event done (queue.join works).
         While the display fails, the frame is sent again every second. The systemd watchdog
-        is pinged from here, so a hung loop stops the pings and systemd restarts the box."""
-        self.draw()
+        is pinged from here, so a hung loop stops the pings and systemd restarts the box. A
+        first frame or card names that fail are logged: the loop still starts."""
+        try:
+            self.draw()
+        except Exception:  # a start that cannot draw must not end the loop (nor hang the start)
+            log.exception("the first frame failed")
         notifier = self.notifier
         ping = notifier.watchdog_s / 3 if notifier and notifier.watchdog_s else None
         if notifier:  # the first frame is shown: said at once (the start's other work follows)
