@@ -136,3 +136,30 @@ def test_a_guess_the_caller_does_not_accept_never_joins_the_search():
         offered = choices(GAME, state)
         answer = choose(GAME, state, random.Random(i), 0, 0, among=offered.__contains__)
         assert answer.action in offered
+
+
+def test_the_pawn_s_reach_stops_on_a_crystal_it_cannot_leave():
+    # Day's pawn on (2,7), (3,7) and (2,6) entered: its one way is (1,7), a crystallized Night
+    # tile, where a Day pawn is held; (1,6), next to two fields that join (0,4) and (0,5),
+    # is out of its reach
+    board = "....dd../.......n/......../......../......../........"
+    walled = frozenset({(2, 7), (3, 7), (2, 6)})
+    state = replace(game(board, pawns=((2, 7), (5, 0)), ap=6), entered=walled)
+    assert pawn_reach(state, "day") == (3, 2)  # without the crystal: (1,6) in two steps
+    held = replace(state, crystals=frozenset({(1, 7)}))
+    assert pawn_reach(held, "day") == (1, 0)
+
+
+def test_the_box_never_hands_the_other_side_its_temple():
+    """Night has seven tiles in a row and one below its end: moving that one up (Tagrücken)
+    would give Night its temple, which the knowing player's measure counts as good (Night's
+    ordinary tiles are fewer); the box lays a tile instead."""
+    state = game(
+        "......../......../nnnnnnn./.......n/......../dd......",
+        pawns=((5, 2), (0, 7)),
+        options=GAME.parse_options(GAME.option_defaults),
+    )
+    for seed in range(6):
+        action = aimed(state, ["day-shift", "sunrise"], random.Random(seed), GAME.apply)
+        after = GAME.apply(state, action)
+        assert after.board.night_temples == 0 and after.pending is None, action

@@ -118,7 +118,7 @@ def test_a_fifth_game_copied_from_the_stub_passes_every_check_without_a_shared_e
     assert any(line.startswith("PASSED tests/test_architecture.py") for line in passed)
     assert len([line for line in passed if "haufen" in line]) >= 10  # its own cases ran
     ran = {line.split()[1].split("::")[0] for line in passed}
-    # a file skipped whole says why (the browser tests, on a machine without Chromium)
+    # a file whose tests skipped says why (the browser tests, on a machine without Chromium)
     skipped = {
         line.split()[2].split(":")[0]
         for line in suite.stdout.splitlines()

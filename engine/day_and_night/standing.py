@@ -32,7 +32,7 @@ from engine.day_and_night.state import (
 from engine.day_and_night.temples import own_tiles, temple_choices
 
 TILE_KINDS = ("place", "flip", "move_tile")  # the effects that change whose tiles lie where
-UNORDERED = ("place", "flip", "crystallize")  # an effect whose fields may come in any order
+UNORDERED = ("place", "flip")  # a tile effect whose fields may come in any order
 
 
 def standing(state: State, side: str) -> tuple[float, ...]:
@@ -109,7 +109,7 @@ def _taken(board: Board) -> int:
 
 def pawn_reach(state: State, side: str) -> tuple[int, int]:
     """Where `side`'s pawn can stand for its next spells that lay a tile next to it
-    (Morgensonne, Zwillingssonnen), at best, with the steps its turn still has: the largest
+    (Morgensonne, Doppelsonne), at best, with the steps its turn still has: the largest
     own area a tile on an empty field next to the pawn would make (1 where none joins), and
     how many empty fields next to it border the largest own area."""
     at = bit(*state.pawn(side))
@@ -122,9 +122,12 @@ def pawn_reach(state: State, side: str) -> tuple[int, int]:
         entered = 0
         for field in state.entered:
             entered |= bit(*field)
+        held = 0  # a Day pawn stepping onto a crystal stays there
+        for field in state.crystals if side == "day" else ():
+            held |= bit(*field)
         layer = at
         for _ in range(state.ap // STEP_COST):
-            layer = grow(layer) & FULL & ~entered & ~reach
+            layer = grow(layer & ~held) & FULL & ~entered & ~reach
             reach |= layer
     spots = _spots(state.board, side)
     return max(spots[field] for field in fields_of(reach))
@@ -158,8 +161,10 @@ def aimed(
     apply: Callable[[State, Action], State],
 ) -> Action | None:
     """The box's move, one move deep over every move (`every_move`) that plays only a card
-    `held` (None: any): a won game first, a lost one last; else where it stands after it
-    (`standing`), and between equals where its pawn can stand for the next tiles it lays
+    `held` (None: any): a won game first, a lost one last (a drawn one below any still
+    open); else where it stands after it (`standing`, with the other side's temples, fewest
+    first, right after its own: the knowing player's measure misses a temple it hands the
+    other), and between equals where its pawn can stand for the next tiles it lays
     (`pawn_reach`: asked of those only); ties at random. `apply`: the game's."""
     side = state.turn if state.pending is None else state.pending.side
     scored = []
@@ -167,7 +172,7 @@ def aimed(
         if held is not None and isinstance(action, Cast) and action.spell not in held:
             continue
         after = apply(state, action)
-        value = _won_or_lost(after, side) if after.over else standing(after, side)
+        value = _won_or_lost(after, side) if after.over else _aim(after, side)
         scored.append((action, after, value))
     if not scored:  # a game over: nobody moves
         return None
@@ -180,8 +185,17 @@ def aimed(
     return best[rng.randrange(len(best))][0]
 
 
+def _aim(state: State, side: str) -> tuple[float, ...]:
+    """`standing`, the other side's temples (as fewer is better) right after its own."""
+    board = state.board
+    others = board.night_temples if side == "day" else board.day_temples
+    temples, *rest = standing(state, side)
+    return (temples, -others, *rest)
+
+
 def _won_or_lost(state: State, side: str) -> tuple[float, ...]:
-    """A game over, as `aimed` compares it: won above everything, lost below, a draw level."""
+    """A game over, as `aimed` compares it: won above everything, lost below, a draw below
+    any game still open."""
     if state.outcome == side:
         return (math.inf,)
     return (-math.inf,) if state.outcome in SIDES else (0.0,)
