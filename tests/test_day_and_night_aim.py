@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from engine.day_and_night.game import GAME
 from engine.day_and_night.spells import EXAMPLE
-from engine.day_and_night.standing import TILE_KINDS, aimed, every_move, pawn_reach, standing
+from engine.day_and_night.standing import TILE_KINDS, aimed, pawn_reach, standing
 from engine.day_and_night.state import Cast, End, Step
 from engine.search import choices, choose
 from engine.strength import knowing_player, random_player
@@ -38,7 +38,7 @@ def test_where_a_side_stands_temples_then_largest_area_then_tiles_then_hand():
 
 def test_every_move_is_legal_and_lays_a_tile_on_every_field_it_can():
     for state in _states(3, 120):
-        moves = every_move(state)
+        moves = GAME.every_move(state)
         assert moves == [] if state.over else moves
         for action in moves:
             assert GAME.is_legal(state, action), GAME.format_action(action)
@@ -52,7 +52,7 @@ def test_every_move_is_legal_and_lays_a_tile_on_every_field_it_can():
 def test_every_move_holds_the_sample_s_tile_moves_and_one_of_each_other_spell():
     by_id = {s.id: s for side in ("day", "night") for s in EXAMPLE[side]}
     for state in _states(4, 80):
-        moves = set(every_move(state))
+        moves = set(GAME.every_move(state))
         casts = {a.spell for a in moves if isinstance(a, Cast)}
         for action in choices(GAME, state):
             if not isinstance(action, Cast):
@@ -93,7 +93,7 @@ def test_with_no_spell_the_box_steps_to_stand_next_to_its_area():
     state = game("ddd...../......../......../......../......../.......n", pawns=((4, 1), (5, 7)))
     rng = random.Random(2)
     while state.turn == "day":
-        action = aimed(state, [], rng, GAME.apply)
+        action = aimed(state, GAME.every_move(state), [], rng, GAME.apply)
         assert isinstance(action, (Step, End))
         if isinstance(action, End):
             break
@@ -122,7 +122,7 @@ def test_the_box_plays_its_aim_with_the_cards_it_holds():
 def test_a_won_game_comes_first_for_the_box():
     # seven Day tiles in a row of a temple already built: the eighth is the second temple
     state = game("ddddddd./......../......../......../......../DDDDDDDD")
-    action = aimed(state, None, random.Random(0), GAME.apply)
+    action = aimed(state, GAME.every_move(state), None, random.Random(0), GAME.apply)
     after = GAME.apply(state, action)
     assert after.over and after.outcome == "day"
 
@@ -160,6 +160,7 @@ def test_the_box_never_hands_the_other_side_its_temple():
         options=GAME.parse_options(GAME.option_defaults),
     )
     for seed in range(6):
-        action = aimed(state, ["day-shift", "sunrise"], random.Random(seed), GAME.apply)
+        moves = GAME.every_move(state)
+        action = aimed(state, moves, ["day-shift", "sunrise"], random.Random(seed), GAME.apply)
         after = GAME.apply(state, action)
         assert after.board.night_temples == 0 and after.pending is None, action

@@ -338,7 +338,7 @@ class DayAndNight(Game[State, Action, Options]):
     def every_move(self, state: State) -> list[Action]:
         """Every temple choice, step and end, every spell with each list of targets for its
         tile effects (`standing.py`)."""
-        return every_move(state)
+        return every_move(state, legal_steps(state))
 
     def first_guess(
         self,
@@ -350,7 +350,7 @@ class DayAndNight(Game[State, Action, Options]):
         """The box's play (`standing.py`'s `aimed`, one move deep over every move with the
         cards held, not only the search's sample): what grows its largest area, then its
         tiles and hand, then a pawn that can stand where its next tiles join that area."""
-        return aimed(state, held, rng, apply)
+        return aimed(state, self.every_move(state), held, rng, apply)
 
     def is_over(self, state: State) -> bool:
         return state.over
@@ -457,6 +457,13 @@ def _near_targets(state: State, spell: Spell) -> Cast | None:
     return None
 
 
+def legal_steps(state: State) -> list[Step]:
+    """The steps the mover's pawn can take now (up, down, left, right), by the rules."""
+    r, c = state.pawn(state.turn)
+    around = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+    return [Step(to) for to in around if GAME.is_legal(state, Step(to))]
+
+
 def spread_actions(state: State, finish: bool = False) -> list[Action]:
     """Every step, the end, temple choices, and for each spell the first of a spread of target
     lists over the board that is valid, and the one next to the pawn (the search's sample
@@ -467,11 +474,7 @@ def spread_actions(state: State, finish: bool = False) -> list[Action]:
         return []
     if state.pending is not None:
         return [*temple_choices(state)]
-    found: list[Action] = [End()]
-    r, c = state.pawn(state.turn)
-    for to in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-        if GAME.is_legal(state, Step(to)):
-            found.append(Step(to))
+    found: list[Action] = [End(), *legal_steps(state)]
     fields = [(r, c) for r in range(ROWS) for c in range(COLS)]
     missed: list[Action] = []
     for spell in state.options.decks[SIDES.index(state.turn)]:

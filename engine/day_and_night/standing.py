@@ -27,7 +27,6 @@ from engine.day_and_night.state import (
     State,
     Step,
     Temple,
-    on_board,
 )
 from engine.day_and_night.temples import own_tiles, temple_choices
 
@@ -45,22 +44,17 @@ def standing(state: State, side: str) -> tuple[float, ...]:
     return (temples, largest, size(own) - size(other), state.hands[side])
 
 
-def every_move(state: State) -> list[Action]:
+def every_move(state: State, steps: Sequence[Step]) -> list[Action]:
     """Every action that can leave the mover standing differently: each temple choice, the
-    end, each step, and each spell with every list of targets for its tile effects (place,
-    flip, move a tile); the targets of its other effects (mystify, crystallize, move the
-    pawn), which change no tile, only the first that can be taken."""
+    end, each step (`steps`: the game's legal ones), and each spell with every list of
+    targets for its tile effects (place, flip, move a tile); the targets of its other
+    effects (mystify, crystallize, move the pawn), which change no tile, only the first that
+    can be taken."""
     if state.over:
         return []
     if state.pending is not None:
         return _temples(state)
-    found: list[Action] = [End()]
-    r, c = state.pawn(state.turn)
-    for to in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-        if on_board(to) and state.ap >= STEP_COST and to not in state.entered:
-            held = state.turn == "day" and (r, c) in state.crystals
-            if not held:
-                found.append(Step(to))
+    found: list[Action] = [End(), *steps]
     for spell in castable(state):
         found += [Cast(spell.id, targets) for targets in _target_lists(state, spell, ())]
     return found
@@ -156,19 +150,20 @@ def _spots(board: Board, side: str) -> dict[tuple[int, int], tuple[int, int]]:
 
 def aimed(
     state: State,
+    moves: Sequence[Action],
     held: Sequence[str] | None,
     rng: random.Random,
     apply: Callable[[State, Action], State],
 ) -> Action | None:
-    """The box's move, one move deep over every move (`every_move`) that plays only a card
-    `held` (None: any): a won game first, a lost one last (a drawn one below any still
+    """The box's move, one move deep over `moves` (the game's `every_move`) that play only a
+    card `held` (None: any): a won game first, a lost one last (a drawn one below any still
     open); else where it stands after it (`standing`, with the other side's temples, fewest
     first, right after its own: the knowing player's measure misses a temple it hands the
     other), and between equals where its pawn can stand for the next tiles it lays
     (`pawn_reach`: asked of those only); ties at random. `apply`: the game's."""
     side = state.turn if state.pending is None else state.pending.side
     scored = []
-    for action in every_move(state):
+    for action in moves:
         if held is not None and isinstance(action, Cast) and action.spell not in held:
             continue
         after = apply(state, action)
