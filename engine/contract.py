@@ -88,6 +88,11 @@ class Result:
         }
 
 
+def points_lead(points: Mapping[str, float], seat: str, players: Sequence[str]) -> float:
+    """`seat`'s points less the best of the others'."""
+    return points.get(seat, 0) - max(points.get(p, 0) for p in players if p != seat)
+
+
 def lead_chances(
     totals: Mapping[str, float], players: Sequence[str], scale: float
 ) -> dict[str, float]:
@@ -241,8 +246,7 @@ class Game(ABC, Generic[S, A, Opt]):
         important first (compared in that order): what `engine/strength.py`'s knowing
         player maximises, one move deep. The default: its lead on the points now (what wins
         the game), then its chance by the box's evaluation (what else it weighs)."""
-        points = self.points(state)
-        lead = points.get(seat, 0) - max(points.get(p, 0) for p in self.players if p != seat)
+        lead = points_lead(self.points(state), seat, self.players)
         return (lead, self.evaluate(state).get(seat, 0.5))
 
     def every_move(self, state: S) -> Sequence[A]:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.contract import AnyGame
+from engine.contract import AnyGame, points_lead
 from engine.hands import Held, both, follow, playable, start
 from engine.search import choices, choose, pick_chance
 
@@ -37,11 +37,9 @@ def greedy_player(game: AnyGame, state: Any, rng: random.Random, among: Among = 
     a lost one last; ties at random."""
 
     def value(after: Any, mover: str) -> float:
-        if game.is_over(after):  # a win before any points, a loss after any, a draw level
-            winner = game.result(after).winner
-            return 0.0 if winner is None else math.inf if winner == mover else -math.inf
-        points = game.points(after)
-        return points.get(mover, 0) - max(points.get(p, 0) for p in game.players if p != mover)
+        if game.is_over(after):
+            return _ended(game, after, mover)
+        return points_lead(game.points(after), mover, game.players)
 
     return _best_by(game, state, rng, value, among)
 
@@ -65,13 +63,16 @@ def knowing_player(game: AnyGame, state: Any, rng: random.Random, among: Among =
     last; ties at random."""
 
     def value(after: Any, mover: str) -> tuple[float, ...]:
-        if game.is_over(after):
-            winner = game.result(after).winner
-            return (0.0,) if winner is None else (math.inf,) if winner == mover else (-math.inf,)
-        return game.standing(after, mover)
+        return (_ended(game, after, mover),) if game.is_over(after) else game.standing(after, mover)
 
     moves = [a for a in game.every_move(state) if among is None or among(a)]
     return _best_by(game, state, rng, value, among, moves)
+
+
+def _ended(game: AnyGame, after: Any, mover: str) -> float:
+    """A game over, for the mover: a win before any points, a loss after any, a draw level."""
+    winner = game.result(after).winner
+    return 0.0 if winner is None else math.inf if winner == mover else -math.inf
 
 
 def _best_by(
