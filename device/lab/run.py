@@ -49,8 +49,8 @@ def run(
         chunks = _chunks(todo, sum(client.ncores().values()) or 1)
         keys = [_key(spec, chunk) for chunk in chunks]
         futures = client.map(play_some, [spec] * len(chunks), chunks, key=keys)
-        # dask's functions are not annotated: no-untyped-call (their values are checked here)
-        for _, some in as_completed(futures, with_results=True):  # type: ignore[no-untyped-call]
+        # dask is read as untyped (pyproject.toml): its values are checked here
+        for _, some in as_completed(futures, with_results=True):
             lab.add(*some)
             for finished in some:
                 progress.one()
@@ -118,17 +118,17 @@ def connect(scheduler: str, workers: int) -> tuple[Any, Any]:  # dask's Client, 
     quiet = logging.ERROR
     if scheduler:
         try:
-            return Client(scheduler, timeout=10), None  # type: ignore[no-untyped-call]
+            return Client(scheduler, timeout=10), None
         except (OSError, TimeoutError, ValueError) as error:
             raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
-    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+    cluster = LocalCluster(
         n_workers=workers or os.cpu_count() or 1,
         threads_per_worker=1,  # a game is plain Python: a process a core
         processes=True,
         dashboard_address=None,
         silence_logs=quiet,
     )
-    return Client(cluster), cluster  # type: ignore[no-untyped-call]
+    return Client(cluster), cluster
 
 
 class Progress:
