@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import selectors
 import socket
 import time
 import urllib.error
@@ -162,6 +163,58 @@ def test_half_sent_requests_are_cut_off_while_a_page_still_gets_its_updates(web)
     assert closed == len(held), f"{len(held) - closed} connections still held"
     assert process.poll() is None
     status, _, _ = get(url + "/")
+    assert status == 200
+
+
+def test_connections_past_the_limit_are_answered_503_and_closed_at_once(web):
+    """Issue 60: uvicorn's own limit answers a request over it with a 503 but holds every
+    connection opened (1,100 silent ones were all held). Twenty more than the limit, opened
+    at once and sending nothing: those past it get a 503 with the headers every answer
+    carries and are closed at once, the others are held (until their headers' deadline);
+    once they are closed, the page answers again."""
+    from device.web.protocol import CONNECTIONS, HEADERS_S
+
+    url, _, _, process = web
+    host, port = url.removeprefix("http://").split(":")
+    extra = 20
+    opened = [
+        socket.create_connection((host, int(port)), timeout=5) for _ in range(CONNECTIONS + extra)
+    ]
+    started = time.monotonic()
+    try:
+        answers: dict[socket.socket, bytes] = {}
+        closed: set[socket.socket] = set()
+        with selectors.DefaultSelector() as waiting:
+            for s in opened:
+                waiting.register(s, selectors.EVENT_READ)
+            while time.monotonic() - started < 2.0:  # what the server says within 2 s
+                for key, _ in waiting.select(timeout=0.1):
+                    s = key.fileobj
+                    data = s.recv(4096)
+                    answers[s] = answers.get(s, b"") + data
+                    if not data:  # closed by the server
+                        closed.add(s)
+                        waiting.unregister(s)
+        assert time.monotonic() - started < HEADERS_S  # (none was cut by its deadline)
+        refused = [answers[s] for s in closed]
+        held = [s for s in opened if s not in answers]
+        assert len(refused) == extra and len(held) == CONNECTIONS, (len(refused), len(held))
+        for answer in refused:
+            head = answer.decode("latin-1").lower()
+            assert head.startswith("http/1.1 503 "), head[:80]
+            for name in ("content-security-policy", "x-content-type-options", "retry-after"):
+                assert f"\r\n{name}: " in head, (name, head)
+            assert "\r\nconnection: close\r\n" in head
+    finally:
+        for s in opened:
+            s.close()
+    assert process.poll() is None
+    deadline = time.monotonic() + 5
+    while True:  # (the server sees the closes at its next tick)
+        status, _, _ = get(url + "/")
+        if status == 200 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
     assert status == 200
 
 

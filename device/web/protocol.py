@@ -1,7 +1,9 @@
-"""The web page's HTTP connections, bounded for a shared network on a Pi Zero: uvicorn's own
-limits (connections, keep-alive) and, which uvicorn lacks, a deadline for a request's
-headers, so a client that opens a connection and sends half a request (or nothing) is cut
-off instead of holding a file descriptor for ever."""
+"""The web page's HTTP connections, bounded for a shared network on a Pi Zero: uvicorn's
+keep-alive and, which uvicorn lacks, a deadline for a request's headers, so a client that
+opens a connection and sends half a request (or nothing) is cut off instead of holding a file
+descriptor for ever, and a limit on the connections held: uvicorn's `limit_concurrency`
+answers a request over it with a 503 but holds every connection opened, so one past the limit
+is answered 503 and closed as it opens."""
 
 from __future__ import annotations
 
@@ -13,6 +15,27 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 HEADERS_S = 10.0  # a request's line and headers must arrive within this (seconds)
 KEEP_ALIVE_S = 5  # an idle connection between requests is closed after this
 CONNECTIONS = 500  # connections and requests at once (the unit allows 1024 files); more: 503
+RETRY_S = 5  # what a connection past the limit is told to wait before it tries again
+
+
+def _full() -> bytes:
+    """The answer to a connection past the limit, with the headers every answer carries."""
+    from device.web.guard import HEADERS, NOTHING
+
+    head = {
+        **HEADERS,
+        "Content-Security-Policy": NOTHING,
+        "Cache-Control": "no-cache",
+        "Retry-After": str(RETRY_S),
+        "Content-Type": "text/plain; charset=utf-8",
+        "Content-Length": "0",
+        "Connection": "close",
+    }
+    lines = ["HTTP/1.1 503 Service Unavailable", *(f"{k}: {v}" for k, v in head.items())]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+FULL = _full()
 
 
 class Bounded(H11Protocol):
@@ -31,6 +54,11 @@ class Bounded(H11Protocol):
         # asyncio's signature (any transport); uvicorn's own narrows it to `asyncio.Transport`
         # (what a TCP connection always gets), which mypy cannot see here
         super().connection_made(transport)  # type: ignore[arg-type]
+        limit = self.limit_concurrency  # (`CONNECTIONS`: serve.py)
+        if limit is not None and len(self.connections) > limit:  # this one counted: not held
+            self.transport.write(FULL)
+            self.transport.close()
+            return
         self._arm()
 
     def data_received(self, data: bytes) -> None:
