@@ -616,21 +616,51 @@ def test_copies_of_a_damaged_log_do_not_pile_up(crash_image, tmp_path):
     assert all(Path(f"{p}-wal").exists() for p in copies)  # each copy whole: file and log
 
 
-def test_a_power_cut_during_the_very_first_start_is_not_damage(tmp_path):
+def _mixes(written: bytes, synced: int, rng: random.Random, patterns: int) -> list[bytes]:
+    """Logs a cut can leave of `written` when the card holds its first `synced` bytes: every
+    prefix (a cut at a sector), and of each frame after `synced` kept, never written or torn
+    (a sector prefix of it kept) in `patterns` random mixes, a later frame kept where an
+    earlier one is lost."""
+    frames = [o for o, _ in _frames(written) if o >= synced]
+    cuts = sorted({*range(synced, len(written) + 1, 512), *frames, len(written)})
+    logs = [written[:n] for n in cuts] + [written[:n] + bytes(len(written) - n) for n in cuts]
+    for _ in range(patterns):
+        wal = bytearray(written[:synced])
+        for offset in frames:
+            frame = written[offset : offset + FRAME]
+            how = rng.choice(("kept", "kept", "lost", "torn"))
+            kept = {"kept": FRAME, "lost": 0, "torn": rng.randrange(FRAME) // 512 * 512}[how]
+            wal += frame[:kept] + bytes(FRAME - kept)
+        logs.append(bytes(wal))
+    return logs
+
+
+def test_a_power_cut_during_the_very_first_start_is_not_damage(tmp_path, monkeypatch):
     """Found by simulated power cuts: the schema was made in five commits, and a cut between
     them left a partial schema that the next start called damaged ("starting with no saved
-    games") although no game ever existed. It is one commit now; every state a cut can leave
-    of the first start (the file's first page written or not, the log cut anywhere or torn)
-    starts quietly, and the next game is saved."""
+    games") although no game ever existed. It is one commit now. Issue 60: a cut that kept
+    that commit's last frame but lost or tore an earlier one, and one that did so to the
+    first screen saved after it (the menu moved, no game yet), still said "saved changes
+    lost". Every state a cut can leave of the first start (the file's first page written or
+    not, each frame of the log kept, lost or torn in any mix; the screen saved once the file
+    and the schema are on the card, as the store syncs them) starts quietly, and the next
+    game is saved."""
     first = tmp_path / "first"
+    synced = _trace(monkeypatch)
     store = Store(first)
+    assert ("fsync", str(first / (FILE + "-wal"))) in synced  # the schema is on the card
+    monkeypatch.undo()
     main = (first / FILE).read_bytes()  # as the files are before the box's first close
+    schema = (first / (FILE + "-wal")).read_bytes()  # (synced: the store's first commit)
+    store.record(None, {"mode": "menu", "menu": [["top", 1]]})  # the first press's screen
     wal = (first / (FILE + "-wal")).read_bytes()
     store.close()
-    assert [commit for _, commit in _frames(wal)].count(True) == 1  # one transaction
-    cuts = sorted({*range(0, len(wal) + 1, 512), *(o for o, _ in _frames(wal)), len(wal)})
-    logs = [wal[:n] for n in cuts] + [wal[:n] + bytes(len(wal) - n) for n in cuts]
-    states = [(m, w) for m in (None, b"", main) for w in [None, *logs]]
+    assert [commit for _, commit in _frames(schema)].count(True) == 1  # one transaction
+    assert [commit for _, commit in _frames(wal)].count(True) == 2 and wal.startswith(schema)
+    rng = random.Random(60)
+    states = [(m, w) for m in (None, b"", main) for w in [None, *_mixes(schema, 32, rng, 40)]]
+    # the screen is saved after the file's first page and the log's schema reached the card
+    states += [(main, w) for w in _mixes(wal, len(schema), rng, 40)]
     for i, (m, w) in enumerate(states):
         directory = tmp_path / f"s{i}"
         directory.mkdir()

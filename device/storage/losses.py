@@ -71,21 +71,69 @@ def read_lost(
     path: Path, wal: savefile.WalCheck, summarise: Callable[[sqlite3.Connection], Summary]
 ) -> Lost:
     """Read what the lost changes held (the file with their pages applied), where their pages
-    are all there; else only the revision their newest copy of the revision's page shows."""
-    if not wal.lost or not wal.later_pages:
-        return Lost(wal.lost, None, 0)
+    are all there; else only the revision their newest copy of the revision's page shows,
+    and, where every page they wrote is named and belongs to a table that holds no game (the
+    screen, the cards, the revision), the games as the file holds them: none was changed.
+    Where the file as SQLite reads it has no tables yet, the first of them made the schema
+    (the store's first commit, on its own: `Opening._fresh`), which held no game: it is not
+    counted (a cut inside the very first start loses nothing)."""
+    if not wal.lost:
+        return Lost(0, None, 0)
+    base = _Base.read(path, wal, summarise)
+    count = wal.lost - (base is not None and base.summary is None)
+    if not count or not wal.later_pages:
+        return Lost(count, None, 0)
     if wal.later_whole:
         try:
             db = savefile.open_memory(savefile.image(path, wal, later=True))
             try:
                 db.text_factory = decode_text
                 latest = summarise(db)
-                return Lost(wal.lost, latest, latest.revision or 0)
+                return Lost(count, latest, latest.revision or 0)
             finally:
                 db.close()
         except (OSError, *DB_ERRORS, savefile.SnapshotError):
             pass
-    return Lost(wal.lost, None, _revision_page(path, wal))
+    revision = _revision_page(path, wal)
+    wrote = wal.later_wrote
+    if base is not None and wrote is not None and wrote <= base.gameless:
+        return Lost(count, base.summary, revision)
+    return Lost(count, None, revision)
+
+
+@dataclass(frozen=True)
+class _Base:
+    """The file as SQLite reads it (the log up to where reading stops): what it holds (None:
+    no tables yet) and its pages that belong to a table or index holding no game."""
+
+    summary: Summary | None
+    gameless: frozenset[int]
+
+    @staticmethod
+    def read(
+        path: Path, wal: savefile.WalCheck, summarise: Callable[[sqlite3.Connection], Summary]
+    ) -> _Base | None:
+        try:
+            db = savefile.open_memory(savefile.image(path, wal))
+        except (OSError, savefile.SnapshotError):
+            return None
+        try:
+            db.text_factory = decode_text
+            if not db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]:
+                return _Base(None, frozenset())
+            summary = summarise(db)
+            try:  # (a build of SQLite without its dbstat table: no page is known)
+                rows = db.execute(
+                    "SELECT pageno FROM dbstat WHERE name NOT IN (SELECT name FROM"
+                    " sqlite_master WHERE tbl_name IN ('games', 'events'))"
+                ).fetchall()
+            except DB_ERRORS:
+                rows = []
+            return _Base(summary, frozenset(r[0] for r in rows))
+        except DB_ERRORS:
+            return None
+        finally:
+            db.close()
 
 
 def _revision_page(path: Path, wal: savefile.WalCheck) -> int:

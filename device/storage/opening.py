@@ -350,6 +350,9 @@ class Opening:
             # so a log's lost commits can be compared with a backup's revision)
             first = f"INSERT INTO meta VALUES ('revision', 1, {crc('revision', 1)});\n"
             db.executescript(in_one_transaction(SCHEMA + first))
+            # on the card before anything is written after it (once in the box's life): a cut
+            # can then leave only the schema torn, which `read_lost` knows held no game
+            fsync(Path(str(self.files.path) + "-wal"))
             return db
         except DB_ERRORS as error:
             raise Unavailable(f"cannot create {self.files.path}: {error}") from error

@@ -52,6 +52,9 @@ class WalCheck:
     later: dict[int, bytes] = field(default_factory=dict)
     later_pages: int = 0  # database size in pages after that commit (0: none)
     later_whole: bool = True  # `later` holds every page the lost changes wrote
+    # the pages the lost changes wrote, each named by its frame's header, whole or not (None:
+    # a frame among them names none this log can vouch for, one never written)
+    later_wrote: frozenset[int] | None = frozenset()
 
     @property
     def cut(self) -> bool:
@@ -118,6 +121,7 @@ class _Later:
     pages: dict[int, bytes] = field(default_factory=dict)
     db_pages: int = 0
     whole: bool = True
+    wrote: frozenset[int] | None = frozenset()  # (`WalCheck.later_wrote`)
 
 
 def _later(
@@ -143,6 +147,7 @@ def _later(
     pending = dict(pending)
     missing = list(missing)
     left_out: list[int | None] = []  # pages of the frames left out since the last commit
+    named: list[int | None] = [*pending, *missing]  # every frame's page since the stop
     headers = 0  # commit frames named by their header so far, taken or not
     frame_size = FRAME_HEADER + page_size
     while offset + FRAME_HEADER <= len(wal):
@@ -154,7 +159,9 @@ def _later(
         if head[8:16] != salts or len(body) < page_size:
             before = None  # not this log's frame: the next one cannot be checked
             missing.append(None)
+            named.append(None)
             continue
+        named.append(pgno or None)
         headers += commit != 0
         ok = (
             pgno != 0
@@ -174,6 +181,7 @@ def _later(
             out.db_pages = commit
             out.headers = headers  # a torn commit before this one was saved too
             left_out = list(missing)
+            out.wrote = None if None in named else frozenset(p for p in named if p)
     out.whole = not left_out
     return out
 
@@ -223,6 +231,7 @@ def check_wal(wal: bytes | WalFile, good: set[tuple[int, ...]] | None = None) ->
         later.pages,
         later.db_pages,
         later.whole,
+        later.wrote,
     )
 
 
@@ -238,7 +247,9 @@ def _header_bad(
     salts = wal[WAL_HEADER + 8 : WAL_HEADER + 16]
     later = _later(wal, WAL_HEADER, page_size, salts, bigs, checksum, {}, [])
     lost = later.headers if later.commits else 0
-    return WalCheck(0, lost, True, {}, 0, 0, False, later.pages, later.db_pages, later.whole)
+    return WalCheck(
+        0, lost, True, {}, 0, 0, False, later.pages, later.db_pages, later.whole, later.wrote
+    )
 
 
 @dataclass
