@@ -114,9 +114,10 @@ class Settings(Strict):
     # strict: the decks keep their game's rules (checked at start); free: a designer's box,
     # decks of other sizes allowed, and a new game asks which rules it is played by
     deck_rules: Literal["strict", "free"] = "strict"
-    # a player's cursor and lists open on the box's own choice for them (its hint, unsaid):
-    # one `ok` plays it; false: they open where the game's screens put them
-    suggest: bool = True
+    # true: a player's cursor and lists open on the box's own choice for them (its hint,
+    # unsaid; a teaching game, solo play), searched once the turn's frame is shown; false
+    # (two people playing: no help nobody asked for): they open where the game puts them
+    suggest: bool = False
 
     @field_validator("decks")
     @classmethod

@@ -211,14 +211,16 @@ def choose(
     depth: int = DEPTH,
     among: Callable[[Any], bool] | None = None,
     seat: str | None = None,
+    stop: Callable[[int], bool] | None = None,
 ) -> Answer:
     """The box's choice for `seat` (default: the player to move): the game's known best
-    where it has one that `among` accepts (`known_best`: no simulation), else the search."""
+    where it has one that `among` accepts (`known_best`: no simulation), else the search
+    (`stop`: as `search`'s)."""
     deciding = seat or game.to_move(state)
     quick = None if deciding is None else game.known_best(state, deciding)
     if quick is not None and (among is None or among(quick)):
         return Answer(quick, 0, ((quick, 0),))
-    return search(game, state, rng, simulations, depth, among=among)
+    return search(game, state, rng, simulations, depth, stop=stop, among=among)
 
 
 class _Hands:

@@ -10,9 +10,9 @@ from device.settings import Buttons, Settings
 from device.sim.simulator import Simulator
 
 
-def settings(lang: str = "de", suggest: bool = True) -> Settings:
-    """The box's settings for a test; `suggest` False: each turn opens where the game puts it
-    (for tests of the games' own cursor rules, which the box's choice would cover)."""
+def settings(lang: str = "de", suggest: bool = False) -> Settings:
+    """The box's settings for a test, as the box's own defaults; `suggest` True: each turn
+    opens on the box's choice for the player (the setting's tests, a teaching game)."""
     return Settings(language=lang, buttons=Buttons(hold_s=0.2), suggest=suggest)
 
 

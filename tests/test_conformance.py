@@ -320,7 +320,7 @@ def test_a_saved_game_shows_the_same_screen_after_a_restart(game_id, tmp_path):
     store.close()
     images = []
     for _ in range(2):
-        sim = Simulator(settings(), tmp_path)
+        sim = Simulator(settings(suggest=True), tmp_path)  # (opened after its first frame)
         sim.start()
         try:
             assert sim.loop.box.session.state == states[cut]

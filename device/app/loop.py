@@ -72,10 +72,11 @@ class Loop:
         lang: str = "de",
         card_names: tuple[str, ...] = (),
         web_address: str = "",
-        suggest: bool = True,
+        suggest: bool = False,
         names_later: Callable[[], tuple[str, ...]] | None = None,
     ) -> None:
-        """`suggest`: a player's cursor and lists open on the box's choice (the setting).
+        """`suggest`: a player's cursor and lists open on the box's choice (the setting),
+        searched once the turn's frame is shown.
         `names_later`: the teach screen's cards, read right after the first frame (before any
         event is handled; before the first frame where the box restarts on the teach
         screen), in place of `card_names`."""
@@ -120,7 +121,7 @@ class Loop:
         if session is not None:  # a solo game goes on solo, with the box's hand as told
             session = solo.restored(session, restored.solo_seat, restored.solo_told)
         box = replace(restored.box, session=session, view=self._view(session, restored.view))
-        box = self.opened(solo.suggestion_restored(box, restored.suggested))  # (saved before)
+        box = solo.suggestion_restored(box, restored.suggested)  # (saved opened before)
         box = reports.on_screen(self._shown_now(box), self.store.reports, damage, self.lang)
         box = replace(box, recent=self._last_started())  # what each game was last started with
         return self._with_resumable(box)
@@ -238,8 +239,6 @@ class Loop:
             # the teach screen opens on a card not taught yet
             before = replace(before, taught=frozenset(card for _, card in self.store.cards()))
         new, effects = transition.handle(before, event)
-        if not any(isinstance(e, (NewGame, Resume)) for e in effects):  # (made below)
-            new = self.opened(new)  # saved as shown
         try:
             new = self._carry_out(before, new, effects)
         except StoreError as error:
@@ -247,24 +246,9 @@ class Loop:
             key = "store.write_failed_full" if error.kind == "full" else "store.write_failed"
             new = replace(before, notice=noticed(key))
         self.box = new
-        if solo.wants_suggestion(new):  # a new game's first turn, a game resumed
-            self.box = self.opened(new)
-            self.save_screen()
         self.draw()
         self.store.write_pending_backup()  # a game's end: its backup, after its frame
         self.think()
-
-    def opened(self, box: BoxState) -> BoxState:
-        """A player's turn: the cursor and lists opened on the box's choice for them before
-        the frame is drawn and the screen saved (presses wait meanwhile, so each acts on the
-        screen it follows; a restart does not open it again)."""
-        if box.session is None or not box.session.db_id or not solo.wants_suggestion(box):
-            return box
-        try:
-            return solo.think(box)
-        except Exception:  # noqa: BLE001 - the player's cursor stays where the game put it
-            log.exception("the search for the player's suggestion failed")
-            return solo.unsuggested(box)
 
     def save_screen(self) -> None:
         """The screen as shown, saved on its own (the game's record unchanged)."""
@@ -275,10 +259,15 @@ class Loop:
             log.error("%s", error)  # the screen as last saved: a restart opens it again
 
     def think(self) -> None:
-        """The box's move in solo play, or a hint: the frame already says "Box denkt ...";
-        presses meanwhile wait on the queue. Its answer is shown (nothing is saved until the
-        player confirms the box's move)."""
+        """After the frame: the box's move in solo play, or a hint (the frame already says
+        "Box denkt ..."; presses meanwhile wait on the queue; its answer is shown, nothing is
+        saved until the player confirms the box's move), or the box's choice that a player's
+        turn opens on (`suggest`)."""
         while solo.wants_thinking(self.box):
+            if solo.wants_suggestion(self.box):
+                if not self._suggested():
+                    break
+                continue
             try:
                 self.box = solo.think(self.box)
             except Exception:  # noqa: BLE001 - the game goes on without the box's move
@@ -286,6 +275,29 @@ class Loop:
                 self.box = replace(self.box, proposal=None, notice=noticed("solo.failed"))
                 break
             self.draw()
+
+    def _pressed(self, _simulations: int = 0) -> bool:
+        return not self.events.empty()
+
+    def _suggested(self) -> bool:
+        """A player's turn, its frame shown: the cursor and lists opened on the box's choice
+        for them, the frame drawn again and the screen saved (a restart does not open it
+        again). A press that comes meanwhile acts on the screen it follows: the search stops
+        and its answer is dropped, as where it fails (the turn stays where the game put it).
+        False where it was dropped."""
+        box = self.box
+        try:
+            found = None if self._pressed() else solo.think(box, stop=self._pressed)
+        except Exception:  # noqa: BLE001 - the player's cursor stays where the game put it
+            log.exception("the search for the player's suggestion failed")
+            found = None
+        if found is None or self._pressed():
+            self.box = solo.unsuggested(box)
+            return False
+        self.box = found
+        self.save_screen()
+        self.draw()
+        return True
 
     def known_card(self, uid: str) -> str | None:
         """The card a tag stands for: taught, else the card name its NDEF text carries."""

@@ -49,8 +49,8 @@ def wants_thinking(box: BoxState) -> bool:
 
 
 def wants_suggestion(box: BoxState) -> bool:
-    """The loop should search before it draws: the box's choice to open a player's turn on
-    (the setting `suggest`)."""
+    """The loop's search (after the frame) is for the box's choice to open a player's turn
+    on (the setting `suggest`): dropped where a press comes meanwhile."""
     return box.suggest and thinking.wants_suggestion(box)
 
 
@@ -78,9 +78,10 @@ def unsuggested(box: BoxState) -> BoxState:
     return thinking.unsuggested(box)
 
 
-def think(box: BoxState) -> BoxState:
-    """The search's answer for this position: the box's move, or the hint asked."""
-    return thinking.think(box)
+def think(box: BoxState, stop: Callable[[int], bool] | None = None) -> BoxState:
+    """The search's answer for this position: the box's move, the hint asked, or the box's
+    choice for the player (`stop`: asked between its simulations)."""
+    return thinking.think(box, stop)
 
 
 def restored(session: Session, seat: str = "", told: tuple[str, ...] = ()) -> Session:

@@ -9,6 +9,7 @@ is said in the players' words, as the changes on the table (`_said`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -86,10 +87,16 @@ def unsuggested(box: BoxState) -> BoxState:
     return replace(box, proposal=Proposal(box.session.actions))
 
 
-def _search(box: BoxState, among: Any = None, deciding: str | None = None) -> Any:
+def _search(
+    box: BoxState,
+    among: Any = None,
+    deciding: str | None = None,
+    stop: Callable[[int], bool] | None = None,
+) -> Any:
     """The box's choice for this position (`engine/search.py`, `choose`: the game's known
     best, else the search at the game's budget; pure: seeded by the game and its actions, so
-    a restart offers the same) for `deciding` (default: the player to move)."""
+    a restart offers the same) for `deciding` (default: the player to move). `stop`: asked
+    between the search's simulations (a press waiting: the answer is not used)."""
     from engine.search import choose
 
     session = box.session
@@ -102,17 +109,18 @@ def _search(box: BoxState, among: Any = None, deciding: str | None = None) -> An
         holds = hands.playable(engine, session.state, session.box_held.cards)
         among = holds if among is None else hands.both(among, holds)  # only cards it holds
     state = session.state
-    return choose(engine, state, rng, simulations, depth, among=among, seat=deciding).action
+    answer = choose(engine, state, rng, simulations, depth, among=among, seat=deciding, stop=stop)
+    return answer.action
 
 
-def think(box: BoxState) -> BoxState:
+def think(box: BoxState, stop: Callable[[int], bool] | None = None) -> BoxState:
     """The search's answer for this position: the box's move, the hint asked, or the box's
-    choice that a player's turn opens on."""
+    choice that a player's turn opens on (`stop`: `_search`'s)."""
     session = box.session
     assert session is not None
     engine = engine_of(session)
     suggestion = wants_suggestion(box)
-    action = _search(box)
+    action = _search(box, stop=stop)
     if suggestion:  # unsaid: only where the player's cursor and lists start
         view = screens_of(session).suggest(session.state, game_view(box), action)
         return replace(box, proposal=Proposal(session.actions, action), view=view)
