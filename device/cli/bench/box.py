@@ -188,7 +188,8 @@ def _screen(box: BoxState) -> tuple[object, ...]:
     """Which screen the box shows: its mode, the menu page, which game (a rematch is a new
     one), the game's own screen (a view's `mode`, `review` for a scoring board's pages,
     `page` for a list shown a page at a time: turning a page is a new screen, not a step),
-    whether a notice band shows."""
+    whether a notice band shows, whether an undo's changes are said (leaving them is no
+    cursor move)."""
     view = box.view
     return (
         box.mode,
@@ -198,6 +199,7 @@ def _screen(box: BoxState) -> tuple[object, ...]:
         getattr(view, "review", None),
         getattr(view, "page", None),
         bool(box.notice),
+        bool(box.undone),  # an undo's changes said: their own page over the game
     )
 
 
