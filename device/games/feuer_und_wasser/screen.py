@@ -255,6 +255,7 @@ class FeuerUndWasserScreens(contract.Screens[State, View, Action]):
             separators=False,
             notice=(PANEL - 2, 18, 127, 54),
             said=(PANEL - 2, 0, 127, 54),  # the panel: its title says the box's turn
+            undo_said=True,
         )
 
     def after(self, before: State, after_state: State, view: View) -> View:
