@@ -7,8 +7,9 @@ run does not):
 
 REV (default adc0edd, the last commit before the setting `suggest`) is taken from git into a
 temporary folder; both trees run with this virtual environment, each in its own processes,
-in alternating rounds (REV, this, REV, this, ...), each playing the same seeded presses of
-every game on the simulated box (`tabletop bench`'s player). This tree plays with the
+in alternating rounds (REV, this, ...; the order turned by one each round, so that no tree
+always runs last), each playing the same seeded presses of every game on the simulated box
+(`tabletop bench`'s player). This tree plays with the
 setting `suggest` off, on, or both (each its own process a round; a tree without the
 setting plays as it is). Printed: per game and setting the press-to-frame p50 and p99 of
 each tree over all its rounds and the ratio this/REV (issue 60's goal: p99 at most 1.5,
@@ -110,7 +111,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="tabletop-compare-") as tmp:
         before = export(args.rev, Path(tmp) / "before")
         for r in range(args.rounds):
-            for name, suggest in runs:
+            for name, suggest in runs[r % len(runs) :] + runs[: r % len(runs)]:  # (rotated)
                 print(f"round {r + 1}/{args.rounds}: {name}", file=sys.stderr)
                 tree = ROOT if suggest else before
                 out = measure(tree, args.presses, 100 * r, args.starts, suggest)
