@@ -111,3 +111,32 @@ def test_a_game_that_misses_a_press_target_on_its_own_is_named_even_when_all_gam
     shown = bench.table(figures)
     assert "MISSED bus_bytes_per_press, bus_bytes_max_ordinary" in shown
     assert shown.splitlines()[-2].endswith("ok")  # zweimal
+
+
+def test_the_bench_tells_a_new_screen_from_a_cursor_step(tmp_path):
+    """Issue 60: `bus_bytes_max_ordinary` (an arrow that changed nothing but the cursor on
+    the same screen) counted an arrow that closed an undo's page, and Day and Night's spell
+    list turned to another page, as cursor steps: a whole frame. The bench's screen key now
+    changes with an undo's page and with the list's page as drawn (of the spells offered)."""
+    from dataclasses import replace
+
+    from device.app.session import Session
+    from device.app.state import BoxState
+    from device.cli.bench.box import _screen
+    from device.games import GAMES
+    from device.games.day_and_night.view import LIST_ROWS, offered
+
+    entry = GAMES["day-and-night"]
+    state = entry.engine.initial(entry.engine.parse_options({}))
+    listed = offered(state)
+    assert len(listed) > LIST_ROWS, "the list spans pages"
+    screens = entry.screens
+    session = Session(1, "day-and-night", state.options, state, 0, (), ())
+    box = BoxState(mode="game", session=session, view=screens.initial_view(state))
+    opened = replace(box, view=replace(box.view, mode="spells", spell=listed[0]))
+    for i, spell in enumerate(listed):  # the same screen exactly while on the first page
+        stepped = replace(opened, view=replace(opened.view, spell=spell))
+        assert (_screen(stepped) == _screen(opened)) == (i < LIST_ROWS), (i, spell)
+    undone = replace(box, undone=(("a",), ("b",)), undone_page=0)
+    assert _screen(undone) != _screen(box)  # an undo's changes said: not the board
+    assert _screen(replace(undone, undone_page=1)) != _screen(undone)  # its next page

@@ -279,6 +279,13 @@ class Screens(ABC, Generic[S, V, A]):
         step the rules skip for the next player, so the table hears why."""
         return ""
 
+    def which_screen(self, state: S, view: V, /) -> tuple[object, ...]:
+        """Which of the game's own screens shows: what changes when the screen does (a mode,
+        a scoring board's page, a list's page: a page turned is a new screen, not a step of
+        the cursor). `tabletop bench` tells a cursor's step from a new screen by it. Default:
+        the view's `mode`, `review` and `page`, where it has them."""
+        return tuple(getattr(view, key, None) for key in ("mode", "review", "page"))
+
     def showing_result(self, state: S, view: V, /) -> bool:
         """The view shows a finished round's or the game's result, read page by page: solo
         play asks nothing of the table over it (Feuer und Wasser's draw for the box waits

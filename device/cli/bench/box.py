@@ -186,20 +186,23 @@ def _press(box: TimedBox, game: str, button: str, out: Played) -> None:
 
 def _screen(box: BoxState) -> tuple[object, ...]:
     """Which screen the box shows: its mode, the menu page, which game (a rematch is a new
-    one), the game's own screen (a view's `mode`, `review` for a scoring board's pages,
-    `page` for a list shown a page at a time: turning a page is a new screen, not a step),
-    whether a notice band shows, whether an undo's changes are said (leaving them is no
-    cursor move)."""
-    view = box.view
+    one), the game's own screen (its screens' `which_screen`: a mode, a scoring board's
+    page, a list's page: turning a page is a new screen, not a step), whether a notice band
+    shows, and the page of an undo's changes said (leaving them is no cursor move)."""
+    from device.app.state import game_view, screens_of
+
+    session = box.session
+    game = (
+        () if session is None else screens_of(session).which_screen(session.state, game_view(box))
+    )
+    undone = box.undone_page if box.undone else None
     return (
         box.mode,
-        box.session.db_id if box.session is not None else None,
+        session.db_id if session is not None else None,
         box.menu[-1][0],
-        getattr(view, "mode", None),
-        getattr(view, "review", None),
-        getattr(view, "page", None),
+        *game,
         bool(box.notice),
-        bool(box.undone),  # an undo's changes said: their own page over the game
+        undone,
     )
 
 

@@ -379,6 +379,13 @@ class DayAndNightScreens(contract.Screens[State, View, Action]):
     def round_ended(self, before: State, after: State, lang: str) -> list[str] | None:
         return None
 
+    def which_screen(self, state: State, view: View) -> tuple[object, ...]:
+        """The mode, and in the list its page as drawn: of the spells offered now."""
+        if view.mode != "spells":
+            return (view.mode,)
+        listed = offered(state)
+        return (view.mode, (listed.index(view.spell) if view.spell in listed else 0) // LIST_ROWS)
+
     def layout(self, state: State, view: View) -> Layout:
         if view.mode == "spells" and not state.over:
             return Layout()  # the list: the whole width, the status line on top

@@ -43,11 +43,6 @@ class View:
     # taking it marks its targets up to the last, the cursor on that; not saved
     aim: Any = None
 
-    @property
-    def page(self) -> int:
-        """The spell list's page (a page turned is a new screen)."""
-        return self.spell // LIST_ROWS if self.mode == "spells" else 0
-
 
 def spells(state: State) -> tuple[Spell, ...]:
     return state.options.decks[SIDES.index(state.turn)]
