@@ -21,7 +21,8 @@ left out moved over the area):
 Goals (issue 21): a spell at most 3 on average, a step at most 2, a temple at most 4. The
 targets of these games are random among the legal ones (the floor); the box's start is a
 guess (next to the caster's own tiles, near the pawn). Issue 47: a good player's figures are
-printed first, for games whose every action is the box's own choice (`tabletop hint`'s).
+printed first, for games whose every action is the box's own choice (`tabletop hint`'s);
+since issue 60 entered from where the screens open (the setting `suggest` off, its default).
 """
 
 from __future__ import annotations
@@ -123,8 +124,6 @@ def play(seed: int, counts: dict[str, Count], turns: int = 60, good: bool = Fals
     view = SCREENS.initial_view(state)
     while not state.over and state.turns_played < turns:
         action = good_choice(state, rng) if good else rng.choice(spread_actions(state))
-        if good:  # the box opens the player's cursor and list on its choice (`suggest`)
-            view = SCREENS.suggest(state, view, action)
         match action:
             case Cast():
                 listed, tapped = cast_presses(state, view, action)

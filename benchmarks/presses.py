@@ -15,7 +15,8 @@ fields (k > 13) needs at least (4 + 16 + 3 (k - 13)) / k arrows. Taken over the 
 actions of 100 random game-2 games (17 to 19 fields a step on the 5x5 board; a move's figure
 at least that far, then its `ok`s), the floor is 2.86 presses an action with the `ok`,
 whatever the cursor does; the box's cursor takes 2.89. Issue 47: a good player's figure
-for game 2 (every action the box's own choice, `tabletop hint`'s) is printed last.
+for game 2 (every action the box's own choice, `tabletop hint`'s) is printed last; since
+issue 60 entered from where the screen opens (the setting `suggest` off, its default).
 """
 
 from __future__ import annotations
@@ -72,8 +73,6 @@ def play(variant: int, seed: int, counts: dict[str, Count], good: bool = False) 
             counts["set-up"].add(0)
         else:
             action = good_choice(state, rng) if good else rng.choice(legal_actions(state))
-            if good:  # the box opens the player's cursor on its choice (the setting `suggest`)
-                view = screens.suggest(state, view, action)
             match action:
                 case Place(field):
                     counts["place"].add(reach(state, view, field))
