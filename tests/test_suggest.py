@@ -325,3 +325,25 @@ def test_a_press_during_the_search_acts_on_the_screen_it_follows(tmp_path, monke
         assert p.box.view.cursor == start
     finally:
         sim.stop()
+
+
+def test_with_suggest_a_game_whose_screens_do_not_open_on_a_choice_is_not_searched(
+    tmp_path, monkeypatch
+):
+    """Feuer und Wasser's card starts on its best place anyway and Druiden's turn has no
+    cursor the choice would move: with `suggest = true` their turns are not searched (a
+    search whose answer nothing shows, some ten times slower on a Pi), while Zweimal's is."""
+    searches = _searches(monkeypatch)
+    assert not GAMES["feuer-und-wasser"].screens.suggests
+    assert not GAMES["wandernde-druiden"].screens.suggests
+    assert GAMES["zweimal"].screens.suggests and GAMES["day-and-night"].screens.suggests
+    sim = Simulator(settings(suggest=True), tmp_path)
+    sim.start()
+    p = Player(sim)
+    try:
+        p.start("feuer-und-wasser")
+        for _ in range(6):  # the card drawn told (the picker's), laid on its place
+            p.press("ok", "ok")
+        assert p.box.session.actions >= 6 and searches == []
+    finally:
+        sim.stop()

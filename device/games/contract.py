@@ -327,6 +327,12 @@ class Screens(ABC, Generic[S, V, A]):
         """The view as it is: the game shows a proposed action in words only."""
         return view
 
+    @property
+    def suggests(self) -> bool:
+        """The game's screens open a turn on the box's choice (they have a `suggest` of their
+        own): where they do not, no turn is searched for it."""
+        return type(self).suggest is not Screens.suggest
+
     def suggest(self, state: S, view: V, action: A, /) -> V:
         """The view at a player's turn with its cursor and pickers opened on `action`, the box's
         own choice (its hint, not said): a player who plays it presses `ok` where they stand.

@@ -74,11 +74,13 @@ def wants_thinking(box: BoxState) -> bool:
 
 
 def wants_suggestion(box: BoxState) -> bool:
-    """A player's turn opens on the box's choice for them (the setting `suggest`): a player,
-    not the box, chooses now, and nothing was searched for this position yet."""
+    """A player's turn opens on the box's choice for them (the setting `suggest`, where the
+    game's screens open on it): a player, not the box, chooses now, and nothing was searched
+    for this position yet."""
     if not box.suggest or current(box) is not None or box_to_move(box):
         return False
-    return player_chooses(box) is not None
+    session = box.session
+    return session is not None and player_chooses(box) is not None and screens_of(session).suggests
 
 
 def unsuggested(box: BoxState) -> BoxState:
