@@ -95,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         finished = lab.finished()
     finally:
         lab.close()
+    if lab.timing is not None:
+        print(lab.timing.said(), file=sys.stderr)
     wins: dict[str, int] = {}
     for game in finished:
         seats = dict(game.seats)

@@ -7,6 +7,7 @@ replays it)."""
 from __future__ import annotations
 
 import functools
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,7 +104,21 @@ def play_one(spec: Spec, index: int) -> Finished:
     )
 
 
-def play_some(spec: Spec, indices: tuple[int, ...]) -> list[Finished]:
+@dataclass(frozen=True)
+class Batch:
+    """A task's games, and the seconds the worker spent playing them (the run's timer of
+    the games themselves: what a run spends besides is the lab's own time)."""
+
+    games: tuple[Finished, ...]
+    seconds: float
+
+
+def play_some(spec: Spec, indices: tuple[int, ...]) -> Batch:
     """Several games of the run in one task (a fast game is over in milliseconds: one task
-    each would cost more in the handing than in the playing)."""
-    return [play_one(spec, i) for i in indices]
+    each would cost more in the handing than in the playing), timed (a worker's first
+    task imports the games before its clock starts: a start, not a game)."""
+    from device import games  # noqa: F401
+
+    started = time.perf_counter()
+    finished = tuple(play_one(spec, i) for i in indices)
+    return Batch(finished, time.perf_counter() - started)

@@ -11,6 +11,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from device.lab.play import Finished, Spec
+from device.lab.timing import Timing
 from engine.core import DataError, InputError
 
 FILE = "lab.sqlite3"
@@ -41,6 +42,7 @@ class LabFolder:
     ) -> None:
         self.folder, self.db, self.spec, self.games = folder, db, spec, games
         self.until, self.stopped = until, stopped  # (`--until`: device/lab/until.py)
+        self.timing: Timing | None = None  # this sitting's own timers, when it played
 
     @classmethod
     def create(

@@ -7,18 +7,21 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import os
 import sys
 import time
 from pathlib import Path
 from typing import IO, Any
 
-from device.lab.play import Finished, Spec, play_some
+from device.lab.play import Batch, Finished, Spec, play_some
 from device.lab.results import LabFolder
+from device.lab.timing import Timing
 from device.lab.until import EVERY, settled
 from engine.core import InputError
 
-CHUNK = 32  # the most games in one task
+TASK_SECONDS = 1.5  # a task's games take about this long, once the game's speed is known
+IN_FLIGHT = 2  # tasks handed to each core at a time: the next one waits while one plays
 
 
 def run(
@@ -30,10 +33,11 @@ def run(
     resume: bool = False,
     out: IO[str] | None = None,
     until: float = 0.0,
+    client: Any = None,  # dask's Client: a run of many runs hands them all to one cluster
 ) -> LabFolder:
-    """Play the run's games not yet in `folder` (all of them on a new run); the folder.
-    `until`: stop once the first games in order settle every headline interval narrower
-    than it (device/lab/until.py), `games` at most."""
+    """Play the run's games not yet in `folder` (all of them on a new run); the folder, its
+    `timing` the run's own timers. `until`: stop once the first games in order settle every
+    headline interval narrower than it (device/lab/until.py), `games` at most."""
     lab = LabFolder.create(folder, spec, games, resume, until)
     todo = sorted(set(range(games)) - lab.done())
     if not todo:
@@ -41,30 +45,91 @@ def run(
     rule = Rule(spec, lab, games) if until else None
     if rule is not None and rule.met():
         return lab  # (cut just after its rule was met, before it was written)
-    client, cluster = connect(scheduler, workers)
+    own, cluster = (None, None) if client is not None else connect(scheduler, workers)
     progress = Progress(games, games - len(todo), out or sys.stderr)
     try:
-        from dask.distributed import as_completed
-
-        chunks = _chunks(todo, sum(client.ncores().values()) or 1)
-        keys = [_key(spec, chunk) for chunk in chunks]
-        futures = client.map(play_some, [spec] * len(chunks), chunks, key=keys)
-        # dask is read as untyped (pyproject.toml): its values are checked here
-        for _, some in as_completed(futures, with_results=True):
-            lab.add(*some)
-            for finished in some:
-                progress.one()
-                if rule is not None and rule.add(finished):
-                    break
-            if rule is not None and lab.stopped is not None:
-                client.cancel(futures)
-                break
+        lab.timing = _play(spec, todo, lab, rule, progress, client or own)
         progress.end()
     finally:
-        client.close()
+        if own is not None:
+            own.close()
         if cluster is not None:
             cluster.close()
     return lab
+
+
+def _play(
+    spec: Spec, todo: list[int], lab: LabFolder, rule: Rule | None, progress: Progress,
+    client: Any,
+) -> Timing:  # fmt: skip
+    """Hand the games out in tasks sized by the game's measured speed (`Tasks`), write each
+    task's games as it comes back, stop at the rule; the run's timers."""
+    from dask.distributed import as_completed
+
+    cores = sum(client.ncores().values()) or 1
+    tasks = Tasks(todo, cores)
+    timing = Timing(cores=cores)
+    started = time.monotonic()
+    running = as_completed(
+        [_hand(client, spec, tasks.next()) for _ in range(cores * IN_FLIGHT) if tasks.left]
+    )
+    # dask is read as untyped (pyproject.toml): its values are checked here
+    for future in running:
+        batch = future.result()
+        assert isinstance(batch, Batch)
+        tasks.learn(batch)
+        timing.playing += batch.seconds
+        timing.tasks += 1
+        timing.games += len(batch.games)
+        lab.add(*batch.games)
+        stop = False
+        for finished in batch.games:
+            progress.one()
+            if rule is not None and rule.add(finished):
+                stop = True
+                break
+        if stop or (rule is not None and lab.stopped is not None):
+            client.cancel(list(running.futures))
+            break
+        if tasks.left:
+            running.add(_hand(client, spec, tasks.next()))
+    timing.seconds = time.monotonic() - started
+    return timing
+
+
+def _hand(client: Any, spec: Spec, games: tuple[int, ...]) -> Any:  # a dask Future
+    return client.submit(play_some, spec, games, key=_key(spec, games))
+
+
+class Tasks:
+    """The games still to hand out, in order, in tasks of consecutive games: one game a
+    task until a task has come back, then as many as take `TASK_SECONDS` at the speed the
+    last task showed (a fast game many hundred, a slow one a few), never so many that the
+    last tasks leave a core idle while another plays on (the rest spread over twice the
+    cores)."""
+
+    def __init__(self, todo: list[int], cores: int) -> None:
+        self.todo, self.cores, self.at = todo, cores, 0
+        self.per_game = 0.0  # seconds, from the last task back (0: none back yet)
+
+    @property
+    def left(self) -> int:
+        return len(self.todo) - self.at
+
+    def learn(self, batch: Batch) -> None:
+        if batch.games:
+            self.per_game = batch.seconds / len(batch.games)
+
+    def size(self) -> int:
+        if self.per_game <= 0:
+            return 1
+        wanted = math.ceil(TASK_SECONDS / self.per_game)
+        return max(1, min(wanted, self.left // (self.cores * IN_FLIGHT)))
+
+    def next(self) -> tuple[int, ...]:
+        games = tuple(self.todo[self.at : self.at + self.size()])
+        self.at += len(games)
+        return games
 
 
 class Rule:
@@ -92,14 +157,6 @@ class Rule:
                 return True
             self.next += EVERY
         return False
-
-
-def _chunks(todo: list[int], cores: int) -> list[tuple[int, ...]]:
-    """The games to play in tasks of a few consecutive games each: enough tasks for every
-    core to have eight (a worker lost, a slow game: the rest still spread), each at most
-    `CHUNK` games."""
-    size = max(1, min(CHUNK, len(todo) // (cores * 8)))
-    return [tuple(todo[i : i + size]) for i in range(0, len(todo), size)]
 
 
 def _key(spec: Spec, chunk: tuple[int, ...]) -> str:
