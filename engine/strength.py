@@ -7,6 +7,7 @@ prints; `benchmarks/strength.py`)."""
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from collections.abc import Callable, Mapping
@@ -121,6 +122,19 @@ def box_player(
 CAPPED = "capped"  # `play`'s answer for a game still open after its limit of actions
 
 
+def shuffled(deck: tuple[tuple[str, int], ...], salt: int) -> list[str]:
+    """A deck's cards (each id with its copies) in the order of a shuffle that keeps its
+    cards' places when the deck changes: each copy's place is drawn from the game's seed,
+    the card and the copy's number alone, so one copy more lies between the same cards as
+    before and the rest keep their order (the lab's paired comparisons: one card changed,
+    the same deals otherwise)."""
+
+    def place(card: str, copy: int) -> bytes:
+        return hashlib.blake2b(f"{salt}:{card}:{copy}".encode(), digest_size=8).digest()
+
+    return [card for _, card in sorted((place(c, k), c) for c, n in deck for k in range(n))]
+
+
 class Table:
     """The cards as they lie at a table (`hands=True`): each seat's deck shuffled, its hand
     dealt and drawn from it card by card (`engine/hands.py` follows the counts the engine
@@ -135,10 +149,8 @@ class Table:
         for seat in game.players if hands else ():
             if game.hand_count(state, seat) is None:
                 continue
-            deck = [card for card, n in game.deck_cards(state, seat) for _ in range(n)]
-            rng.shuffle(deck)
-            self.told[seat] = deck
-            self.held[seat] = start(game, state, seat, deck)
+            self.told[seat] = shuffled(game.deck_cards(state, seat), rng.getrandbits(64))
+            self.held[seat] = start(game, state, seat, self.told[seat])
 
     def among(self, state: Any, seat: str, handed: Among = None) -> Among:
         """What `seat` may choose: `handed` (a decision handed to it), only cards it holds."""
