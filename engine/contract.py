@@ -298,6 +298,12 @@ class Game(ABC, Generic[S, A, Opt]):
         """The cards `seat`'s deck is made of: each card's id with its most copies."""
         return ()
 
+    def with_copies(self, options: Opt, seat: str, card: str, copies: int) -> Opt | None:
+        """The options with `seat`'s deck holding `copies` of `card` (0: none, the card
+        removed), the deck rules free (the lab's `cards`: a card's effect); None in a game
+        whose decks are not cards in copies (`deck_cards` gives none)."""
+        return None
+
     def card_played(self, state: S, action: A) -> str | None:
         """The card of the mover's hand that `action` plays (None: it plays no card)."""
         return None

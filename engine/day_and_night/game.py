@@ -39,7 +39,6 @@ from engine.day_and_night.spells import (
 from engine.day_and_night.standing import aimed, every_move, standing
 from engine.day_and_night.state import (
     AP_PER_TURN,
-    DECK,
     HAND,
     OTHER,
     SIDES,
@@ -53,6 +52,7 @@ from engine.day_and_night.state import (
     Temple,
     Upkeep,
     adjacent,
+    deck_rule_broken,
     initial_state,
     on_board,
     tile_at,
@@ -378,6 +378,9 @@ class DayAndNight(Game[State, Action, Options]):
     def deck_cards(self, state: State, seat: str) -> tuple[tuple[str, int], ...]:
         return tuple((s.id, s.copies) for s in state.options.decks[SIDES.index(seat)])
 
+    def with_copies(self, options: Options, seat: str, card: str, copies: int) -> Options:
+        return options.with_copies(seat, card, copies)
+
     def card_played(self, state: State, action: Action) -> str | None:
         return action.spell if isinstance(action, Cast) else None
 
@@ -438,12 +441,6 @@ class DayAndNight(Game[State, Action, Options]):
             "outcome": state.outcome,
             "ended_by": ended_by(state),
         }
-
-
-def deck_rule_broken(deck: tuple[Spell, ...]) -> str | None:
-    """The original's deck rule ("sein aus 70 Karten bestehendes Kartendeck"), if broken."""
-    cards = sum(s.copies for s in deck)
-    return None if cards == DECK else f"{DECK} cards a deck, this one has {cards}"
 
 
 def _near_targets(state: State, spell: Spell) -> Cast | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.contract import Scores
-from engine.core import Coord
+from engine.core import Coord, evolve
 from engine.day_and_night.adjudication import Board
 from engine.day_and_night.areas import COLS, ROWS, bit
 from engine.day_and_night.spells import EXAMPLE, Effect, Spell
@@ -35,6 +35,24 @@ class Options:
 
     def spell(self, side: str, spell_id: str) -> Spell | None:
         return next((s for s in self.decks[SIDES.index(side)] if s.id == spell_id), None)
+
+    def with_copies(self, side: str, spell_id: str, copies: int) -> Options:
+        """`side`'s deck with `copies` of the spell (0: none), the deck rules free (the
+        lab's `cards`: Game.with_copies)."""
+        at = SIDES.index(side)
+        deck = tuple(
+            evolve(s, copies=copies) if s.id == spell_id else s
+            for s in self.decks[at]
+            if s.id != spell_id or copies > 0
+        )
+        decks = (deck, self.decks[1]) if at == 0 else (self.decks[0], deck)
+        return Options(decks, "free")
+
+
+def deck_rule_broken(deck: tuple[Spell, ...]) -> str | None:
+    """The original's deck rule ("sein aus 70 Karten bestehendes Kartendeck"), if broken."""
+    cards = sum(s.copies for s in deck)
+    return None if cards == DECK else f"{DECK} cards a deck, this one has {cards}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -326,8 +326,10 @@ class WanderndeDruiden(Game[State, Action, Options]):
     def deck_cards(self, state: State, seat: str) -> tuple[tuple[str, int], ...]:
         """The seat's deck; where the record names none, every card of the set up to its
         copy limit."""
-        deck = state.options.deck(seat)
-        return deck or tuple((c.id, c.max_copies) for c in state.options.cards.cards)
+        return state.options.deck_or_set(seat)
+
+    def with_copies(self, options: Options, seat: str, card: str, copies: int) -> Options:
+        return options.with_copies(seat, card, copies)
 
     def card_played(self, state: State, action: Action) -> str | None:
         return action.card if isinstance(action, LayPlace | LayCreature) else None

@@ -49,6 +49,22 @@ class Options:
         """The player's deck; () where the record names none (any card of the set)."""
         return self.decks[PLAYERS.index(player)]
 
+    def deck_or_set(self, player: str) -> Deck:
+        """The player's deck; where the record names none, every card of the set up to its
+        copy limit."""
+        return self.deck(player) or tuple((c.id, c.max_copies) for c in self.cards.cards)
+
+    def with_copies(self, player: str, card: str, copies: int) -> Options:
+        """The player's deck with `copies` of the card (0: none), the deck rules free (the
+        lab's `cards`: Game.with_copies)."""
+        deck = tuple(
+            (c, copies if c == card else n) for c, n in self.deck_or_set(player)
+            if c != card or copies > 0
+        )  # fmt: skip
+        at = PLAYERS.index(player)
+        decks = (deck, self.decks[1]) if at == 0 else (self.decks[0], deck)
+        return evolve(self, decks=decks, deck_rules="free")
+
 
 @dataclass(frozen=True, slots=True)
 class Creature:

@@ -20,8 +20,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from device.games.deck_files import DeckError, of_game, say
-from engine.day_and_night.game import deck_rule_broken
 from engine.day_and_night.spells import deck_from_data
+from engine.day_and_night.state import deck_rule_broken
 
 
 class DanEffect(BaseModel):
