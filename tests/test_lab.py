@@ -6,12 +6,14 @@ a cluster that loses a worker; every game's record replays."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -42,6 +44,47 @@ def rows(folder: Path) -> list[tuple]:
         return db.execute("SELECT * FROM games ORDER BY idx").fetchall()
     finally:
         db.close()
+
+
+@contextlib.contextmanager
+def cluster_on_loopback() -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
+    """A real `dask scheduler` and two `dask worker`s on 127.0.0.1, started as docs/lab.md
+    says, the workers up: the scheduler's address and the workers; all killed after."""
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": ROOT, "env": env}
+    scheduler = subprocess.Popen(
+        [BIN / "dask", "scheduler", "--host", "127.0.0.1", "--port", str(port),
+         "--no-dashboard"], **quiet,
+    )  # fmt: skip
+    workers = [
+        subprocess.Popen(
+            [
+                BIN / "dask",
+                "worker",
+                address,
+                "--nthreads",
+                "1",
+                "--nworkers",
+                "1",
+                "--no-dashboard",
+                "--no-nanny",
+            ],
+            **quiet,
+        )  # fmt: skip
+        for _ in range(2)
+    ]
+    try:
+        from distributed import Client
+
+        with Client(address, timeout=30) as client:
+            client.wait_for_workers(2, timeout=30)
+        yield address, workers
+    finally:
+        for process in [*workers, scheduler]:
+            process.kill()
+            process.wait()
 
 
 def test_a_game_is_the_same_wherever_it_is_played_and_its_record_replays(tmp_path):
@@ -109,36 +152,8 @@ def test_a_run_cut_by_kill_9_resumes_to_the_uncut_run(tmp_path):
 def test_a_scheduler_and_two_workers_on_the_loopback_play_the_local_run_even_losing_one(
     tmp_path,
 ):
-    port = free_port()
-    address = f"tcp://127.0.0.1:{port}"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": ROOT, "env": env}
-    scheduler = subprocess.Popen(
-        [BIN / "dask", "scheduler", "--host", "127.0.0.1", "--port", str(port),
-         "--no-dashboard"], **quiet,
-    )  # fmt: skip
-    workers = [
-        subprocess.Popen(
-            [
-                BIN / "dask",
-                "worker",
-                address,
-                "--nthreads",
-                "1",
-                "--nworkers",
-                "1",
-                "--no-dashboard",
-                "--no-nanny",
-            ],
-            **quiet,
-        )  # fmt: skip
-        for _ in range(2)
-    ]
-    try:
-        from distributed import Client
-
-        with Client(address, timeout=30) as client:
-            client.wait_for_workers(2, timeout=30)
+    with cluster_on_loopback() as (address, workers):
         args = ["run", "zweimal", "--games", "200", "--agents", "greedy,random"]
         running = subprocess.Popen(
             [*TABLETOP, "lab", *args, "--out", str(tmp_path / "cluster"), "--scheduler",
@@ -157,10 +172,6 @@ def test_a_scheduler_and_two_workers_on_the_loopback_play_the_local_run_even_los
         out, err = running.communicate(timeout=240)
         assert running.returncode == 0, err[-2000:]
         assert "200 games of zweimal" in out
-    finally:
-        for process in [*workers, scheduler]:
-            process.kill()
-            process.wait()
     lab(*args, "--out", str(tmp_path / "local"), "--workers", "2")
     assert rows(tmp_path / "cluster") == rows(tmp_path / "local")
 
@@ -258,6 +269,14 @@ def test_the_report_s_figures_are_the_games_counted_with_their_intervals(tmp_pat
     page = (folder / "report.html").read_text()
     assert page.count('src="data:image/png;base64,') == 4  # seats, lengths, points, cards
     assert "http" not in page.replace("docs/lab.md", "")  # nothing fetched: self-contained
+    english = (folder / "report.en.html").read_text()
+    assert '<html lang="de">' in page and '<html lang="en">' in english  # German first
+    rate = found["win_rate_by_seat"]["A"]
+    assert f"Platz A gewinnt</th><td>{rate['rate']:.1%}".replace(".", ",")[:-1] in page
+    assert f"Seat A wins</th><td>{rate['rate']:.1%}" in english
+    assert '<a href="report.en.html" hreflang="en">English</a>' in page
+    assert '<a href="report.html" hreflang="de">Deutsch</a>' in english
+    assert english.count('src="data:image/png;base64,') == 4
     empty = tmp_path / "empty"
     lab("run", "zweimal", "--games", "1", "--agents", "random,random", "--workers", "1",
         "--out", str(empty))  # fmt: skip

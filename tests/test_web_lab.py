@@ -50,7 +50,10 @@ def test_the_page_lists_the_lab_folders_and_shows_their_reports(tmp_path):
         assert "not a lab&#39;s results" in rows["3"] or "not a lab's results" in rows["3"]
         status, report, headers = get(url + "/lab/1")
         policy = {k.lower(): v for k, v in headers.items()}["content-security-policy"]
-        assert status == 200 and report == (reported / "report.html").read_text()
+        assert status == 200 and report == (reported / "report.en.html").read_text()
+        status, german, _ = get(url + "/lab/1?lang=de")
+        assert status == 200 and german == (reported / "report.html").read_text()
+        assert '<html lang="de">' in german and "Entschieden (Partien mit Sieger)" in german
         assert "img-src 'self' data:" in policy and "style-src 'sha256-" in policy
         assert report.count("data:image/png;base64,") == 4  # (Feuer und Wasser's cards too)
         status, missing, _ = get(url + "/lab/2?lang=en")

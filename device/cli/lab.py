@@ -2,6 +2,8 @@
 
 tabletop lab run GAME --games N --out DIR [--agents A,B] [--seed S] [--option K=V ...]
                       [--open-hands] [--scheduler tcp://HOST:PORT] [--workers N] [--resume]
+tabletop lab cards GAME --games N --out DIR [--agents A,B] [--seat SEAT ...] [the run's]
+tabletop lab compare A B [--json]
 tabletop lab export DIR --out FOLDER
 """
 
@@ -34,6 +36,15 @@ def add_parser(commands: Commands) -> None:
                        help="the weaker box's simulations a move (default 16)")  # fmt: skip
     skill.add_argument("--steps", type=int, default=3, metavar="K",
                        help="against 2B, 4B ... 2^K B (default 3)")  # fmt: skip
+    cards = actions.add_parser(
+        "cards", help="each card's effect: paired runs with a copy more and a copy less"
+    )
+    _played_arguments(cards)
+    cards.add_argument("--agents", default="greedy+,greedy+", metavar="A,B",
+                       help="the two agents (default greedy+,greedy+)")  # fmt: skip
+    cards.add_argument("--seat", action="append", default=[], metavar="SEAT",
+                       help="only this seat's deck (repeat; default every seat's)")  # fmt: skip
+    cards.add_argument("--json", action="store_true", help="the effects as JSON")
     report = actions.add_parser("report", help="the run's figures: an HTML page, JSON, CSV")
     report.add_argument("folder", metavar="DIR", help="a lab folder")
     report.add_argument("--out", metavar="FOLDER", help="where the report goes (default DIR)")
@@ -84,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         return _report(Path(args.folder), Path(args.out or args.folder))
     if args.lab_command == "skill":
         return _skill(args)
+    if args.lab_command == "cards":
+        return _cards(args)
     from device.lab.run import run as run_lab
 
     spec = _spec(args, _agents(args.agents))
@@ -124,6 +137,28 @@ def _spec(args: argparse.Namespace, agents: tuple[str, str]) -> Any:
     if not 0 <= args.until < 1:
         raise InputError(f"lab run: --until {args.until:g}: give a width between 0 and 1")
     return spec
+
+
+def _cards(args: argparse.Namespace) -> int:
+    """Each card's effect on its side (device/lab/cards.py), the strongest first."""
+    import json
+
+    from device.lab.cards import run_cards, said
+
+    if args.until:
+        raise InputError("lab cards: --until is a run's; give --games")
+    spec = _spec(args, _agents(args.agents))
+    effects = run_cards(spec, args.games, Path(args.out), args.seat, args.scheduler,
+                        args.workers, args.resume)  # fmt: skip
+    (Path(args.out) / "cards.json").write_text(json.dumps(effects, indent=1) + "\n")
+    if args.json:
+        print(json.dumps(effects, indent=1))
+        return 0
+    print(f"{spec.game}: each card's effect on its side, {args.games} games a run, the"
+          " strongest first")  # fmt: skip
+    for row in effects:
+        print("  " + said(row))
+    return 0
 
 
 def _skill(args: argparse.Namespace) -> int:
@@ -230,33 +265,44 @@ def _report(folder: Path, out: Path) -> int:
 
     lab, finished, engine = _played(folder)
     rule = said(lab.stopped, lab.games, lab.until) if lab.stopped is not None else ""
-    page = report.write(folder, out, engine, lab.spec, finished, rule)
-    print(f"{page} (and report.json, games.csv, cards.csv)")
+    stop = (lab.stopped, lab.games, lab.until) if lab.stopped is not None else None
+    page = report.write(folder, out, engine, lab.spec, finished, rule, stop)
+    print(f"{page} (in English report.en.html; and report.json, games.csv, cards.csv)")
     return 0
 
 
-def _figures(folder: Path) -> tuple[Any, dict[str, Any]]:
-    """A lab folder's run and its figures (`device/lab/figures.py`)."""
-    from device.lab.figures import figures
-
-    lab, finished, engine = _played(folder)
-    return lab.spec, figures(engine, lab.spec, finished)
-
-
 def _compare(a: Path, b: Path, as_json: bool) -> int:
+    """Two runs side by side: game by game where they played the same games
+    (device/lab/paired.py), then run against run (device/lab/compare.py)."""
     import json
 
+    from device.lab import paired
     from device.lab.compare import compare, said
+    from device.lab.figures import figures
 
-    spec_a, found_a = _figures(a)
-    spec_b, found_b = _figures(b)
-    if spec_a.game != spec_b.game:
-        raise InputError(f"lab compare: {a} is {spec_a.game}, {b} is {spec_b.game}: one game")
+    lab_a, games_a, engine = _played(a)
+    lab_b, games_b, _ = _played(b)
+    if lab_a.spec.game != lab_b.spec.game:
+        raise InputError(
+            f"lab compare: {a} is {lab_a.spec.game}, {b} is {lab_b.spec.game}: one game"
+        )
+    found_a = figures(engine, lab_a.spec, games_a)
+    found_b = figures(engine, lab_b.spec, games_b)
     rows = compare(found_a, found_b)
+    pairs = (
+        paired.compare(engine.players, lab_a.spec.agents, games_a, games_b)
+        if paired.pairable(lab_a.spec, lab_b.spec)
+        else []
+    )
     if as_json:
-        print(json.dumps({"a": str(a), "b": str(b), "figures": rows}, indent=1))
+        print(json.dumps({"a": str(a), "b": str(b), "paired": pairs, "figures": rows}, indent=1))
         return 0
     print(f"A: {a} ({found_a['games']} games)  B: {b} ({found_b['games']} games)")
+    if pairs:
+        print(f"Game by game (the same {pairs[0]['games']} games, the same seeds, in A and B):")
+        for row in pairs:
+            print("  " + paired.said(row))
+        print("Run against run:")
     for row in rows:
-        print(said(row))
+        print(("  " if pairs else "") + said(row))
     return 0

@@ -8,6 +8,7 @@ import base64
 import csv
 import io
 import json
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -15,14 +16,25 @@ from typing import Any
 from device.jsontypes import JsonObject
 from device.lab.figures import figures
 from device.lab.play import Finished, Spec
+from device.lab.until import EVERY
+from device.lab.words import WORDS
 from engine.contract import AnyGame
+
+PAGES = {"de": "report.html", "en": "report.en.html"}  # German first, as the box
 
 
 def write(
-    folder: Path, out: Path, engine: AnyGame, spec: Spec, games: list[Finished], rule: str = ""
+    folder: Path,
+    out: Path,
+    engine: AnyGame,
+    spec: Spec,
+    games: list[Finished],
+    rule: str = "",
+    stop: tuple[int, int, float] | None = None,
 ) -> Path:
-    """The report of `games` into `out` (report.html, report.json, games.csv, cards.csv);
-    the page's path. `rule`: how the run stopped, where its rule stopped it."""
+    """The report of `games` into `out` (report.html in German, report.en.html in English,
+    report.json, games.csv, cards.csv); the German page's path. `rule`: how the run stopped,
+    where its rule stopped it, in words; `stop` the same as (game, games, width)."""
     found = figures(engine, spec, games)
     found["stopped"] = rule
     out.mkdir(parents=True, exist_ok=True)
@@ -43,73 +55,95 @@ def write(
             held = c["held"] or {"n": "", "rate": ""}
             w.writerow([c["card"], c["played"]["n"], c["played"]["rate"], held["n"],
                         held["rate"], c["shift"]])  # fmt: skip
-    page = out / "report.html"
-    page.write_text(_html(found, folder, [g.moves for g in games]))
-    return page
+    pages = {}
+    for lang, name in PAGES.items():
+        other = next(n for lg, n in PAGES.items() if lg != lang)
+        pages[lang] = out / name
+        html = _html(found, folder, [g.moves for g in games], lang, other, stop)
+        pages[lang].write_text(html)
+    return pages["de"]
 
 
-def _html(found: JsonObject, folder: Path, moves: list[int]) -> str:
-    title = f"Lab: {found['game']} — {' vs '.join(found['agents'])}, {found['games']} games"
-    options = " ".join(f"{k}={v}" for k, v in found["options"].items()) or "the defaults"
+def _html(
+    found: JsonObject,
+    folder: Path,
+    moves: list[int],
+    lang: str,
+    other: str,
+    stop: tuple[int, int, float] | None,
+) -> str:
+    def t(key: str, **values: object) -> str:
+        return WORDS.text(f"lab.{key}", lang, **values)
+
+    def rate(r: JsonObject) -> str:
+        return _num(f"{r['rate']:.1%} [{r['low']:.1%}–{r['high']:.1%}]", lang) + t("of", n=r["n"])
+
+    def spread(v: dict[str, float]) -> str:
+        return _num(t("spread", mean=f"{v['mean']:.2f}", low=f"{v['low']:.2f}",
+                      high=f"{v['high']:.2f}", median=f"{v['median']:.2f}",
+                      p10=f"{v['p10']:.2f}", p90=f"{v['p90']:.2f}"), lang)  # fmt: skip
+
+    title = t("title", game=found["game"], agents=" vs ".join(found["agents"]), n=found["games"])
+    options = " ".join(f"{k}={v}" for k, v in found["options"].items()) or t("defaults")
     rows = [
-        ("Completion (decided games)", _rate(found["completion"])),
-        ("Drawishness (drawn by the rules)", _rate(found["drawishness"])),
-        ("Capped (still open after 2,000 actions)", _rate(found["capped"])),
-        ("The first mover wins (decided games)", _rate(found["first_mover_wins"])),
-        ("First-player advantage", f"{found['first_player_advantage']:+.1%}"),
-        ("Balance (1 − the seats' win rates apart)", f"{found['balance']:.2f}"),
-        ("Moves a game", _spread(found["moves"])),
-        ("Actions a game (the table's steps too)", _spread(found["actions"])),
-        ("Lead changes a game", _spread(found["lead_changes"])),
-        ("Decisiveness (the share of a game its winner led to the end)",
-         _spread(found["decisiveness"])),
-    ]  # fmt: skip
-    rows += [(f"Seat {s} wins", _rate(r)) for s, r in found["win_rate_by_seat"].items()]
-    rows += [(f"{a} wins", _rate(r)) for a, r in found["win_rate_by_agent"].items()]
+        (t("completion"), rate(found["completion"])),
+        (t("drawishness"), rate(found["drawishness"])),
+        (t("capped"), rate(found["capped"])),
+        (t("first_mover"), rate(found["first_mover_wins"])),
+        (t("advantage"), _num(f"{found['first_player_advantage']:+.1%}", lang)),
+        (t("balance"), _num(f"{found['balance']:.2f}", lang)),
+        (t("moves"), spread(found["moves"])),
+        (t("actions"), spread(found["actions"])),
+        (t("lead_changes"), spread(found["lead_changes"])),
+        (t("decisiveness"), spread(found["decisiveness"])),
+    ]
+    rows += [(t("seat_wins", seat=s), rate(r)) for s, r in found["win_rate_by_seat"].items()]
+    rows += [(t("agent_wins", agent=a), rate(r)) for a, r in found["win_rate_by_agent"].items()]
     table = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>" for k, v in rows)
     cards = "".join(
-        f"<tr><td>{escape(c['card'])}</td><td>{_rate(c['played'])}</td>"
-        f"<td>{_rate(c['held']) if c['held'] else '–'}</td><td>{c['shift']:+.1%}</td></tr>"
+        f"<tr><td>{escape(c['card'])}</td><td>{escape(rate(c['played']))}</td>"
+        f"<td>{escape(rate(c['held'])) if c['held'] else '–'}</td>"
+        f"<td>{_num(format(c['shift'], '+.1%'), lang)}</td></tr>"
         for c in found["cards"][:30]
     )
     plots = "".join(
         f'<figure><img alt="{escape(name)}" src="data:image/png;base64,{data}">'
         f"<figcaption>{escape(name)}</figcaption></figure>"
-        for name, data in _plots(found, moves)
+        for name, data in _plots(found, moves, t)
     )
-    stopped = f" The run {escape(found['stopped'])}." if found["stopped"] else ""
+    stopped = ""
+    if stop is not None:
+        width = _num(f"{stop[2]:g}", lang)
+        stopped = " " + escape(t("stopped", stopped=stop[0], games=stop[1], width=width,
+                                 every=EVERY))  # fmt: skip
     card_part = (
-        "<h2>Cards (the 30 that shift the win rate most)</h2><table><tr><th>card</th>"
-        "<th>its side won, when played</th><th>when held</th><th>shift</th></tr>"
-        f"{cards}</table>"
+        f"<h2>{escape(t('cards'))}</h2><table><tr><th>{escape(t('card'))}</th>"
+        f"<th>{escape(t('played'))}</th><th>{escape(t('held'))}</th>"
+        f"<th>{escape(t('shift'))}</th></tr>{cards}</table>"
         if cards
         else ""
     )
+    hands = t("hands_table") if found["hands"] else t("hands_open")
+    about = t("about", options=options, seed=found["seed"], hands=hands, folder=str(folder))
     return (
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}'
-        "</title><style>body{font-family:system-ui,sans-serif;max-width:960px;margin:auto;"
-        "padding:8px}table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;"
-        "padding:3px 8px;text-align:left}img{max-width:100%}figure{margin:8px 0}</style>"
-        f"</head><body><h1>{escape(title)}</h1><p>Options: {escape(options)}; seed "
-        f"{found['seed']}; hands {'as at a table' if found['hands'] else 'open'}; from "
-        f"{escape(str(folder))}. Each rate with its 95% interval; docs/lab.md says how each "
-        f"figure is computed.{stopped}</p><table>{table}</table>{plots}{card_part}"
-        "</body></html>\n"
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>'
+        f"{escape(title)}</title><style>body{{font-family:system-ui,sans-serif;max-width:960px;"
+        "margin:auto;padding:8px}table{border-collapse:collapse}td,th{border-bottom:1px solid"
+        " #ddd;padding:3px 8px;text-align:left}img{max-width:100%}figure{margin:8px 0}</style>"
+        f'</head><body><p><a href="{other}" hreflang="{"en" if lang == "de" else "de"}">'
+        f"{escape(t('other'))}</a></p><h1>{escape(title)}</h1><p>{escape(about)}{stopped}</p>"
+        f"<table>{table}</table>{plots}{card_part}</body></html>\n"
     )
 
 
-def _rate(r: JsonObject) -> str:
-    return f"{r['rate']:.1%} [{r['low']:.1%}–{r['high']:.1%}] of {r['n']}"
+def _num(text: str, lang: str) -> str:
+    """Numbers as the language writes them: German with a decimal comma, "58,3 %"."""
+    if lang != "de":
+        return text
+    return text.replace(".", ",").replace("%", "\u202f%")
 
 
-def _spread(s: dict[str, float]) -> str:
-    return (
-        f"mean {s['mean']:.2f} [{s['low']:.2f}–{s['high']:.2f}], median {s['median']:.2f}, "
-        f"10–90% {s['p10']:.2f}–{s['p90']:.2f}"
-    )
-
-
-def _plots(found: JsonObject, moves: list[int]) -> list[tuple[str, str]]:
+def _plots(found: JsonObject, moves: list[int], t: Callable[..., str]) -> list[tuple[str, str]]:
     """The plots, each (its caption, a PNG in base64)."""
     import matplotlib
 
@@ -134,20 +168,20 @@ def _plots(found: JsonObject, moves: list[int]) -> list[tuple[str, str]]:
     ax.bar(names, rates, yerr=errors, capsize=6, color="#5b8db8")
     ax.axhline(0.5, color="#999", linewidth=1)
     ax.set_ylim(0, 1)
-    ax.set_ylabel("win rate (decided games)")
-    png(fig, "Win rate by seat, with 95% intervals")
+    ax.set_ylabel(t("plot.win_rate"))
+    png(fig, t("plot.by_seat"))
     fig, ax = plt.subplots(figsize=(5, 3))
     ax.hist(moves, bins=20, color="#5b8db8")
-    ax.set_xlabel("moves a game")
-    ax.set_ylabel("games")
-    png(fig, "The games' lengths")
+    ax.set_xlabel(t("plot.moves"))
+    ax.set_ylabel(t("plot.games"))
+    png(fig, t("plot.lengths"))
     fig, ax = plt.subplots(figsize=(5, 3))
     for seat, values in found["points_over_game"].items():
         ax.plot([i * 10 for i in range(len(values))], values, label=seat)
-    ax.set_xlabel("% of the game")
-    ax.set_ylabel("mean points")
+    ax.set_xlabel(t("plot.share"))
+    ax.set_ylabel(t("plot.points"))
     ax.legend()
-    png(fig, "Points over the game (mean of all games)")
+    png(fig, t("plot.over_game"))
     cards = found["cards"][:15][::-1]
     if cards:
         fig, ax = plt.subplots(figsize=(5, 0.3 * len(cards) + 1))
@@ -157,6 +191,6 @@ def _plots(found: JsonObject, moves: list[int]) -> list[tuple[str, str]]:
         ax.barh([c["card"] for c in cards], rates, xerr=[low, high], capsize=3, color="#8db85b")
         ax.axvline(0.5, color="#999", linewidth=1)
         ax.set_xlim(0, 1)
-        ax.set_xlabel("win rate of the side that played it")
-        png(fig, "Per card: the win rate of the side that played it (the 15 that shift most)")
+        ax.set_xlabel(t("plot.card_rate"))
+        png(fig, t("plot.cards"))
     return out

@@ -19,7 +19,8 @@ from device.web.guard import policy
 from device.web.site import Site
 from engine.core import TabletopError
 
-REPORT = "report.html"
+REPORT = "report.html"  # German, as the box; in English report.en.html
+REPORTS = {"de": REPORT, "en": "report.en.html"}
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,9 @@ def routes(labs: tuple[Path, ...], site: Site) -> list[Route]:
         number: int = request.path_params["number"]  # (the route's `id` convertor)
         if not 1 <= number <= len(labs):
             raise HTTPException(404, text("web.lab.none", site.lang(request), n=number))
-        path = labs[number - 1] / REPORT
+        path = labs[number - 1] / REPORTS.get(site.lang(request), REPORT)
+        if not path.is_file():
+            path = labs[number - 1] / REPORT  # (a report written before the English page)
         try:
             body = await asyncio.to_thread(path.read_text, encoding="utf-8")
         except (OSError, UnicodeDecodeError):
