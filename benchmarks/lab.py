@@ -73,9 +73,7 @@ def bare_here(game: str, agents: tuple[str, str], n: int) -> float:
     return n / (time.perf_counter() - started)
 
 
-def lab(
-    game: str, agents: tuple[str, str], n: int, workers: int
-) -> tuple[float, float, float]:
+def lab(game: str, agents: tuple[str, str], n: int, workers: int) -> tuple[float, float, float]:
     """Games a second of a lab run on a local cluster of `workers`, started and warmed (its
     workers have played a game) before the clock starts; the seconds the cluster took to
     start, a run's fixed cost; and the lab's own share of the run by its own timers (the
