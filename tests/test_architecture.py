@@ -333,7 +333,7 @@ LAYERS: dict[str, set[str]] = {
     "app": {"engine", "device", "ui", "hw", "storage", "games", "cards"},
     "sim": {"engine", "device", "hw", "storage", "app"},
     "web": {"engine", "device", "ui", "storage", "games", "app", "lab"},
-    "lab": {"engine", "device", "games"},
+    "lab": {"engine", "device", "ui", "games"},  # (ui: the catalog, for the report)
     "cli": {
         "engine",
         "device",

@@ -271,6 +271,7 @@ def test_the_report_s_figures_are_the_games_counted_with_their_intervals(tmp_pat
     assert "http" not in page.replace("docs/lab.md", "")  # nothing fetched: self-contained
     english = (folder / "report.en.html").read_text()
     assert '<html lang="de">' in page and '<html lang="en">' in english  # German first
+    assert "10–90\u202f%" in page and " \u202f%" not in page  # one narrow space a percent
     rate = found["win_rate_by_seat"]["A"]
     assert f"Platz A gewinnt</th><td>{rate['rate']:.1%}".replace(".", ",")[:-1] in page
     assert f"Seat A wins</th><td>{rate['rate']:.1%}" in english

@@ -64,6 +64,43 @@ def write(
     return pages["de"]
 
 
+class _Words:
+    """The report's words and numbers in one language."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __call__(self, key: str, **values: object) -> str:
+        return WORDS.text(f"lab.{key}", self.lang, **values)
+
+    def rate(self, r: JsonObject) -> str:
+        shown = f"{r['rate']:.1%} [{r['low']:.1%}–{r['high']:.1%}]"
+        return _num(shown, self.lang) + self("of", n=r["n"])
+
+    def spread(self, v: dict[str, float]) -> str:
+        values = {k: f"{v[k]:.2f}" for k in ("mean", "low", "high", "median", "p10", "p90")}
+        return _num(self("spread", **values), self.lang)
+
+
+def _rows(found: JsonObject, t: _Words) -> list[tuple[str, str]]:
+    """The figures' table: each figure's name and its value with its interval."""
+    rows = [
+        (t("completion"), t.rate(found["completion"])),
+        (t("drawishness"), t.rate(found["drawishness"])),
+        (t("capped"), t.rate(found["capped"])),
+        (t("first_mover"), t.rate(found["first_mover_wins"])),
+        (t("advantage"), _num(f"{found['first_player_advantage']:+.1%}", t.lang)),
+        (t("balance"), _num(f"{found['balance']:.2f}", t.lang)),
+        (t("moves"), t.spread(found["moves"])),
+        (t("actions"), t.spread(found["actions"])),
+        (t("lead_changes"), t.spread(found["lead_changes"])),
+        (t("decisiveness"), t.spread(found["decisiveness"])),
+    ]
+    rows += [(t("seat_wins", seat=s), t.rate(r)) for s, r in found["win_rate_by_seat"].items()]
+    rows += [(t("agent_wins", agent=a), t.rate(r)) for a, r in found["win_rate_by_agent"].items()]
+    return rows
+
+
 def _html(
     found: JsonObject,
     folder: Path,
@@ -72,33 +109,11 @@ def _html(
     other: str,
     stop: tuple[int, int, float] | None,
 ) -> str:
-    def t(key: str, **values: object) -> str:
-        return WORDS.text(f"lab.{key}", lang, **values)
-
-    def rate(r: JsonObject) -> str:
-        return _num(f"{r['rate']:.1%} [{r['low']:.1%}–{r['high']:.1%}]", lang) + t("of", n=r["n"])
-
-    def spread(v: dict[str, float]) -> str:
-        return _num(t("spread", mean=f"{v['mean']:.2f}", low=f"{v['low']:.2f}",
-                      high=f"{v['high']:.2f}", median=f"{v['median']:.2f}",
-                      p10=f"{v['p10']:.2f}", p90=f"{v['p90']:.2f}"), lang)  # fmt: skip
-
+    t = _Words(lang)
+    rate = t.rate
     title = t("title", game=found["game"], agents=" vs ".join(found["agents"]), n=found["games"])
     options = " ".join(f"{k}={v}" for k, v in found["options"].items()) or t("defaults")
-    rows = [
-        (t("completion"), rate(found["completion"])),
-        (t("drawishness"), rate(found["drawishness"])),
-        (t("capped"), rate(found["capped"])),
-        (t("first_mover"), rate(found["first_mover_wins"])),
-        (t("advantage"), _num(f"{found['first_player_advantage']:+.1%}", lang)),
-        (t("balance"), _num(f"{found['balance']:.2f}", lang)),
-        (t("moves"), spread(found["moves"])),
-        (t("actions"), spread(found["actions"])),
-        (t("lead_changes"), spread(found["lead_changes"])),
-        (t("decisiveness"), spread(found["decisiveness"])),
-    ]
-    rows += [(t("seat_wins", seat=s), rate(r)) for s, r in found["win_rate_by_seat"].items()]
-    rows += [(t("agent_wins", agent=a), rate(r)) for a, r in found["win_rate_by_agent"].items()]
+    rows = _rows(found, t)
     table = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>" for k, v in rows)
     cards = "".join(
         f"<tr><td>{escape(c['card'])}</td><td>{escape(rate(c['played']))}</td>"

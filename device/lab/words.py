@@ -29,8 +29,8 @@ WORDS = Texts(
             " (looked at every {every} games, in order).",
         ),
         "lab.of": (" von {n}", " of {n}"),
-        "lab.spread": (
-            "Mittel {mean} [{low}–{high}], Median {median}, 10–90 % {p10}–{p90}",
+        "lab.spread": (  # (German: the report writes "90 %" with its narrow space)
+            "Mittel {mean} [{low}–{high}], Median {median}, 10–90% {p10}–{p90}",
             "mean {mean} [{low}–{high}], median {median}, 10–90% {p10}–{p90}",
         ),
         "lab.completion": ("Entschieden (Partien mit Sieger)", "Completion (decided games)"),
