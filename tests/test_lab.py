@@ -416,3 +416,29 @@ def test_the_lab_benchmark_measures_the_bare_loop_apart_and_gives_each_round():
     assert lab.bare("zweimal", ("greedy", "random"), 4) > 0
     assert lab.spread([3.0, 1.0, 2.0], ".1f") == "2.0 [1.0-3.0]"
     assert lab.spread([-0.4, 12.0, 35.0], "+.0f") == "+12 [-0-+35]"
+
+
+def test_tasks_are_sized_by_the_game_s_speed_and_spread_at_the_end():
+    """One game a task until one is back; then about `TASK_SECONDS` of games, but the last
+    ones spread over twice the cores; the games handed out in order, each once."""
+    from device.lab.play import Batch
+    from device.lab.run import TASK_SECONDS, Tasks
+
+    tasks = Tasks(list(range(10_000)), 2)
+    assert tasks.next() == (0,) and tasks.next() == (1,)
+    tasks.learn(Batch((), 5.0))  # (an empty task teaches nothing)
+    assert tasks.size() == 1
+    fast = Tasks(list(range(10_000)), 2)
+    fast.per_game = 0.01
+    assert fast.size() == round(TASK_SECONDS / 0.01)  # 150 games of 10 ms
+    slow = Tasks(list(range(10_000)), 2)
+    slow.per_game = 0.6
+    assert slow.size() == 3  # 1.5 s of 0.6 s games
+    tail = Tasks(list(range(40)), 2)
+    tail.per_game = 0.001
+    handed = []
+    while tail.left:
+        handed.append(tail.next())
+    assert [len(h) for h in handed[:3]] == [10, 7, 5]  # a quarter of what is left (2 cores)
+    assert [len(h) for h in handed[-4:]] == [1, 1, 1, 1]  # the last games one a task
+    assert [i for h in handed for i in h] == list(range(40))

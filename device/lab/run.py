@@ -76,7 +76,8 @@ def _play(
     # dask is read as untyped (pyproject.toml): its values are checked here
     for future in running:
         batch = future.result()
-        assert isinstance(batch, Batch)
+        if not isinstance(batch, Batch):
+            raise InputError("a Dask worker runs another version of this project: give each")
         tasks.learn(batch)
         timing.playing += batch.seconds
         timing.tasks += 1
