@@ -77,7 +77,9 @@ def _play(
     for future in running:
         batch = future.result()
         if not isinstance(batch, Batch):
-            raise InputError("a Dask worker runs another version of this project: give each")
+            raise InputError(
+                "a Dask worker runs another version of this project: install this one on each"
+            )
         tasks.learn(batch)
         timing.playing += batch.seconds
         timing.tasks += 1
