@@ -261,12 +261,10 @@ def _played(folder: Path) -> tuple[Any, list[Any], Any]:
 
 def _report(folder: Path, out: Path) -> int:
     from device.lab import report
-    from device.lab.until import said
 
     lab, finished, engine = _played(folder)
-    rule = said(lab.stopped, lab.games, lab.until) if lab.stopped is not None else ""
     stop = (lab.stopped, lab.games, lab.until) if lab.stopped is not None else None
-    page = report.write(folder, out, engine, lab.spec, finished, rule, stop)
+    page = report.write(folder, out, engine, lab.spec, finished, stop)
     print(f"{page} (in English report.en.html; and report.json, games.csv, cards.csv)")
     return 0
 

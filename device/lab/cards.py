@@ -113,15 +113,14 @@ def run_cards(
 def effect(variant: Variant, more: Sequence[Finished], fewer: Sequence[Finished]) -> JsonObject:
     """A card's effect: its side's score, one copy more less one copy less, halved, over
     the games both runs finished."""
-    by_more = {g.index: g for g in more}
-    both = [(by_more[g.index], g) for g in fewer if g.index in by_more]
+    both = paired.matched(fewer, more)
     if len(both) < 2:
         raise InputError(f"lab cards: {variant.seat} {variant.card}: fewer than 2 games paired")
     row = paired.difference(
         f"{variant.seat} {variant.card}",
         "score",
-        [paired.score(f, variant.seat) for _, f in both],
-        [paired.score(m, variant.seat) for m, _ in both],
+        [paired.score(f, variant.seat) for f, _ in both],
+        [paired.score(m, variant.seat) for _, m in both],
     )
     half = {k: row[k] / 2 for k in ("difference", "low", "high")}
     return {**row, **half, "seat": variant.seat, "card": variant.card, "copies": variant.copies}

@@ -56,6 +56,12 @@ def values(seats: Sequence[str], agents: Sequence[str]) -> list[tuple[str, str, 
     return found
 
 
+def matched(a: Sequence[Finished], b: Sequence[Finished]) -> list[tuple[Finished, Finished]]:
+    """The games both runs finished, each as (A's, B's), by their number."""
+    by_b = {g.index: g for g in b}
+    return [(g, by_b[g.index]) for g in sorted(a, key=lambda g: g.index) if g.index in by_b]
+
+
 def _mean_sd(xs: Sequence[float]) -> tuple[float, float]:
     n = len(xs)
     mean = sum(xs) / n
@@ -86,8 +92,7 @@ def compare(
     seats: Sequence[str], agents: Sequence[str], a: Sequence[Finished], b: Sequence[Finished]
 ) -> list[JsonObject]:
     """Each figure of the games both runs finished (by number), B less A, paired."""
-    by_b = {g.index: g for g in b}
-    both = [(g, by_b[g.index]) for g in sorted(a, key=lambda g: g.index) if g.index in by_b]
+    both = matched(a, b)
     if len(both) < 2:
         return []
     return [

@@ -16,7 +16,7 @@ from typing import Any
 from device.jsontypes import JsonObject
 from device.lab.figures import figures
 from device.lab.play import Finished, Spec
-from device.lab.until import EVERY
+from device.lab.until import EVERY, said
 from device.lab.words import WORDS
 from engine.contract import AnyGame
 
@@ -29,14 +29,13 @@ def write(
     engine: AnyGame,
     spec: Spec,
     games: list[Finished],
-    rule: str = "",
     stop: tuple[int, int, float] | None = None,
 ) -> Path:
     """The report of `games` into `out` (report.html in German, report.en.html in English,
-    report.json, games.csv, cards.csv); the German page's path. `rule`: how the run stopped,
-    where its rule stopped it, in words; `stop` the same as (game, games, width)."""
+    report.json, games.csv, cards.csv); the German page's path. `stop`: where the run's
+    rule stopped it (its game, the games asked, the width)."""
     found = figures(engine, spec, games)
-    found["stopped"] = rule
+    found["stopped"] = said(*stop) if stop is not None else ""
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(found, indent=1, ensure_ascii=False) + "\n")
     with (out / "games.csv").open("w", newline="") as f:

@@ -85,13 +85,11 @@ def _play(
         timing.tasks += 1
         timing.games += len(batch.games)
         lab.add(*batch.games)
-        stop = False
         for finished in batch.games:
             progress.one()
             if rule is not None and rule.add(finished):
-                stop = True
                 break
-        if stop or (rule is not None and lab.stopped is not None):
+        if rule is not None and lab.stopped is not None:
             client.cancel(list(running.futures))
             break
         if tasks.left:
