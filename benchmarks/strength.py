@@ -27,7 +27,9 @@ The cards lie as at a table (`engine/strength.py`'s `Table`): in the games with 
 card by card, and each player plays only the cards it holds (the box knows only its own);
 a cut hand discards its cards of least worth, as the box does. `--any-card` measures as
 before, any card of the deck in every hand. A game still open after `--limit` actions
-(default 2000) is a draw, and counted in the `cap` column too.
+(default 2000) is a draw, and counted in the `cap` column too. `pow` counts the games in
+which the box cast a spell that only mystifies or crystallizes (Day and Night's powers;
+blank in the other games).
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from device import games  # noqa: E402
 from device.cli.bench.engines import variant_labels  # noqa: E402
+from engine.day_and_night.state import Cast  # noqa: E402
 from engine.strength import (  # noqa: E402
+    Played,
     evaluated_player,
     greedy_player,
     knowing_player,
@@ -54,6 +58,16 @@ OPPONENTS = {
     "greedy+": evaluated_player,
     "knowing": knowing_player,
 }
+
+
+def powers_cast(game_played: Played, seat: str) -> bool:
+    """The box (`seat`) cast a spell of Day and Night's powers alone: mystify, crystallize."""
+    for action, mover in zip(game_played.actions, game_played.movers, strict=True):
+        if mover == seat and isinstance(action, Cast):
+            spell = game_played.options.spell(seat, action.spell)
+            if spell and all(e.kind in ("mystify", "crystallize") for e in spell.effects):
+                return True
+    return False
 
 
 def main() -> int:
@@ -77,7 +91,7 @@ def main() -> int:
         for label, _ in variant_labels(game_id, games.GAMES[game_id].game)
     ]
     print(
-        f"{'game':<56}{'against':<8}{'W':>5}{'D':>5}{'L':>5}{'cap':>5}  win rate (95%)"
+        f"{'game':<56}{'against':<8}{'W':>5}{'D':>5}{'L':>5}{'cap':>5}{'pow':>5}  win rate (95%)"
         "      of the decided         s"
     )
     known = {
@@ -91,13 +105,15 @@ def main() -> int:
         game = games.GAMES[game_id].game
         for name, opponent in against.items():
             started = time.perf_counter()
-            t = match(game, opponent, count, options=options, hands=hands, limit=limit)
+            mark = powers_cast if game_id == "day-and-night" else None
+            t = match(game, opponent, count, options=options, hands=hands, limit=limit, mark=mark)
             low, high = t.interval()
             rate = t.wins / t.games
             d_low, d_high = t.decided_interval()
             decided = t.wins / (t.wins + t.losses) if t.wins + t.losses else 0.0
             print(
                 f"{label:<56}{name:<8}{t.wins:>5}{t.draws:>5}{t.losses:>5}{t.capped:>5}"
+                f"{t.marked if mark else '':>5}"
                 f"  {rate:5.0%} ({low:.0%}-{high:.0%})  {decided:5.0%} ({d_low:.0%}-{d_high:.0%})"
                 f"  {time.perf_counter() - started:6.0f}",
                 flush=True,

@@ -241,11 +241,13 @@ class Game(ABC, Generic[S, A, Opt]):
             return {p: 0.5 for p in self.players}
         return {p: 1.0 if p == winner else 0.0 for p in self.players}
 
-    def standing(self, state: S, seat: str) -> tuple[float, ...]:
+    def standing(self, state: S, seat: str, held: Sequence[str] | None = None) -> tuple[float, ...]:
         """Where `seat` stands now as a player who knows the game sees it, the most
-        important first (compared in that order): what `engine/strength.py`'s knowing
-        player maximises, one move deep. The default: its lead on the points now (what wins
-        the game), then its chance by the box's evaluation (what else it weighs)."""
+        important first (compared in that order; a game over ranks a win above all, a loss
+        below all, a draw as 0 against the first figure): what `engine/strength.py`'s
+        knowing player maximises, one move deep. `held`: the seat's own cards, where it
+        holds a hand and knows it. The default: its lead on the points now (what wins the
+        game), then its chance by the box's evaluation (what else it weighs)."""
         lead = points_lead(self.points(state), seat, self.players)
         return (lead, self.evaluate(state).get(seat, 0.5))
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.contract import AnyGame, points_lead
-from engine.hands import Held, both, follow, playable, start
+from engine.hands import Held, Holding, both, follow, playable, start
 from engine.search import choices, choose, pick_chance
 
 Among = Callable[[Any], bool] | None
@@ -37,7 +37,7 @@ def greedy_player(game: AnyGame, state: Any, rng: random.Random, among: Among = 
     cards to the pile, Day and Night's temples, Druiden's MP) is largest; a won game first,
     a lost one last; ties at random."""
 
-    def value(after: Any, mover: str) -> float:
+    def value(after: Any, mover: str, _: Any) -> float:
         if game.is_over(after):
             return _ended(game, after, mover)
         return points_lead(game.points(after), mover, game.players)
@@ -50,7 +50,7 @@ def evaluated_player(game: AnyGame, state: Any, rng: random.Random, among: Among
     (`evaluate`: beyond the points, Day and Night's largest area and tiles, Druiden's hand
     and creatures) is best for the mover, ties at random."""
 
-    def value(after: Any, mover: str) -> float:
+    def value(after: Any, mover: str, _: Any) -> float:
         return game.evaluate(after).get(mover, 0.5)
 
     return _best_by(game, state, rng, value, among)
@@ -59,15 +59,30 @@ def evaluated_player(game: AnyGame, state: Any, rng: random.Random, among: Among
 def knowing_player(game: AnyGame, state: Any, rng: random.Random, among: Among = None) -> Any:
     """A player who knows the game, one move deep: of every move (`every_move`: in Day and
     Night each spell with every list of targets, not the search's sample) the one after
-    which it stands best by what wins the game (`standing`, the most important first: Day
-    and Night's temples, largest own area, tiles, cards kept); a won game first, a lost one
-    last; ties at random."""
+    which it stands best by what wins the game (`standing`, the most important first, with
+    the cards it then holds where it holds a hand); a won game first, a lost one last, a
+    drawn one as 0 against the measure's first figure; ties at random."""
+    held = among.cards if isinstance(among, Holding) else None
 
-    def value(after: Any, mover: str) -> tuple[float, ...]:
-        return (_ended(game, after, mover),) if game.is_over(after) else game.standing(after, mover)
+    def value(after: Any, mover: str, action: Any) -> tuple[float, ...]:
+        if game.is_over(after):
+            return (_ended(game, after, mover),)
+        return game.standing(after, mover, _held_after(game, state, action, held))
 
     moves = [a for a in game.every_move(state) if among is None or among(a)]
     return _best_by(game, state, rng, value, among, moves)
+
+
+def _held_after(
+    game: AnyGame, state: Any, action: Any, held: tuple[str, ...] | None
+) -> tuple[str, ...] | None:
+    """The cards held after `action`: the card it plays leaves the hand."""
+    card = None if held is None else game.card_played(state, action)
+    if held is None or card is None or card not in held:
+        return held
+    cards = list(held)
+    cards.remove(card)
+    return tuple(cards)
 
 
 def _ended(game: AnyGame, after: Any, mover: str) -> float:
@@ -80,18 +95,19 @@ def _best_by(
     game: AnyGame,
     state: Any,
     rng: random.Random,
-    value: Callable[[Any, str], Any],
+    value: Callable[[Any, str, Any], Any],
     among: Among = None,
     offered: list[Any] | None = None,
 ) -> Any:
-    """The action with the highest `value` after it (numbers, or tuples compared in order)."""
+    """The action with the highest `value` after it (of the state after it, the mover and
+    the action: numbers, or tuples compared in order)."""
     seat = game.to_move(state)
     assert seat is not None
     best: list[Any] = []
     best_value: Any = None
     for action in _offered(game, state, among) if offered is None else offered:
         mover = game.decided_by(state, action) or seat
-        v = value(game.apply(state, action), mover)
+        v = value(game.apply(state, action), mover, action)
         if best_value is None or v > best_value:
             best, best_value = [action], v
         elif v == best_value:
@@ -230,6 +246,7 @@ class Tally:
     draws: int  # the capped games among them
     losses: int
     capped: int = 0
+    marked: int = 0  # the games `match`'s `mark` accepted
 
     @property
     def games(self) -> int:
@@ -263,17 +280,21 @@ def match(
     options: Mapping[str, str] | None = None,
     hands: bool = False,
     limit: int = 2000,
+    mark: Callable[[Played, str], bool] | None = None,
 ) -> Tally:
     """The box against `opponent`, `games` games, the box's seat alternating (`options`:
     a variant's, as text; `hands`: the cards as at a table; a game open after `limit`
-    actions is a draw, counted as capped too)."""
-    wins = draws = losses = capped = 0
+    actions is a draw, counted as capped too; `mark`: the games to count, asked of each
+    game played and the box's seat)."""
+    wins = draws = losses = capped = marked = 0
     first, second = game.players[0], game.players[1]
     for i in range(games):
         box_seat = first if i % 2 == 0 else second
         other = second if box_seat == first else first
         players = {box_seat: box_player, other: opponent}
-        winner = played(game, players, seed + i, limit, options, hands).winner
+        game_played = played(game, players, seed + i, limit, options, hands)
+        marked += mark is not None and mark(game_played, box_seat)
+        winner = game_played.winner
         if winner == box_seat:
             wins += 1
         elif winner is None or winner == CAPPED:
@@ -281,4 +302,4 @@ def match(
             capped += winner == CAPPED
         else:
             losses += 1
-    return Tally(wins, draws, losses, capped)
+    return Tally(wins, draws, losses, capped, marked)

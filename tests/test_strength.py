@@ -152,6 +152,39 @@ def test_a_game_open_at_the_limit_is_capped_and_counted_as_a_draw():
     assert tally == Tally(0, 4, 0, 4)
 
 
+def test_a_match_counts_the_games_its_mark_accepts_with_the_box_s_seat():
+    seats = []
+
+    def mark(game_played, seat):
+        seats.append(seat)
+        return game_played.actions[0] is not None and seat == "A"
+
+    tally = match(STUB, random_player, 4, limit=1, mark=mark)
+    assert seats == ["A", "B", "A", "B"] and tally.marked == 2
+
+
+def test_day_and_night_s_powers_are_counted_for_the_box_s_spells_alone():
+    """benchmarks/strength.py's `pow`: a game where the box cast a spell that only
+    mystifies or crystallizes."""
+    import importlib.util
+    from pathlib import Path
+
+    from engine.day_and_night.game import GAME as DAN
+    from engine.day_and_night.state import Cast, End
+    from engine.strength import Played
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "strength.py"
+    spec = importlib.util.spec_from_file_location("strength_bench", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    options = DAN.parse_options(DAN.option_defaults)
+    veil = Played(options, (Cast("veil", ((0, 0),)), End()), None, None, ("day", "day"))
+    assert bench.powers_cast(veil, "day") and not bench.powers_cast(veil, "night")
+    bloom = Played(options, (Cast("bloom", ((0, 1), (0, 0))),), None, None, ("day",))
+    assert not bench.powers_cast(bloom, "day")  # a tile laid too: not the powers alone
+
+
 def test_the_box_with_a_hand_attacks_as_the_attacker_and_defends_with_the_best_defence():
     """Measured with hands, the box is always handed the cards it holds: at its own turn,
     with the clash due and a place still to lay, it chooses as the attacker (the search),
@@ -202,4 +235,4 @@ def test_the_knowing_player_weighs_every_move_not_the_sample():
     for seed in range(5):
         action = knowing_player(GAME, state, random.Random(seed), holds)
         assert isinstance(action, Cast) and action.spell == "put"
-        assert GAME.standing(GAME.apply(state, action), "day")[1] == 4
+        assert GAME.standing(GAME.apply(state, action), "day")[3] == 4  # its largest area

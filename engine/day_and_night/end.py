@@ -60,24 +60,79 @@ def judge(state: State, turn_start: bool = False) -> State:
 
 
 def too_few_tiles(state: State) -> bool:
-    """Neither side can ever have the tiles its second temple needs: its own tiles outside
-    temples now, and every tile of its colour that spells still to be cast could lay or flip
-    (its own and the other side's), are fewer than 8 for each temple it still lacks. A side
-    casts at most as many more spells as it has cards in hand and deck: the ones that bring
-    the most, of those not yet cast (each copy once)."""
-    left = _left(state.options, state.cast)  # per caster, per side: (tiles, copies), best first
-    for i, (side, temples) in enumerate(zip(SIDES, _temples(state.board), strict=True)):
-        could = size(own_tiles(state.board, side))
-        for caster, by_side in zip(SIDES, left, strict=True):
-            more = state.hands[caster] + state.decks[caster]  # spells it can still cast
-            for tiles, copies in by_side[i]:
-                if more <= 0 or tiles == 0:
-                    break
-                could += tiles * min(copies, more)
-                more -= copies
-        if could >= TEMPLE_SIZE * (2 - temples):
-            return False
-    return True
+    """Neither side can ever have the tiles its second temple needs (`tiles_to_have`)."""
+    return all(
+        tiles_to_have(state, side) < TEMPLE_SIZE * (2 - temples)
+        for side, temples in zip(SIDES, _temples(state.board), strict=True)
+    )
+
+
+def tiles_to_have(state: State, side: str, held: tuple[str, ...] | None = None) -> int:
+    """The most tiles of `side`'s colour outside temples it can ever have: its own now, and
+    every tile of its colour that spells still to be cast could lay or flip (its own and the
+    other side's). A side casts at most as many more spells as it has cards in hand and
+    deck: the ones that bring the most, of those not yet cast (each copy once). `held`: the
+    side's own hand, where it knows it (the box, a player at the table): then its hand's
+    spells, and its deck's best of the copies neither cast nor held (a card drawn since
+    `held` was told counts as one of the deck's)."""
+    counts = tuple((state.hands[c], state.decks[c]) for c in SIDES)
+    return size(own_tiles(state.board, side)) + _to_come(
+        state.options, state.cast, counts, side, held
+    )
+
+
+@lru_cache(maxsize=4096)
+def _to_come(
+    options: Options,
+    cast: tuple[tuple[str, str], ...],
+    counts: tuple[tuple[int, int], ...],
+    side: str,
+    held: tuple[str, ...] | None,
+) -> int:
+    """The tiles of `side`'s colour the spells still to be cast can bring (`tiles_to_have`;
+    `counts`: each side's hand and deck): the same for every move of a turn that casts
+    nothing, and for every target of one spell."""
+    at = SIDES.index(side)
+    could = 0
+    left = _left(options, cast)  # per caster, per side: (tiles, copies), best first
+    for caster, by_side, (hand, deck) in zip(SIDES, left, counts, strict=True):
+        if caster == side and held is not None:
+            could += _from_hand(options, cast, side, held, hand, deck)
+            continue
+        could += _best(by_side[at], hand + deck)
+    return could
+
+
+def _best(spells: tuple[tuple[int, int], ...], more: int) -> int:
+    """The tiles of the `more` best of `spells` ((tiles, copies), the most tiles first)."""
+    could = 0
+    for tiles, copies in spells:
+        if more <= 0 or tiles == 0:
+            break
+        could += tiles * min(copies, more)
+        more -= copies
+    return could
+
+
+def _from_hand(
+    options: Options,
+    cast: tuple[tuple[str, str], ...],
+    side: str,
+    held: tuple[str, ...],
+    hand: int,
+    deck: int,
+) -> int:
+    """The tiles of its colour `side`'s own hand `held` and its deck's best can bring."""
+    at = SIDES.index(side)
+    done = Counter(spell for who, spell in cast if who == side) + Counter(held)
+    spells = _tiles_of(options)[at]
+    in_hand = sum(tiles[at] for spell_id, _, tiles in spells for _ in range(held.count(spell_id)))
+    rest = sorted(
+        ((tiles[at], copies - done[spell_id]) for spell_id, copies, tiles in spells),
+        reverse=True,
+    )
+    unknown = deck + max(0, hand - len(held))  # drawn since told
+    return in_hand + _best(tuple((t, n) for t, n in rest if n > 0), unknown)
 
 
 def _temples(board: Board) -> tuple[int, int]:

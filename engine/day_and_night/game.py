@@ -36,7 +36,7 @@ from engine.day_and_night.spells import (
     small_decks,
     worth,
 )
-from engine.day_and_night.standing import aimed, every_move, standing
+from engine.day_and_night.standing import Standing, aimed, every_move, standing
 from engine.day_and_night.state import (
     AP_PER_TURN,
     HAND,
@@ -330,10 +330,10 @@ class DayAndNight(Game[State, Action, Options]):
     def apply(self, state: State, action: Action) -> State:
         return apply(state, action)
 
-    def standing(self, state: State, seat: str) -> tuple[float, ...]:
-        """Temples, the largest own area outside them, tiles against the other's, the hand
+    def standing(self, state: State, seat: str, held: Sequence[str] | None = None) -> Standing:
+        """Its hope, its temples and the other's, largest own area, tiles, powers, hand
         (`standing.py`)."""
-        return standing(state, seat)
+        return standing(state, seat, held)
 
     def every_move(self, state: State) -> list[Action]:
         """Every temple choice, step and end, every spell with each list of targets for its
