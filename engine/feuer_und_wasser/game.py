@@ -9,7 +9,7 @@ are part of the options, so a record replays without any file. Pure: no I/O, no 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -283,6 +283,17 @@ class FeuerUndWasser(Game[State, Action, Options]):
         else:
             now = {p: state.piles[OTHER[p]] - state.piles[p] for p in COLOURS}
         return {p: totals[p] + now[p] for p in COLOURS}
+
+    def standing(
+        self, state: State, seat: str, held: Sequence[str] | None = None
+    ) -> tuple[float, ...]:
+        """The lead on the points, then what the next cards can still build on: the other
+        colour's longest row (largest group) on the landscape, shorter first, then its own
+        (`longest`)."""
+        points = self.points(state)
+        other, fields, mode = OTHER[seat], state.landscape.fields, state.options.mode
+        lead = points[seat] - points[other]
+        return (lead, -longest(fields, other, mode), longest(fields, seat, mode))
 
     def known_best(self, state: State, seat: str) -> Lay | None:
         """The drawn card's best placement (`best_placement`: the most cards to the pile)."""

@@ -23,7 +23,7 @@ from typing import Any
 from engine.contract import Game, Result, RoundResult, Scores, lead_chances
 from engine.core import IllegalMove, NotationError, evolve, parse_deck_rules
 from engine.table import Change, Table
-from engine.wandernde_druiden import table as on_table, tactics
+from engine.wandernde_druiden import outlook, table as on_table, tactics
 from engine.wandernde_druiden.cards import (
     SMALL_DECKS,
     deck_option,
@@ -318,6 +318,12 @@ class WanderndeDruiden(Game[State, Action, Options]):
             strength = sum(c.strength for c in side.creatures)
             points[p] = side.mp + 0.5 * min(side.hand, 4) + 0.2 * strength
         return lead_chances(points, self.players, self.evaluation_scale)
+
+    def standing(
+        self, state: State, seat: str, held: Sequence[str] | None = None
+    ) -> tuple[float, ...]:
+        """MP after the clash to come, the strength left in play, the hand (`outlook.py`)."""
+        return outlook.standing(state, seat)
 
     # the box's own hand in solo play (engine/hands.py): cards of the set by id
     def hand_count(self, state: State, seat: str) -> int:

@@ -8,7 +8,7 @@ this module plays them (the rules) and is the game's contract (`GAME`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Game, Result, RoundResult, Scores
@@ -21,6 +21,7 @@ from engine.zweimal.position import (
     HORIZONTAL,
     VERTICAL,
     Position,
+    reach,
     road_of,
     score,
     with_card,
@@ -304,6 +305,20 @@ class Zweimal(Game[State, Action, Options]):
             return dict(state.totals)
         now, totals = score(state.position), state.totals
         return {p: totals[p] + now[p] for p in ("A", "B")}
+
+    def standing(
+        self, state: State, seat: str, held: Sequence[str] | None = None
+    ) -> tuple[float, ...]:
+        """The lead on the points now (the rounds scored and the roads as they lie), then on
+        the majorities each player can still reach (`reach`: every free field of a road
+        its own, with the figures it has left)."""
+        them = "B" if seat == "A" else "A"
+        now = self.points(state)
+        lead = now[seat] - now[them]
+        if state.phase not in ("figure", "road"):
+            return (lead, 0)
+        could = reach(state.position, {p: state.figures_left(p) for p in ("A", "B")})
+        return (lead, could[seat] - could[them])
 
     def result(self, state: State) -> Result:
         w = winner(state)

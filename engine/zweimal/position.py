@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -179,4 +180,19 @@ def score(position: Position) -> dict[str, int]:
         _, _, winner, points = _majority(road, position.figures)
         if winner is not None:
             totals[winner] += points
+    return totals
+
+
+def reach(position: Position, left: Mapping[str, int]) -> dict[str, int]:
+    """The majorities each player can still reach: for every road, the points it would score
+    there with every field still free taken by its own figures (at most the figures it has
+    `left`), where that would give it the majority (`Zweimal.standing`)."""
+    totals = dict.fromkeys(PLAYERS, 0)
+    for road in _roads(position.roads):
+        a, b, _, _ = _majority(road, position.figures)
+        free = sum(position.figures[r][c] == EMPTY for r, c in road.fields)
+        for player, own, theirs in (("A", a, b), ("B", b, a)):
+            most = own + min(free, left[player])
+            if most > theirs:
+                totals[player] += road.length * most
     return totals
