@@ -1,8 +1,9 @@
-"""Where a side stands, as a player who knows Day and Night sees it: its temples, then its
-largest connected area of own tiles outside a temple (the next temple grows from it), then
-its tiles against the other's, then the cards it keeps in hand. Every move that can leave
-it standing elsewhere, for such a player to weigh them all (engine/strength.py's knowing
-player, one move deep). And where its pawn can stand for the tiles it lays next to it,
+"""Where a side stands, as a player who knows Day and Night sees it: whether it can still
+win, its temples and the other's, then its largest connected area of own tiles outside a
+temple (the next temple grows from it), its tiles against the other's, the cards it can
+still draw, what its powers hold, then its hand. Every move that can leave it standing
+elsewhere, for such a player to weigh them all (engine/strength.py's knowing player, one
+move deep). And, between equals, where its pawn can stand for the tiles it lays next to it,
 which the box weighs after these (game.py's `first_guess`)."""
 
 from __future__ import annotations
@@ -45,10 +46,11 @@ def standing(state: State, side: str, held: Sequence[str] | None = None) -> Stan
     """Where `side` stands, the most important first: whether it can still win (`hopes`: 1,
     else -1, so that a drawn end, 0, ranks between), its temples, the other side's (fewer
     first), its largest area of own tiles outside a temple (fixed Day tiles count for Day),
-    its tiles less the other's, what its powers hold (`guarded`), the cards drawn from its
-    deck, its hand: kept while the deck still gives, cast once it is empty (a card kept
-    can then no longer bring one it lacks), and then its pawn where the cards it holds can
-    be cast (`held`: the side's own hand, where known)."""
+    its tiles less the other's, the cards its deck will still hold once this turn's steps
+    have drawn (fewer first), what its powers hold (`guarded`), its hand: kept while the
+    deck still gives, cast once it is empty (a card kept can then no longer bring one it
+    lacks), and then its pawn where the cards it holds can be cast (`held`: the side's own
+    hand, where known)."""
     board = state.board
     own, other = own_tiles(board, side), own_tiles(board, OTHER[side])
     temples, others = (
