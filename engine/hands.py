@@ -151,6 +151,17 @@ class Holding:
         return card is None or card in self.cards
 
 
+def without(cards: Sequence[str] | None, card: str | None) -> tuple[str, ...] | None:
+    """The cards held once `card` is played (None: not known; a card not held, or none
+    played: the same cards)."""
+    if cards is None:
+        return None
+    held = list(cards)
+    if card is not None and card in held:
+        held.remove(card)
+    return tuple(held)
+
+
 def playable(game: AnyGame, state: Any, cards: Sequence[str]) -> Holding:
     """The actions the mover may choose holding `cards`."""
     return Holding(game, state, tuple(cards))

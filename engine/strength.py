@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.contract import AnyGame, points_lead
-from engine.hands import Held, Holding, both, follow, playable, start
+from engine.hands import Held, Holding, both, follow, playable, start, without
 from engine.search import choices, choose, pick_chance
 
 Among = Callable[[Any], bool] | None
@@ -67,22 +67,11 @@ def knowing_player(game: AnyGame, state: Any, rng: random.Random, among: Among =
     def value(after: Any, mover: str, action: Any) -> tuple[float, ...]:
         if game.is_over(after):
             return (_ended(game, after, mover),)
-        return game.standing(after, mover, _held_after(game, state, action, held))
+        played = None if held is None else game.card_played(state, action)
+        return game.standing(after, mover, without(held, played))
 
     moves = [a for a in game.every_move(state) if among is None or among(a)]
     return _best_by(game, state, rng, value, among, moves)
-
-
-def _held_after(
-    game: AnyGame, state: Any, action: Any, held: tuple[str, ...] | None
-) -> tuple[str, ...] | None:
-    """The cards held after `action`: the card it plays leaves the hand."""
-    card = None if held is None else game.card_played(state, action)
-    if held is None or card is None or card not in held:
-        return held
-    cards = list(held)
-    cards.remove(card)
-    return tuple(cards)
 
 
 def _ended(game: AnyGame, after: Any, mover: str) -> float:

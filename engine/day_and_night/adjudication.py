@@ -7,6 +7,7 @@ The board notation (`../shared/rules/day-and-night.md`): six rows of eight chara
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core import Coord, NotationError
 from engine.day_and_night.areas import (
@@ -128,6 +129,7 @@ def open_to_night(board: Board) -> int:
     return open_to_day(board) & ~board.fixed
 
 
+@lru_cache(maxsize=4096)  # judged after every action, and again by the box for each move
 def adjudicate(board: Board) -> Verdict:
     """The verdict of a position, per the rules digest's "End by adjudication"."""
     t_day, t_night = board.day_temples, board.night_temples

@@ -126,7 +126,7 @@ def _from_hand(
     at = SIDES.index(side)
     done = Counter(spell for who, spell in cast if who == side) + Counter(held)
     spells = _tiles_of(options)[at]
-    in_hand = sum(tiles[at] for spell_id, _, tiles in spells for _ in range(held.count(spell_id)))
+    in_hand = sum(tiles[at] * held.count(spell_id) for spell_id, _, tiles in spells)
     rest = sorted(
         ((tiles[at], copies - done[spell_id]) for spell_id, copies, tiles in spells),
         reverse=True,
@@ -191,12 +191,12 @@ def no_change_left(state: State) -> bool:
     """Both decks empty, and no spell either side may still hold changes the board."""
     if any(state.decks.values()):
         return False
-    held = tuple(_may_hold(state, side) for side in SIDES)
+    held = tuple(may_hold(state, side) for side in SIDES)
     mystified = tuple(at for at, _ in state.mystify)
     return not _can_change(state.options, state.board, mystified, held)
 
 
-def _may_hold(state: State, side: str) -> tuple[str, ...]:
+def may_hold(state: State, side: str) -> tuple[str, ...]:
     """The spells (ids) `side` may still have in hand: none with an empty hand, else every
     spell of its deck with a copy not yet cast."""
     if state.hands[side] == 0:

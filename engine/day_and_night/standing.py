@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
@@ -19,7 +18,7 @@ from engine.day_and_night.adjudication import TEMPLE_SIZE, Board, adjudicate
 from engine.day_and_night.areas import COLS, FULL, ROWS, bit, components, fields_of, grow, size
 from engine.day_and_night.choices import castable, target_options, temple_options
 from engine.day_and_night.effects import check_prerequisite
-from engine.day_and_night.end import tiles_to_have
+from engine.day_and_night.end import may_hold, tiles_to_have
 from engine.day_and_night.spells import Spell
 from engine.day_and_night.state import (
     OTHER,
@@ -33,6 +32,7 @@ from engine.day_and_night.state import (
     Temple,
 )
 from engine.day_and_night.temples import own_tiles, temple_choices
+from engine.hands import without
 
 TILE_KINDS = ("place", "flip", "move_tile")  # the effects that change whose tiles lie where
 UNORDERED = ("place", "flip")  # a tile effect whose fields may come in any order
@@ -78,7 +78,7 @@ def hopes(state: State, side: str, held: Sequence[str] | None = None) -> bool:
     still have their tiles (end.py's `tiles_to_have`, with its hand where known); Day also
     while a tile is mystified or it may hold a spell that mystifies (a fixed tile can take
     Night's last chance: the adjudication)."""
-    verdict = _verdict(state.board)
+    verdict = adjudicate(state.board)
     if not (verdict.day_can_win if side == "day" else verdict.night_can_win):
         return False
     if side == "day" and (state.mystify or _may_mystify(state, held)):
@@ -91,16 +91,12 @@ def hopes(state: State, side: str, held: Sequence[str] | None = None) -> bool:
     return tiles_to_have(state, side, hand) >= need
 
 
-_verdict = lru_cache(maxsize=4096)(adjudicate)  # the same board is judged for many moves
-
-
 def _may_mystify(state: State, held: Sequence[str] | None) -> bool:
+    """Day holds (or, its hand unknown, may hold: end.py's `may_hold`) a spell that
+    mystifies."""
     deck = state.options.decks[0]
-    if held is None:
-        cast = Counter(spell for who, spell in state.cast if who == "day")
-        held = [s.id for s in deck if s.copies > cast[s.id]] if state.hands["day"] else []
     mystifying = {s.id for s in deck if any(e.kind == "mystify" for e in s.effects)}
-    return any(spell in mystifying for spell in held)
+    return any(spell in mystifying for spell in (may_hold(state, "day") if held is None else held))
 
 
 def _to_draw(state: State, side: str) -> int:
@@ -282,7 +278,8 @@ def aimed(
         if after.over:
             value = _won_or_lost(after, side)
         else:
-            value = standing(after, side, _then(held, action))
+            played = action.spell if isinstance(action, Cast) else None
+            value = standing(after, side, without(held, played))
         scored.append((action, after, value))
     if not scored:  # a game over: nobody moves
         return None
@@ -303,15 +300,6 @@ def _free(state: State, side: str) -> int:
     if side != "day":
         return 0
     return 0 if state.board.night & bit(*state.pawn("day")) else 1
-
-
-def _then(held: Sequence[str] | None, action: Action) -> tuple[str, ...] | None:
-    """The cards held after `action` (a spell cast leaves the hand)."""
-    if held is None or not isinstance(action, Cast):
-        return None if held is None else tuple(held)
-    cards = list(held)
-    cards.remove(action.spell)
-    return tuple(cards)
 
 
 def _won_or_lost(state: State, side: str) -> tuple[float, ...]:
