@@ -260,8 +260,9 @@ class Game(ABC, Generic[S, A, Opt]):
 
     def known_best(self, state: S, seat: str) -> A | None:
         """A fast choice the game knows to be best for `seat`'s decision now, taken instead
-        of the search (`engine/search.py`, `choose`): Feuer und Wasser's best placement of
-        the drawn card, Druiden's best defence of a clash. None: the search decides."""
+        of the search (`engine/search.py`, `choose`): Feuer und Wasser's placement of the
+        drawn card one card further, Druiden's best defence of a clash. None: the search
+        decides."""
         return None
 
     def first_guess(

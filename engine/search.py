@@ -28,8 +28,8 @@ Pure and reproducible: the randomness comes from the `random.Random` the caller 
 budget is a number of simulations (and, optionally, a `stop` the caller checks its own clock
 in); the same seed, state and budget give the same action. A game adds only its contract
 parts (`chance_outcomes`, `determinize`, optionally `evaluate`); no game has search code of
-its own. `choose` takes a game's `known_best` (a fast exact choice: Feuer und Wasser's best
-placement, Druiden's best defence) where the game has one, and searches otherwise.
+its own. `choose` takes a game's `known_best` (a fast choice: Feuer und Wasser's placement
+one card further, Druiden's best defence) where the game has one, and searches otherwise.
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ FIGURES = {
     "best_defense_ms_8v10": float,
     "best_defense_ms_max": float,
     "best_placement_ms_max": float,
+    "box_placement_ms_max": float,
     "full_action_ms_max": float,
     "tap_to_uid_ms_p50": float,
     "tap_to_uid_ms_max": float,

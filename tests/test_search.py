@@ -225,29 +225,29 @@ def test_druiden_s_clash_is_the_defender_s_decision():
 
 
 def test_choose_takes_the_game_s_known_best_without_a_simulation():
-    """Feuer und Wasser after a draw: the best placement (the tip), at once; where the game
-    knows none (the stub game), the search."""
-    from engine.feuer_und_wasser.game import GAME as FUW, best_placement
+    """Feuer und Wasser after a draw: the box's placement (one card further), at once; where
+    the game knows none (the stub game), the search."""
+    from engine.feuer_und_wasser.game import GAME as FUW, box_placement
     from engine.search import choose
 
     state = FUW.initial(options_of(FUW, {}))
     state = FUW.apply(state, FUW.chance_outcomes(state)[0][0])
     answer = choose(FUW, state, random.Random(0), 50, 4)
-    assert answer.simulations == 0 and answer.action == best_placement(state).action
+    assert answer.simulations == 0 and answer.action == box_placement(state)
     refused = choose(FUW, state, random.Random(0), 5, 1, among=lambda a: a != answer.action)
     assert refused.action != answer.action and refused.simulations == 5  # not among: searched
     seven = State(STUB.parse_options({"pile": "7", "starter": "A"}), 7, "A")
     assert choose(STUB, seven, random.Random(0), 7, 2).simulations == 7  # no known best
 
 
-def test_hint_in_feuer_und_wasser_after_a_draw_is_the_best_placement(tmp_path, capsys):
-    from engine.feuer_und_wasser.game import GAME as FUW, best_placement
+def test_hint_in_feuer_und_wasser_after_a_draw_is_the_box_s_placement(tmp_path, capsys):
+    from engine.feuer_und_wasser.game import GAME as FUW, box_placement
 
     state = FUW.initial(options_of(FUW, {}))
     draw = FUW.chance_outcomes(state)[0][0]
     text = f"game feuer-und-wasser\n{FUW.format_action(draw)}\n"
     code, out, err = hint(tmp_path, text, capsys=capsys)
-    best = best_placement(FUW.apply(state, draw)).action
+    best = box_placement(FUW.apply(state, draw))
     assert code == 0 and json.loads(out)["action"] == FUW.format_action(best)
     assert json.loads(out)["simulations"] == 0
 

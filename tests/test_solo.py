@@ -256,11 +256,11 @@ def test_an_undo_counts_the_box_s_replies_without_the_kept_states_too(tmp_path):
         p.sim.stop()
 
 
-def test_feuer_und_wasser_s_box_lays_its_best_placement_shown_on_the_landscape(tmp_path):
-    """The player draws the box's card and picks it; the box lays it where the best
-    placement is (no search), the card lying there on the screen, said as the players lay it:
-    turned from how it is printed, against the card it covers on the table."""
-    from engine.feuer_und_wasser.game import best_placement
+def test_feuer_und_wasser_s_box_lays_its_placement_shown_on_the_landscape(tmp_path):
+    """The player draws the box's card and picks it; the box lays it where its placement is
+    (one card further, no search), the card lying there on the screen, said as the players
+    lay it: turned from how it is printed, against the card it covers on the table."""
+    from engine.feuer_und_wasser.game import box_placement
 
     sim = Simulator(settings(), tmp_path / "state")
     sim.start()
@@ -271,11 +271,11 @@ def test_feuer_und_wasser_s_box_lays_its_best_placement_shown_on_the_landscape(t
         assert p.state.turn == "B" and thinking.current(p.box) is None  # the table draws
         p.press("right", "ok")  # the box's drawn card, picked
         move = p.box.proposal.action
-        assert move == best_placement(p.state).action
+        assert move == box_placement(p.state)
         assert (p.box.view.at, p.box.view.turns) == (move.at, move.turns)
         pages = p.box.proposal.pages  # where it goes, against a card on the table
-        first = pages[0][1]  # under the page's title
-        assert first.startswith(f"{p.state.drawn} ") and " auf Start: " in first, pages
+        first = pages[0][1]  # under the page's title: on Fire's first card, R01
+        assert first.startswith(f"{p.state.drawn} ") and " auf R01: " in first, pages
         assert any("vom Stapel ab" in line for page in pages for line in page), pages
         for _ in pages[1:]:  # a page at a time, the move played with the last
             p.press("ok")

@@ -8,7 +8,7 @@ are part of the options, so a record replays without any file. Pure: no I/O, no 
 
 from __future__ import annotations
 
-from collections import Counter
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +19,6 @@ from engine.feuer_und_wasser import table as on_table
 from engine.feuer_und_wasser.counting import longest, score_placement as score_placement
 from engine.feuer_und_wasser.landscape import (
     COLOURS,
-    COVER,
     DIVISOR,
     Card,
     Landscape,
@@ -27,6 +26,7 @@ from engine.feuer_und_wasser.landscape import (
     lay,
     parse_card,
 )
+from engine.feuer_und_wasser.next_turn import best_lengths, legal_squares, pattern
 from engine.feuer_und_wasser.notation import format_action, format_deck, parse_action, parse_deck
 from engine.feuer_und_wasser.state import (
     CARD_ID as CARD_ID,
@@ -89,17 +89,13 @@ def placements(state: State, card: Card, turns_of: tuple[int, ...] = (0, 1, 2, 3
     each square that makes it cover exactly four fields; in reading order of (turns, row,
     column)."""
     found: list[Lay] = []
-    fields = state.landscape.fields
     legal: dict[tuple[int, int], list[Coord]] = {}  # by the card's shape: a half turn keeps it
     for turns in turns_of:
-        height, width = (len(card.rows), len(card.rows[0]))[:: 1 if turns % 2 == 0 else -1]
-        if (height, width) not in legal:
-            cells = [(dr, dc) for dr in range(height) for dc in range(width)]
-            # each (field, square of the card) pair that puts that square on that field: a
-            # place is counted once for every field its card covers
-            covered = Counter((r - dr, c - dc) for (r, c) in fields for (dr, dc) in cells)
-            legal[(height, width)] = [at for at in sorted(covered) if covered[at] == COVER]
-        found += [Lay(at, turns) for at in legal[(height, width)]]
+        height, width = len(card.rows), len(card.rows[0])
+        shape = (height, width) if turns % 2 == 0 else (width, height)
+        if shape not in legal:
+            legal[shape] = legal_squares(state.landscape.fields, shape)
+        found += [Lay(at, turns) for at in legal[shape]]
     return found
 
 
@@ -296,11 +292,10 @@ class FeuerUndWasser(Game[State, Action, Options]):
         return (lead, -longest(fields, other, mode), longest(fields, seat, mode))
 
     def known_best(self, state: State, seat: str) -> Lay | None:
-        """The drawn card's best placement (`best_placement`: the most cards to the pile)."""
+        """The box's placement of the drawn card (`box_placement`: one card further)."""
         if state.drawn is None or seat != self.to_move(state):
             return None
-        best = best_placement(state)
-        return best.action if best is not None else None
+        return box_placement(state)
 
     def result(self, state: State) -> Result:
         totals = Scores({p: sum(s[p] for s in state.round_scores) for p in COLOURS})
@@ -371,27 +366,99 @@ def best_placement(state: State) -> Best | None:
     other player's longest row (largest group) on the landscape shortest, then the longest
     own row or group; on a tie the first in reading order of (turns, row, column). None
     without a drawn card or a legal placement."""
-    if state.drawn is None:
-        return None
-    base = drawn_card(state)
-    fields = state.landscape.fields
-    mode = state.options.mode
-    divisor = DIVISOR[mode]
-    turns_of = [turned(base, t) for t in range(4)]
-    scored: list[tuple[Best, dict[Coord, str]]] = []
-    for action in placements(state, base):
-        laid = turns_of[action.turns].fields(action.at)
-        length, counted = score_placement(fields, laid, state.turn, mode)
-        scored.append((Best(action, length, length // divisor, counted), laid))
+    scored = _scored(state)
     if not scored:
         return None
     most = max(best.cards for best, _ in scored)
-    other = OTHER[state.turn]
+    other, mode = OTHER[state.turn], state.options.mode
     found, key = None, None
     for best, laid in scored:  # of the most cards, what it leaves the other player
         if best.cards != most:
             continue
-        this = (-longest({**fields, **laid}, other, mode), best.length)
+        this = (-longest({**state.landscape.fields, **laid}, other, mode), best.length)
         if key is None or this > key:
             found, key = best, this
     return found
+
+
+def _scored(state: State) -> list[tuple[Best, dict[Coord, str]]]:
+    """Every placement of the drawn card with what it scores and the squares it lays, in
+    reading order (none without a drawn card)."""
+    if state.drawn is None:
+        return []
+    base = drawn_card(state)
+    fields, mode = state.landscape.fields, state.options.mode
+    turns_of = [turned(base, t) for t in range(4)]
+    scored = []
+    for action in placements(state, base):
+        laid = turns_of[action.turns].fields(action.at)
+        length, counted = score_placement(fields, laid, state.turn, mode)
+        scored.append((Best(action, length, length // DIVISOR[mode], counted), laid))
+    return scored
+
+
+# --- the box's placement: one card further -----------------------------------------------------
+
+LOOKED_AT = 6  # the placements most promising now that the box follows one card further
+THEIRS, OWN = 1.0, 0.5  # what the other player's next card and the box's own next one weigh
+
+
+def box_placement(state: State) -> Lay | None:
+    """The box's placement of the drawn card, one card further than `best_placement`: of
+    the six most promising now (the cards it gives, less a card for every one the other
+    player's longest row or largest group left on the landscape is worth), the one worth
+    most: the cards it gives, less what the other player's next card gives at its best (on
+    average over the cards the other may draw), plus half what the box's own next card
+    gives; a placement that empties the box's pile (the round won) first; ties by the cards,
+    what it leaves the other player and the length, then reading order. None without a
+    drawn card or a legal placement."""
+    scored = _scored(state)
+    if not scored:
+        return None
+    me, other = state.turn, OTHER[state.turn]
+    fields, options = state.landscape.fields, state.options
+    divisor, tactician = DIVISOR[options.mode], options.tactician
+    pile = state.piles[me] - 1  # the drawn card has left the pile
+    ranked = []
+    for order, (best, laid) in enumerate(scored):
+        after = {**fields, **laid}
+        gained = best.cards if tactician else min(best.cards, pile)
+        left = longest(after, other, options.mode)
+        key = (gained, -left, best.length)
+        ranked.append((gained - left // divisor, key, -order, best.action, after, gained))
+    ranked.sort(key=lambda r: r[:3], reverse=True)
+    found, worth = None, None
+    for _, key, first, action, after, gained in ranked[:LOOKED_AT]:
+        if not tactician and gained == pile:
+            value = math.inf  # the pile is empty: the round ends, won
+        else:
+            mine = pile if tactician else pile - gained
+            value = (
+                gained
+                - THEIRS * _next_card(state, after, other, state.piles[other])
+                + OWN * _next_card(state, after, me, mine, but=state.drawn)
+            )
+        if worth is None or (value, key, first) > worth:
+            found, worth = action, (value, key, first)
+    return found
+
+
+def _next_card(
+    state: State, fields: dict[Coord, str], player: str, pile: int, but: str | None = None
+) -> float:
+    """What the player's next card gives at its best on the landscape `fields`, on average
+    over the cards it may draw (not laid, nor `but`), with `pile` cards in its pile before
+    that draw (at most what is left of the pile after it, but for the tactician)."""
+    cards = [
+        card
+        for card_id, card in state.options.deck(player)
+        if not state.is_laid(player, card_id) and card_id != but
+    ]
+    tactician, divisor = state.options.tactician, DIVISOR[state.options.mode]
+    cap = None if tactician else pile - 1
+    if pile <= 0 or not cards or cap == 0:
+        return 0.0
+    enough = None if cap is None else cap * divisor
+    lengths = best_lengths(fields, player, state.options.mode, cards, enough)
+    gives = [lengths[pattern(card)] // divisor for card in cards]
+    return sum(g if cap is None else min(g, cap) for g in gives) / len(cards)

@@ -2,8 +2,8 @@
 (`Session.box_seat`: its seat to move and the step not the table's), the hint for the player
 to move (the menu's "Tipp"), and the steps that are the box's decision though the player moves
 (`box_decides`). Where the game knows its best choice at once (`known_best`: Feuer und Wasser's
-best placement, Druiden's best defence) that is the answer, without the search. The box's move
-is said in the players' words, as the changes on the table (`_said`).
+placement one card further, Druiden's best defence) that is the answer, without the search. The
+box's move is said in the players' words, as the changes on the table (`_said`).
 """
 
 from __future__ import annotations
