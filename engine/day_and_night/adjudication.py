@@ -129,7 +129,8 @@ def open_to_night(board: Board) -> int:
     return open_to_day(board) & ~board.fixed
 
 
-@lru_cache(maxsize=4096)  # judged after every action, and again by the box for each move
+@lru_cache(maxsize=256)  # judged after every action, and again by the box for each move:
+# kept small, as each board kept is objects every full pass of the garbage collector visits
 def adjudicate(board: Board) -> Verdict:
     """The verdict of a position, per the rules digest's "End by adjudication"."""
     t_day, t_night = board.day_temples, board.night_temples
