@@ -22,7 +22,7 @@ from engine.feuer_und_wasser.game import (
     placements,
     turned,
 )
-from engine.feuer_und_wasser.landscape import DIVISOR, Card, Landscape, lay
+from engine.feuer_und_wasser.landscape import DIVISOR, Card, Landscape, lay, parse_landscape
 from engine.feuer_und_wasser.next_turn import best_lengths, pattern
 from engine.replay import options_of
 
@@ -114,8 +114,10 @@ def reference_choice(state) -> Lay:
         gained = placed.cards if options.tactician else min(placed.cards, pile)
         left = longest(placed.landscape.fields, other, options.mode)
         key = (gained, -left, placed.length)
-        scored.append(((gained - left // divisor, key, -order), action, placed, gained))
+        empties = not options.tactician and gained == pile
+        scored.append(((empties, gained - left // divisor, key, -order), action, placed, gained))
     scored.sort(key=lambda s: s[0], reverse=True)
+    last = not options.tactician and state.piles[other] <= 1  # the other's last card
 
     def next_card(after, player, pile_before, but=None):
         cards = [
@@ -131,12 +133,12 @@ def reference_choice(state) -> Lay:
         return sum(gives) / len(cards)
 
     best, worth = None, None
-    for (_, key, first), action, placed, gained in scored[:6]:
+    for (empties, _, key, first), action, placed, gained in scored[:6]:
         after = placed.landscape.fields
-        if not options.tactician and gained == pile:
+        if empties:
             value = math.inf
         else:
-            mine = pile if options.tactician else pile - gained
+            mine = 0 if last else pile if options.tactician else pile - gained
             value = (
                 gained
                 - next_card(after, other, state.piles[other])
@@ -173,6 +175,26 @@ def test_the_box_looks_further_than_the_most_now_in_some_games():
         assert tip is not None and box is not None
         differs += tip.action != box
     assert differs > 0
+
+
+def test_a_placement_that_wins_the_round_comes_before_the_six_most_promising():
+    """Found in review: a placement that empties the box's pile but leaves the other a long
+    row ranked ninth by its promise, after eight that score nothing but cut that row; the
+    box laid one of those and gave up the round it could win at once."""
+    options = options_of(
+        GAME,
+        {
+            "mode": "rows",
+            "deck_R": "R1:BRB/BRB,R2:RRR/RRR",
+            "deck_B": "B1:BBB/BBB,B2:BBB/BBB,B3:RRR/RRR",
+        },
+    )
+    state = GAME.apply(GAME.initial(options), Draw("R1"))
+    state = evolve(state, landscape=parse_landscape("BBBBBBBBB/RRBRBBRBB/.B.B.RBR."))
+    chosen = box_placement(state)
+    assert chosen is not None and chosen == reference_choice(state)
+    after = GAME.apply(state, chosen)
+    assert after.round == 2 and after.round_scores[0] == {"R": 3, "B": 0}
 
 
 def test_the_box_ends_the_round_when_a_placement_empties_its_pile():

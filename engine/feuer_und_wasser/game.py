@@ -350,7 +350,7 @@ class FeuerUndWasser(Game[State, Action, Options]):
 GAME = FeuerUndWasser()
 
 
-# --- the best placement (a hint) ---------------------------------------------------------------
+# --- the best placement (the tip where the drawn card starts) ----------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,14 +404,15 @@ THEIRS, OWN = 1.0, 0.5  # what the other player's next card and the box's own ne
 
 
 def box_placement(state: State) -> Lay | None:
-    """The box's placement of the drawn card, one card further than `best_placement`: of
-    the six most promising now (the cards it gives, less a card for every one the other
-    player's longest row or largest group left on the landscape is worth), the one worth
-    most: the cards it gives, less what the other player's next card gives at its best (on
-    average over the cards the other may draw), plus half what the box's own next card
-    gives; a placement that empties the box's pile (the round won) first; ties by the cards,
-    what it leaves the other player and the length, then reading order. None without a
-    drawn card or a legal placement."""
+    """The box's placement of the drawn card, one card further than `best_placement`: a
+    placement that empties the box's pile (the round won) before any other; else of the six
+    most promising now (the cards it gives, less a card for every one the other player's
+    longest row or largest group left on the landscape is worth), the one worth most: the
+    cards it gives, less what the other player's next card gives at its best (on average
+    over the cards the other may draw), plus half what the box's own next card gives (none
+    where the other's last card ends the round); ties by the cards it gives, what it leaves
+    the other player and the length, then reading order. None without a drawn card or a
+    legal placement."""
     scored = _scored(state)
     if not scored:
         return None
@@ -423,16 +424,20 @@ def box_placement(state: State) -> Lay | None:
     for order, (best, laid) in enumerate(scored):
         after = {**fields, **laid}
         gained = best.cards if tactician else min(best.cards, pile)
+        empties = not tactician and gained == pile  # the round ends at once, won
         left = longest(after, other, options.mode)
         key = (gained, -left, best.length)
-        ranked.append((gained - left // divisor, key, -order, best.action, after, gained))
-    ranked.sort(key=lambda r: r[:3], reverse=True)
+        promise = (empties, gained - left // divisor, key, -order)
+        ranked.append((promise, best.action, after, gained))
+    ranked.sort(key=lambda r: r[0], reverse=True)
+    # the other's last card ends the round as it is laid: the box's next card never comes
+    last = not tactician and state.piles[other] <= 1
     found, worth = None, None
-    for _, key, first, action, after, gained in ranked[:LOOKED_AT]:
-        if not tactician and gained == pile:
-            value = math.inf  # the pile is empty: the round ends, won
+    for (empties, _, key, first), action, after, gained in ranked[:LOOKED_AT]:
+        if empties:
+            value = math.inf
         else:
-            mine = pile if tactician else pile - gained
+            mine = 0 if last else pile if tactician else pile - gained
             value = (
                 gained
                 - THEIRS * _next_card(state, after, other, state.piles[other])
