@@ -26,7 +26,7 @@ from engine.feuer_und_wasser.landscape import (
     lay,
     parse_card,
 )
-from engine.feuer_und_wasser.next_turn import best_lengths, legal_squares, pattern
+from engine.feuer_und_wasser.next_turn import best_lengths, legal_squares, pattern, turns_of
 from engine.feuer_und_wasser.notation import format_action, format_deck, parse_action, parse_deck
 from engine.feuer_und_wasser.state import (
     CARD_ID as CARD_ID,
@@ -388,10 +388,10 @@ def _scored(state: State) -> list[tuple[Best, dict[Coord, str]]]:
         return []
     base = drawn_card(state)
     fields, mode = state.landscape.fields, state.options.mode
-    turns_of = [turned(base, t) for t in range(4)]
+    turns = turns_of(base)
     scored = []
     for action in placements(state, base):
-        laid = turns_of[action.turns].fields(action.at)
+        laid = turns[action.turns].fields(action.at)
         length, counted = score_placement(fields, laid, state.turn, mode)
         scored.append((Best(action, length, length // DIVISOR[mode], counted), laid))
     return scored

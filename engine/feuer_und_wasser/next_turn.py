@@ -32,6 +32,7 @@ def legal_squares(fields: dict[Coord, str], shape: Shape) -> list[Coord]:
     return [at for at in sorted(covered) if covered[at] == COVER]
 
 
+@lru_cache(maxsize=512)  # a deck's cards, asked again for every landscape the box looks at
 def turns_of(card: Card) -> tuple[Card, Card, Card, Card]:
     """The card as drawn and turned one, two and three quarters clockwise."""
     once = card.turned()
@@ -39,6 +40,7 @@ def turns_of(card: Card) -> tuple[Card, Card, Card, Card]:
     return (card, once, twice, twice.turned())
 
 
+@lru_cache(maxsize=512)
 def pattern(card: Card) -> str:
     """One name for a card and its turns (they have the same placements): the least of
     their notations."""
@@ -96,14 +98,12 @@ class _Places:
                 for reach, adjacent in self.by_shape[shape]:
                     if reach <= best:
                         break
-                    best = max(best, self._group(clusters, adjacent, len(turned.rows[0])))
+                    best = max(best, self._group(clusters, adjacent))
                     if enough is not None and best >= enough:
                         return best
         return best
 
-    def _group(
-        self, clusters: tuple[tuple[int, ...], ...], adjacent: tuple[int, ...], width: int
-    ) -> int:
+    def _group(self, clusters: tuple[tuple[int, ...], ...], adjacent: tuple[int, ...]) -> int:
         """The largest counting group of one card's clusters at one place: each cluster
         with the groups beside it, clusters that share one joined. `adjacent` holds, per
         square of the card (reading order), a bit set of the groups beside it."""

@@ -35,8 +35,15 @@ def best_placement(landscapes: int) -> list[float]:
 
 def box_placement(landscapes: int) -> list[float]:
     from engine.feuer_und_wasser.game import box_placement as box
+    from engine.feuer_und_wasser.next_turn import pattern, turns_of
 
-    return [timed_ms(partial(box, state)) for laid in BOX_AT for state in _drawn(landscapes, laid)]
+    def cold() -> None:  # the cards' turns, as on the box's first move of a game
+        turns_of.cache_clear()
+        pattern.cache_clear()
+
+    return [
+        timed_ms(partial(box, state), cold) for laid in BOX_AT for state in _drawn(landscapes, laid)
+    ]
 
 
 def _drawn(landscapes: int, laid: int) -> list[Any]:
