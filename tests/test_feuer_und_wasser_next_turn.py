@@ -91,14 +91,15 @@ def test_a_card_s_turns_share_one_pattern_and_a_group_cut_by_the_card_counts_wha
     card = Card(("RRB", "BRR"))
     assert len({pattern(turned(card, t)) for t in range(4)}) == 1
     assert pattern(card) != pattern(Card(("RRR", "BBB")))
-    # a group of Water the card would cut in two: only what is left beside the card counts
+    # a row of Water over a row of Fire: a card stood upright over two middle columns cuts the
+    # Water row in two, and only what is left beside the card counts
     fields = {(0, c): "B" for c in range(6)} | {(1, c): "R" for c in range(6)}
-    cuts = Card(("RRR", "RRR"))  # laid on row 0-1, columns 1-3: Water keeps (0,0) and (0,4-5)
-    assert best_lengths(fields, "B", "groups", [cuts]) == {pattern(cuts): 0}
-    blue = Card(("BBB", "BBB"))  # joins the Water row from below or on it: all of it counts
-    found = best_lengths(fields, "B", "groups", [blue])[pattern(blue)]
+    no_water = Card(("RRR", "RRR"))  # no Water field: nothing for Water anywhere
+    assert best_lengths(fields, "B", "groups", [no_water]) == {pattern(no_water): 0}
     state = GAME.initial(options_of(GAME, {"mode": "groups"}))
-    assert found == longest_with(state, fields, "B", blue)
+    for card in (Card(("BBB", "BBB")), Card(("RBR", "BRR")), Card(("BRB", "RRR"))):
+        found = best_lengths(fields, "B", "groups", [card])[pattern(card)]
+        assert found == longest_with(state, fields, "B", card), card
 
 
 def reference_choice(state) -> Lay:
